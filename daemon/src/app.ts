@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DaemonConfig } from './config.js';
+import { loggerOptions } from './logger.js';
+import errorHandler from './plugins/error-handler.js';
+import metrics from './plugins/metrics.js';
+import upstream from './plugins/upstream.js';
+import events from './plugins/events.js';
+import session from './plugins/session.js';
+import proxy from './plugins/proxy.js';
+import cardReader from './plugins/card-reader.js';
+import logs from './plugins/logs.js';
+import ui from './plugins/ui.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: DaemonConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** Override Fastify's logger (tests pass false or a stream-backed logger). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Build the kiosk daemon's UI listener (loopback). No side effects at import time; nothing listens
+ * until the caller calls listen(). The support listener (health, metrics) is built separately by
+ * buildSupportApp() in plugins/health.ts and shares this instance's services.
+ *
+ * Plugin order: services first (errors, metrics, upstream client, events, session), then the
+ * features that use them (proxy, card reader, logs, UI).
+ */
+export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: config.bodyLimitBytes,
+    // Header size is bounded by Node's --max-http-header-size (16 KiB default): over-long headers get 431.
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  app.decorate('config', config);
+
+  await app.register(errorHandler);
+  await app.register(metrics);
+  await app.register(upstream);
+  await app.register(events);
+  await app.register(session);
+  await app.register(proxy);
+  await app.register(cardReader);
+  await app.register(logs);
+  await app.register(ui);
+  return app;
+}

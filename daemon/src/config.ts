@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import { CARD_READER } from '@kiosk/shared-types';
+
+/**
+ * The daemon's configuration: environment variables, optionally over a JSON file named by
+ * KIOSK_CONFIG_FILE (environment wins). Validated at start; a bad value stops the daemon with a
+ * message naming the setting.
+ */
+export interface DaemonConfig {
+  host: string;
+  port: number;
+  /** Operator API base, including its versioned application path. null = embedded sandbox. */
+  upstreamUrl: string | null;
+  apiKey: string;
+  facilityId: string;
+  headerNames: { apiKey: string; date: string; traceId: string };
+  upstreamTimeoutMs: number;
+  bodyLimitBytes: number;
+  cardReaderUrl: string;
+  /** Interval between reader CheckHealth polls. */
+  cardReaderPollMs: number;
+  logUrl: string | null;
+  spoolDir: string;
+  spoolMaxBytes: number;
+  logBatchSize: number;
+  logBatchMs: number;
+  supportHost: string;
+  supportPort: number;
+  healthToken: string | null;
+  /** Directory of the built UI (kiosk-ui/dist). */
+  uiDir: string;
+  /** Multiplies every session/hold duration; 1 in production, small in tests. Never changes constants. */
+  timeScale: number;
+  /** Extra origins allowed on /events (the daemon's own origin is always allowed). */
+  allowedOrigins: string[];
+  logLevel: string;
+  /** Sandbox listener port (only when upstreamUrl is null). 0 = any free port. */
+  sandboxPort: number;
+  /** Start the card-reader simulator (sandbox mode, or when asked). */
+  simulateCardReader: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${setting} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+function text(source: Source, name: string, fallback: string): string {
+  const value = source[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function optionalUrl(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function integer(source: Source, name: string, fallback: number, min: number, max: number): number {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function positiveNumber(source: Source, name: string, fallback: number): number {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 1) {
+    throw new ConfigError(name, `must be a number above 0 and at most 1, got "${value}"`);
+  }
+  return parsed;
+}
+
+function bool(source: Source, name: string, fallback: boolean): boolean {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${value}"`);
+}
+
+function headerName(source: Source, name: string, fallback: string): string {
+  const value = text(source, name, fallback).toLowerCase();
+  if (!/^[a-z0-9-]+$/.test(value)) throw new ConfigError(name, `must be an HTTP header name, got "${value}"`);
+  return value;
+}
+
+function readFileSource(path: string | undefined): Source {
+  if (path === undefined || path === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError('KIOSK_CONFIG_FILE', `could not be read as JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('KIOSK_CONFIG_FILE', 'must hold a JSON object of KIOSK_* settings');
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, value === null ? undefined : String(value)]));
+}
+
+/** Build and validate the configuration from the environment (and KIOSK_CONFIG_FILE). */
+export function loadConfig(env: Source = process.env, defaultUiDir = ''): DaemonConfig {
+  const source: Source = { ...readFileSource(env.KIOSK_CONFIG_FILE), ...stripEmpty(env) };
+  const upstreamUrl = optionalUrl(source, 'KIOSK_UPSTREAM_URL');
+  const facilityId = text(source, 'KIOSK_FACILITY_ID', 'demo');
+  if (!/^[A-Za-z0-9_-]+$/.test(facilityId)) {
+    throw new ConfigError('KIOSK_FACILITY_ID', `must be letters, digits, - or _, got "${facilityId}"`);
+  }
+  const apiKey = text(source, 'KIOSK_API_KEY', upstreamUrl === null ? 'sandbox-api-key' : '');
+  if (upstreamUrl !== null && apiKey === '') {
+    throw new ConfigError('KIOSK_API_KEY', 'is required when KIOSK_UPSTREAM_URL is set');
+  }
+  const supportHost = text(source, 'KIOSK_SUPPORT_HOST', '0.0.0.0');
+  const healthToken = text(source, 'KIOSK_HEALTH_TOKEN', '') || null;
+  return {
+    host: text(source, 'KIOSK_HOST', '127.0.0.1'),
+    port: integer(source, 'KIOSK_PORT', 8080, 0, 65535),
+    upstreamUrl,
+    apiKey,
+    facilityId,
+    headerNames: {
+      apiKey: headerName(source, 'KIOSK_HEADER_API_KEY', 'x-api-key'),
+      date: headerName(source, 'KIOSK_HEADER_DATE', 'x-date'),
+      traceId: headerName(source, 'KIOSK_HEADER_TRACE_ID', 'x-trace-id'),
+    },
+    upstreamTimeoutMs: integer(source, 'KIOSK_UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+    bodyLimitBytes: integer(source, 'KIOSK_BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    cardReaderUrl: optionalUrl(source, 'KIOSK_CARD_READER_URL') ?? CARD_READER.defaultUrl,
+    cardReaderPollMs: integer(source, 'KIOSK_CARD_READER_POLL_MS', 10_000, 100, 3_600_000),
+    logUrl: optionalUrl(source, 'KIOSK_LOG_URL'),
+    spoolDir: text(source, 'KIOSK_SPOOL_DIR', 'var/spool'),
+    spoolMaxBytes: integer(source, 'KIOSK_SPOOL_MAX_BYTES', 50 * 1_048_576, 1024, 10 * 1024 * 1_048_576),
+    logBatchSize: integer(source, 'KIOSK_LOG_BATCH_SIZE', 50, 1, 10_000),
+    logBatchMs: integer(source, 'KIOSK_LOG_BATCH_MS', 2000, 10, 600_000),
+    supportHost,
+    supportPort: integer(source, 'KIOSK_SUPPORT_PORT', 9100, 0, 65535),
+    healthToken,
+    uiDir: text(source, 'KIOSK_UI_DIR', defaultUiDir),
+    timeScale: positiveNumber(source, 'KIOSK_TIME_SCALE', 1),
+    allowedOrigins: text(source, 'KIOSK_ALLOWED_ORIGINS', '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    logLevel: text(source, 'LOG_LEVEL', 'info'),
+    sandboxPort: integer(source, 'KIOSK_SANDBOX_PORT', 8090, 0, 65535),
+    simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', upstreamUrl === null),
+  };
+}
+
+function stripEmpty(env: Source): Source {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+/** Whether the support listener may start: a token is required unless it is bound to loopback. */
+export function supportListenerProblem(config: DaemonConfig): string | null {
+  const loopback = ['127.0.0.1', '::1', 'localhost'].includes(config.supportHost);
+  if (config.healthToken === null && !loopback) {
+    return 'KIOSK_HEALTH_TOKEN is required when KIOSK_SUPPORT_HOST is not a loopback address';
+  }
+  return null;
+}

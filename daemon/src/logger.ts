@@ -1,0 +1,28 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { DaemonConfig } from './config.js';
+
+/**
+ * Paths pino removes from the daemon's own logs: the API key header, card fields and passwords.
+ * Card numbers inside free text are masked by the log pipeline's maskSecrets before logging.
+ */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-api-key"]',
+  'headers.authorization',
+  'apiKey',
+  'config.apiKey',
+  '*.cc_number',
+  '*.card_number',
+  '*.cvv',
+  '*.cc_exp_month',
+  '*.cc_exp_year',
+  '*.password',
+];
+
+/** Logger options: JSON to stdout (journald); level from LOG_LEVEL, never from NODE_ENV. */
+export function loggerOptions(config: DaemonConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: [...REDACT_PATHS, `req.headers["${config.headerNames.apiKey}"]`], censor: '[redacted]' },
+  };
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites run in Debian's Chromium (Playwright cannot download its own browser here).
+ * Each spec file starts its own daemon + sandbox on free ports with startKiosk(), so one worker
+ * keeps the 2-core machine responsive and the suites independent.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1920, height: 1080 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

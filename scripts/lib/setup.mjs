@@ -1,0 +1,68 @@
+// Set-up steps shared by `npm start` and `npm test`. Plain Node, no dependencies: these run
+// before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function mustRun(command, args, what) {
+  const status = run(command, args);
+  if (status !== 0) {
+    console.error(`\n${what} failed (exit ${status}).`);
+    process.exit(status);
+  }
+}
+
+/** Install the workspace's packages when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const lock = join(ROOT, 'package-lock.json');
+  const installed = join(ROOT, 'node_modules/.package-lock.json');
+  const fresh =
+    existsSync(installed) &&
+    existsSync(join(ROOT, 'node_modules/.bin/tsc')) &&
+    (!existsSync(lock) || statSync(installed).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  console.log('Installing packages (npm ci)…');
+  mustRun('npm', existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'], 'npm install');
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Install Debian's Chromium when absent (Playwright cannot download its own browser here). */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM_PATH)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = isRoot ? [] : ['sudo', '-n'];
+  console.log(`Chromium not found at ${CHROMIUM_PATH}; installing Debian's chromium package…`);
+  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args]) : run('apt-get', args));
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  process.env.DEBIAN_FRONTEND = env.DEBIAN_FRONTEND;
+  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', 'chromium']) !== 0 || !existsSync(CHROMIUM_PATH)) {
+    console.error(
+      `\nCould not install Chromium. Install it yourself (as root: apt-get install -y chromium) ` +
+        `or set CHROMIUM_PATH to a Chromium binary, then run npm test again.`,
+    );
+    process.exit(1);
+  }
+}
+
+/** Build shared-types and the daemon (tsc -b, incremental) and the UI (vite). */
+export function build() {
+  mustRun('npm', ['run', 'build', '--silent'], 'Build');
+}
+
+export function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `npm start`: install what is missing, build, and run the daemon with the embedded sandbox.
+// The daemon prints the kiosk URL (http://127.0.0.1:8080/demo by default).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { build, ensureInstalled, ROOT } from './lib/setup.mjs';
+
+ensureInstalled();
+build();
+
+const daemon = spawn(process.execPath, [join(ROOT, 'daemon/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => daemon.kill(signal));
+daemon.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

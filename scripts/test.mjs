@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: install what is missing (Chromium included), then lint, typecheck, build, unit and
+// integration tests (vitest) and end-to-end tests (Playwright in Debian's Chromium).
+// Ends with one line "tests: N passed, N failed" counting every test and every failed check.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureChromium, ensureInstalled, readJson, ROOT, run } from './lib/setup.mjs';
+
+ensureInstalled();
+ensureChromium();
+
+const results = join(ROOT, 'test-results');
+rmSync(join(results, 'unit.json'), { force: true });
+rmSync(join(results, 'e2e.json'), { force: true });
+mkdirSync(results, { recursive: true });
+
+const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+const failedChecks = [];
+const check = (name, command, args) => {
+  console.log(`\n▶ ${name}`);
+  const status = run(command, args);
+  if (status !== 0) failedChecks.push(name);
+  return status === 0;
+};
+
+check('lint', 'npm', ['run', 'lint', '--silent']);
+check('typecheck', bin('tsc'), ['-b']);
+const built = check('build', 'npm', ['run', 'build', '--silent']);
+check('unit and integration tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, 'unit.json')}`,
+]);
+if (built) {
+  check('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+} else {
+  console.log('\nSkipping end-to-end tests: the build failed.');
+}
+
+const unit = readJson(join(results, 'unit.json'));
+const e2e = readJson(join(results, 'e2e.json'));
+const unitPassed = unit?.numPassedTests ?? 0;
+const unitFailed = unit?.numFailedTests ?? 0;
+const e2ePassed = (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const e2eFailed = e2e?.stats?.unexpected ?? 0;
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+// A check that failed without failing a counted test (lint, typecheck, build, a crashed runner)
+// still counts as one failure, so the closing line can never read green over a red step.
+const uncountedFailures = failedChecks.filter(
+  (name) => !(name.startsWith('unit') && unitFailed > 0) && !(name.startsWith('end-to-end') && e2eFailed > 0),
+).length;
+
+const passed = unitPassed + e2ePassed;
+const failed = unitFailed + e2eFailed + uncountedFailures;
+console.log(`\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed`);
+if (failedChecks.length) console.log(`failed steps: ${failedChecks.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,2 @@
+export * from './facility.js';
+export * from './units.js';

@@ -1,0 +1,107 @@
+/**
+ * The events protocol between daemon and UI over the plain WebSocket at GET /events.
+ * Each message is one JSON object with a `type`. Defined once here for both sides.
+ */
+
+export type ReaderStatus = 'ok' | 'down' | 'unknown';
+
+/** The decrypted swipe (DecryptedCardSwipe): the only place a full card number travels to the UI. */
+export interface DecryptedCardSwipe {
+  name: string;
+  card_number: string;
+  exp_month: string;
+  exp_year: string;
+}
+
+export type SwipeErrorReason =
+  'reader-down' | 'reader-timeout' | 'reader-garbage' | 'decrypt-failed' | 'cancelled' | 'busy';
+
+export interface SessionSnapshot {
+  /** False until the first activity away from home. */
+  active: boolean;
+  traceId: string | null;
+  /** Seconds until the session expires (counts down from 180). */
+  secondsLeft: number;
+  /** True while the ARE YOU STILL HERE? warning is showing. */
+  warning: boolean;
+  /** Seconds until an unanswered warning resets the kiosk (counts down from 60). */
+  resetSecondsLeft: number | null;
+}
+
+export type SessionEndReason = 'idle' | 'logout' | 'finished' | 'expired';
+
+/** Messages the daemon sends. */
+export type ServerEvent =
+  | { type: 'hello'; serverTime: number; session: SessionSnapshot; reader: ReaderStatus; version: string }
+  | { type: 'server-time'; epochSeconds: number }
+  | { type: 'reader-status'; status: ReaderStatus; message?: string }
+  | { type: 'swipe-started'; swipeId: string; waitSeconds: number }
+  | { type: 'swipe-result'; swipeId: string; card: DecryptedCardSwipe }
+  | { type: 'swipe-error'; swipeId: string; reason: SwipeErrorReason; message: string }
+  | { type: 'session-state'; session: SessionSnapshot }
+  | { type: 'session-warning'; session: SessionSnapshot }
+  | { type: 'session-ended'; reason: SessionEndReason }
+  | { type: 'home-reload' }
+  | { type: 'hold-released'; spaceId: string; reason: 'session-ended' | 'expired' | 'left-screen' | 'replaced' };
+
+/** Messages the UI sends. */
+export type ClientEvent =
+  /** Throttled visitor activity; also tells the daemon where the visitor is. */
+  | { type: 'activity'; section: string; loggedIn: boolean; dossierPolling: boolean }
+  /** Context changed without a touch (section change, login, polling started or stopped). */
+  | { type: 'context'; section: string; loggedIn: boolean; dossierPolling: boolean }
+  /** CONTINUE / I WANT TO CONTINUE on the idle dialog. */
+  | { type: 'continue' }
+  /** LOGOUT, Finish: end the session now. */
+  | { type: 'end-session'; reason: SessionEndReason }
+  | { type: 'ping' };
+
+export type ServerEventType = ServerEvent['type'];
+export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+
+const CLIENT_TYPES = new Set<ClientEvent['type']>(['activity', 'context', 'continue', 'end-session', 'ping']);
+
+/** Parse and check a message from the UI; undefined when it is not a valid ClientEvent. */
+export function parseClientEvent(raw: string): ClientEvent | undefined {
+  if (raw.length > 4096) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const candidate = value as { type?: unknown };
+  if (typeof candidate.type !== 'string' || !CLIENT_TYPES.has(candidate.type as ClientEvent['type'])) return undefined;
+  const event = value as ClientEvent;
+  if (event.type === 'activity' || event.type === 'context') {
+    if (
+      typeof event.section !== 'string' ||
+      typeof event.loggedIn !== 'boolean' ||
+      typeof event.dossierPolling !== 'boolean'
+    ) {
+      return undefined;
+    }
+  }
+  if (event.type === 'end-session' && !['idle', 'logout', 'finished', 'expired'].includes(event.reason))
+    return undefined;
+  return event;
+}
+
+/** Daemon HTTP endpoints the UI calls besides /api/* (not proxied). */
+export const DAEMON_ENDPOINTS = {
+  events: '/events',
+  log: '/log',
+  swipe: '/device/card/swipe',
+  cancelSwipe: '/device/card/cancel',
+  readerHealth: '/device/card/health',
+  holds: '/session/holds',
+  time: '/time/',
+} as const;
+
+/** Body of POST /session/holds: the UI registers each hold so the daemon can release it. */
+export interface HoldRegistration {
+  facility_id: string;
+  space_id: string;
+  hold_token: string;
+}

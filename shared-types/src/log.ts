@@ -1,0 +1,34 @@
+/** A UI event sent to the daemon's POST /log (one object or an array of them). */
+export interface UiLogEvent {
+  /** e.g. 'Navigation next' — the spec's 'Navigation {action}'. */
+  event_name: string;
+  action: string;
+  active_section: string;
+  /** Client time, epoch milliseconds. */
+  at?: number;
+  log_level?: 'debug' | 'info' | 'warn' | 'error';
+  /** Free-form detail; the rental model goes here, masked by the UI and masked again by the daemon. */
+  data?: Record<string, unknown>;
+}
+
+/** What the daemon ships to the logging application. */
+export interface ShippedLogEntry {
+  component: 'kiosk';
+  log_level: string;
+  /** ISO-8601. */
+  timestamp: string;
+  event_name: string;
+  log: {
+    session_id: string | null;
+    action: string;
+    active_section: string;
+    facility_id: string;
+    data?: Record<string, unknown>;
+  };
+}
+
+export const LOG_LIMITS = {
+  /** Largest POST /log body the daemon accepts. */
+  maxBodyBytes: 64 * 1024,
+  maxEventsPerPost: 100,
+} as const;

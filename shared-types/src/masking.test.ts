@@ -1,0 +1,72 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { maskCardNumber, maskCardNumbersInText, maskSecrets, REMOVED } from './masking.js';
+
+const cardNumber = fc
+  .integer({ min: 13, max: 19 })
+  .chain((length) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }))
+  .map((digits) => digits.join(''));
+
+function formatted(digits: string, separator: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, `$1${separator}`);
+}
+
+describe('maskCardNumber', () => {
+  it('keeps the first 4 and last 4 digits only', () => {
+    expect(maskCardNumber('4111111111111111')).toBe('4111********1111');
+    expect(maskCardNumber('3782 822463 10005')).toBe('3782*******0005');
+  });
+});
+
+describe('maskCardNumbersInText', () => {
+  it('never lets a card number through, whatever its format or position', () => {
+    fc.assert(
+      fc.property(
+        cardNumber,
+        fc.constantFrom('', ' ', '-'),
+        fc.string(),
+        fc.string(),
+        (digits, separator, before, after) => {
+          const text = `${before.replace(/[0-9]/g, 'x')} ${formatted(digits, separator)} ${after.replace(/[0-9]/g, 'x')}`;
+          const masked = maskCardNumbersInText(text);
+          expect(masked.replace(/[^0-9]/g, '')).not.toContain(digits.slice(4, -4) || 'never');
+          expect(masked).toContain(digits.slice(0, 4));
+          expect(masked).toContain(digits.slice(-4));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves zip codes, phone numbers and amounts readable', () => {
+    expect(maskCardNumbersInText('zip 90210 phone (555) 123-4567 total 1234.56')).toBe(
+      'zip 90210 phone (555) 123-4567 total 1234.56',
+    );
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks the card number and removes CVV, expiry and passwords from a rental model', () => {
+    const model = {
+      tenant_first_name: 'Ada',
+      cc_number: '4111 1111 1111 1111',
+      cvv: '123',
+      cc_exp_month: '04',
+      cc_exp_year: '2031',
+      newpassword: 'Secret!1',
+      nested: [{ note: 'paid with 5500-0000-0000-0004 today' }],
+    };
+    const masked = maskSecrets(model);
+    expect(masked).toEqual({
+      tenant_first_name: 'Ada',
+      cc_number: '4111********1111',
+      cvv: REMOVED,
+      cc_exp_month: REMOVED,
+      cc_exp_year: REMOVED,
+      newpassword: REMOVED,
+      nested: [{ note: 'paid with 5500********0004 today' }],
+    });
+    expect(JSON.stringify(masked)).not.toContain('123"');
+    expect(model.cvv).toBe('123');
+  });
+});

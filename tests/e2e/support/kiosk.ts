@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const E2E_API_KEY = 'e2e-secret-api-key-7f3a9c';
+export const E2E_HEALTH_TOKEN = 'e2e-health-token';
+
+export interface RunningKiosk {
+  /** The kiosk home URL, e.g. http://127.0.0.1:PORT/demo */
+  url: string;
+  /** The daemon's origin, e.g. http://127.0.0.1:PORT */
+  baseUrl: string;
+  sandboxUrl: string;
+  simulatorUrl: string;
+  supportUrl: string;
+  spoolDir: string;
+  /** Everything the daemon printed (stdout + stderr), for secret scans and debugging. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Facility id in the returned url (the sandbox serves several). */
+  facilityId?: string;
+}
+
+const REPO = resolve(import.meta.dirname, '../../..');
+
+/**
+ * Start the built daemon with the embedded sandbox and card-reader simulator on free ports and
+ * wait until it prints its URLs. Requires `npm run build` (npm test does it first).
+ */
+export async function startKiosk(options: StartOptions = {}): Promise<RunningKiosk> {
+  const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-spool-'));
+  const child: ChildProcess = spawn(process.execPath, [join(REPO, 'daemon/dist/main.js')], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      KIOSK_PORT: '0',
+      KIOSK_SANDBOX_PORT: '0',
+      KIOSK_CARD_READER_URL: 'http://127.0.0.1:0',
+      KIOSK_SUPPORT_HOST: '127.0.0.1',
+      KIOSK_SUPPORT_PORT: '0',
+      KIOSK_HEALTH_TOKEN: E2E_HEALTH_TOKEN,
+      KIOSK_API_KEY: E2E_API_KEY,
+      KIOSK_SPOOL_DIR: spoolDir,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const line = (label: string): string | undefined => new RegExp(`^${label}: (\\S+)`, 'm').exec(output)?.[1];
+  const deadline = Date.now() + 30_000;
+  while (line('Kiosk ready') === undefined) {
+    if (child.exitCode !== null) throw new Error(`daemon exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`daemon did not start within 30 s:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  const ready = new URL(line('Kiosk ready')!);
+  const baseUrl = ready.origin;
+  return {
+    url: `${baseUrl}/${options.facilityId ?? ready.pathname.slice(1)}`,
+    baseUrl,
+    sandboxUrl: line('Sandbox') ?? '',
+    simulatorUrl: line('Card reader simulator') ?? '',
+    supportUrl: line('Support') ?? '',
+    spoolDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(spoolDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST JSON to a sandbox or simulator control route. */
+export async function control(url: string, body: unknown = {}): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response.json().catch(() => ({}));
+}
