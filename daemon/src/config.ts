@@ -19,11 +19,18 @@ export interface DaemonConfig {
   cardReaderUrl: string;
   /** Interval between reader CheckHealth polls. */
   cardReaderPollMs: number;
+  /** Bound on one RequestCardSwipe call: WaitTime 45 s plus a margin; a hung reader is abandoned after it. */
+  cardReaderTimeoutMs: number;
   logUrl: string | null;
   spoolDir: string;
   spoolMaxBytes: number;
   logBatchSize: number;
   logBatchMs: number;
+  /** First retry delay after a failed ship to the logging app; doubles per failure up to logRetryMaxMs. */
+  logRetryBaseMs: number;
+  logRetryMaxMs: number;
+  /** Bound on one POST of a batch to the logging app. */
+  logShipTimeoutMs: number;
   supportHost: string;
   supportPort: number;
   healthToken: string | null;
@@ -38,6 +45,11 @@ export interface DaemonConfig {
   sandboxPort: number;
   /** Start the card-reader simulator (sandbox mode, or when asked). */
   simulateCardReader: boolean;
+  /**
+   * Origin of the embedded sandbox (http://127.0.0.1:<port>) when it runs, set by main.ts after it
+   * listens; the UI's Content-Security-Policy allows its pages (identity, signing) in frames.
+   */
+  sandboxOrigin?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -148,11 +160,15 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     bodyLimitBytes: integer(source, 'KIOSK_BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     cardReaderUrl: optionalUrl(source, 'KIOSK_CARD_READER_URL') ?? CARD_READER.defaultUrl,
     cardReaderPollMs: integer(source, 'KIOSK_CARD_READER_POLL_MS', 10_000, 100, 3_600_000),
+    cardReaderTimeoutMs: integer(source, 'KIOSK_CARD_READER_TIMEOUT_MS', 50_000, 100, 600_000),
     logUrl: optionalUrl(source, 'KIOSK_LOG_URL'),
     spoolDir: text(source, 'KIOSK_SPOOL_DIR', 'var/spool'),
     spoolMaxBytes: integer(source, 'KIOSK_SPOOL_MAX_BYTES', 50 * 1_048_576, 1024, 10 * 1024 * 1_048_576),
     logBatchSize: integer(source, 'KIOSK_LOG_BATCH_SIZE', 50, 1, 10_000),
     logBatchMs: integer(source, 'KIOSK_LOG_BATCH_MS', 2000, 10, 600_000),
+    logRetryBaseMs: integer(source, 'KIOSK_LOG_RETRY_BASE_MS', 1000, 1, 600_000),
+    logRetryMaxMs: integer(source, 'KIOSK_LOG_RETRY_MAX_MS', 60_000, 1, 3_600_000),
+    logShipTimeoutMs: integer(source, 'KIOSK_LOG_SHIP_TIMEOUT_MS', 10_000, 100, 300_000),
     supportHost,
     supportPort: integer(source, 'KIOSK_SUPPORT_PORT', 9100, 0, 65535),
     healthToken,
@@ -165,6 +181,7 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     logLevel: text(source, 'LOG_LEVEL', 'info'),
     sandboxPort: integer(source, 'KIOSK_SANDBOX_PORT', 8090, 0, 65535),
     simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', upstreamUrl === null),
+    sandboxOrigin: null,
   };
 }
 
