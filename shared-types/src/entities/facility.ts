@@ -113,10 +113,45 @@ export interface FacilitySettings {
   facility_map_url: string | null;
   /** When set, PAY MY BILL and Setup autopay are hidden (the facility uses an external pay-bill). */
   external_paybill: string | null;
+  /** The facility read also carries the PMS notification capabilities (rental §3). */
+  capabilities?: Capabilities;
 }
 
 export interface Capabilities {
   pmsNotifications: { reservation: boolean; rental: boolean; payment: boolean };
+}
+
+/** Result of GET media/: the slider's items, plus the size-guide videos when enable_size_guide_videos is set. */
+export interface FacilityMedia {
+  media: MediaItem[];
+  /** Empty unless the call asked for enable_size_guide_videos. */
+  size_guide_videos: MediaItem[];
+}
+
+/** One facility of the owner, as GET owner/cities/ lists it (link a rental). */
+export interface OwnerCityFacility {
+  facility_id: string;
+  name: string;
+  /** One line: street, city, state and zip. */
+  address: string;
+  phone: string;
+}
+
+/** Result of GET owner/cities/: every city where the owner has a facility. */
+export interface OwnerCity {
+  city: string;
+  state: string;
+  facilities: OwnerCityFacility[];
+}
+
+/** Result of GET zipcode/. */
+export interface ZipcodeLookup {
+  state_code: string;
+}
+
+/** Unwrapped body of GET common-data/validate-phone/: `{ data: PhoneValidation }`. */
+export interface PhoneValidation {
+  is_valid: boolean;
 }
 
 /** A non-interactive document (shell §3): insurance types vs lease documents. */

@@ -1,0 +1,1130 @@
+/**
+ * The sandbox's demo world: ONE readable file, one section per area.
+ *
+ * Several people edit this file: re-read it right before an edit and change only your area's
+ * section. Everything here is plain data; SandboxState (state.ts) copies it into live state on
+ * every reset, so nothing here is ever mutated.
+ *
+ * URLs starting with `/assets/` are sandbox assets (routes/assets.ts). The sandbox turns them into
+ * absolute URLs on the way out (using the request's Host), so the browser can load them offline.
+ *
+ * Sections: SHAPES, CONFIGURATION, FACILITY, UNITS, SPACES, MEDIA, REVIEWS, AMENITIES, DOCUMENTS,
+ * MAP, RESERVATIONS, PROTECTION PLANS & LOCKS, LOOKUPS (zip codes, phones, owner cities),
+ * IDENTITY, USERS & TENANTS, BILLING, RENTAL PROCESSING, FACILITY VARIANTS.
+ */
+import type {
+  Amenity,
+  Capabilities,
+  FacilityMapImage,
+  FacilitySettings,
+  InsurancePlan,
+  KioskConfig,
+  LockItem,
+  MediaItem,
+  NonInteractiveDocument,
+  Promo,
+  Review,
+  SizeGuideSize,
+  SpaceDetail,
+  UnitGroup,
+} from '@kiosk/shared-types';
+
+// =================================================================================================
+// SHAPES — how the data below is written (sandbox-only fields the API never shows as such)
+// =================================================================================================
+
+/** A promo plus what it takes off the first full month's rent. */
+export interface DemoPromo extends Promo {
+  discount: { percent: number } | { amount: number };
+}
+
+/** A space type. Its quantity_available_to_rent is live: the count of its available spaces. */
+export interface DemoUnit {
+  unit_id: string;
+  unit_type: string;
+  size: UnitGroup;
+  actual_width: number;
+  actual_length: number;
+  /** Self-serve rate; null shows CALL. */
+  rental_rate: number | null;
+  board_rate: number | null;
+  parking: boolean;
+  description: string;
+  video_id: string | null;
+  promo_ids: string[];
+  /** Whether GET facility-insurances/ offers plans for this type (no plans removes content_insurance). */
+  offers_protection: boolean;
+  /** Whether GET merchandise/ offers the lock for this type. */
+  offers_lock: boolean;
+  /** Space details every space of this type starts with. */
+  details: SpaceDetail;
+}
+
+export type SettledSpaceStatus = 'available' | 'rented' | 'held' | 'unavailable';
+
+export interface DemoSpace {
+  door_name: string;
+  unit_id: string;
+  /** 'held' here means held by some other kiosk, for good (it never expires). */
+  status: SettledSpaceStatus;
+  /** Overrides the unit's rate for this one space. */
+  rental_rate?: number | null;
+  /** Replaces parts of the unit's details (an empty features list shows N/A everywhere). */
+  details?: Partial<SpaceDetail>;
+}
+
+/** Access or office hours: one row per weekday; is_today is computed from the facility's clock. */
+export interface DemoHours {
+  status: string;
+  rows: Record<'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday', string>;
+}
+
+/** A review; its time is computed as "days_ago" before now so relative dates stay fresh. */
+export interface DemoReview extends Omit<Review, 'time'> {
+  days_ago: number;
+}
+
+export interface DemoReviewSource {
+  review_count: number;
+  overall_rating: number;
+  user_reviews: DemoReview[];
+}
+
+export interface DemoReservation {
+  reservation_id: string;
+  reservation_code: string;
+  facility_id: string;
+  door_name: string;
+  /** The move-in date is this many days after today (facility time). */
+  move_in_in_days: number;
+  tenant_first_name: string;
+  tenant_last_name: string;
+  tenant_email: string;
+  tenant_phone: string;
+}
+
+export interface DemoDocumentPage {
+  title: string;
+  paragraphs: string[];
+}
+
+export interface SizeGuideCopy {
+  size: SizeGuideSize;
+  title: string;
+  short_name: string;
+  description: string;
+}
+
+/** Everything about one facility id. Variants are the main facility with a few fields changed. */
+export interface DemoFacility {
+  facility_id: string;
+  owner_id: string;
+  /** null: the configuration call answers an error (kiosk not configured for this facility). */
+  configuration: KioskConfig | null;
+  settings: Omit<FacilitySettings, 'facility_id' | 'timings' | 'reviews' | 'features' | 'media' | 'capabilities'>;
+  hours: DemoHours[];
+  reviews: { google: DemoReviewSource | null; yelp: DemoReviewSource | null };
+  amenities: Amenity[];
+  media: MediaItem[];
+  capabilities: Capabilities;
+  documents: NonInteractiveDocument[];
+  map: FacilityMapImage[];
+  units: DemoUnit[];
+  spaces: DemoSpace[];
+  promos: DemoPromo[];
+  insurance_plans: InsurancePlan[];
+  locks: LockItem[];
+  /** Holds these refuse with SpaceUnavailable, whatever their status ("unit refused" tests). */
+  hold_refusals: { unit_ids: string[]; door_names: string[] };
+  /** Space types whose rental-cost call always fails ("unable to calculate move in cost" tests). */
+  cost_failures: { unit_ids: string[] };
+  /** Listed by GET owner/cities/ (the unconfigured facility is not). */
+  listed_in_owner_cities: boolean;
+}
+
+// =================================================================================================
+// CONFIGURATION — how the sandbox itself behaves, and the kiosk configuration of 'demo'
+// =================================================================================================
+
+export const SANDBOX_SETTINGS = {
+  /** The facility's clock (today's row in the hours, proration, reservation dates). */
+  timezone: 'America/Chicago',
+  /** Move-in admin fee, dollars. */
+  admin_fee: 25,
+  /** Sales tax on rent, fees, lock and discount (not on protection premiums). */
+  tax_rate: 0.0725,
+  /** How many operator calls GET /__sandbox/requests remembers. */
+  request_log_limit: 500,
+} as const;
+
+const MAPLE_STREET_CONFIGURATION: KioskConfig = {
+  // Each pair passes WCAG AA: primary/secondary carry white text, accent carries the text colour.
+  colors: {
+    primary: '#1E5631',
+    primary_text: '#FFFFFF',
+    secondary: '#A4361A',
+    secondary_text: '#FFFFFF',
+    accent: '#F2B134',
+    background: '#F7F5F0',
+    surface: '#FFFFFF',
+    text: '#1B1B1B',
+    muted_text: '#4A4A4A',
+  },
+  title: 'Maple Street Self Storage Kiosk',
+  owner_id: 'demo-owner',
+  logo: '/assets/logo.svg',
+  mute_audio: true,
+  welcome: {
+    // null: the UI shows its defaults, WELCOME and 'Get started by selecting one of the options to the left'.
+    headline: null,
+    subheadline: null,
+    background_image: '/assets/welcome/background.svg',
+    copy: 'Rent a storage unit or parking space in minutes, right here at the kiosk. Clean, well-lit and gated, with climate-controlled units in Building A.',
+    video_url: '/assets/video/welcome-loop.webm',
+  },
+};
+
+// =================================================================================================
+// FACILITY — 'demo': Maple Street Self Storage, Springfield IL
+// =================================================================================================
+
+const MAPLE_STREET_SETTINGS: DemoFacility['settings'] = {
+  name: 'Maple Street Self Storage',
+  address1: '1250 Maple Street',
+  address2: '',
+  city: 'Springfield',
+  state: 'IL',
+  postal: '62704',
+  dba_name: 'Maple Street Self Storage LLC',
+  address_exact: '1250 Maple Street, Springfield, IL 62704',
+  facility_notes:
+    'Climate-controlled units are in Building A; drive-up units in Buildings B and C. The gate closes at 10:00 PM sharp. Moving carts are free at the office.',
+  phone: '(217) 555-0182',
+
+  has_insurance_plan: true,
+  insurance_required: false,
+  own_insurance_text:
+    'I have my own insurance that covers my stored goods, and I will show proof of coverage to the Facility Manager. I understand the facility does not insure my belongings.',
+  auto_debit_offer:
+    'Enroll in AutoPay and never miss a payment: your card is charged automatically on the 1st of each month. Cancel any time.',
+
+  show_gatecode: true,
+  is_gatecode_selectable: true,
+  gatecode_length: 4,
+
+  autopay_required: false,
+  autopay_always_required: false,
+  secondary_email_required: false,
+  driver_license_required: false,
+
+  enable_storing_vehicle: true,
+  enable_parking_type_fields: true,
+  disable_parking_reservations: false,
+  vehicle_type_kiosk: [
+    { value: 'car', label: 'Car' },
+    { value: 'truck', label: 'Truck' },
+    { value: 'motorcycle', label: 'Motorcycle' },
+    { value: 'boat', label: 'Boat' },
+    { value: 'rv', label: 'RV / Camper' },
+    { value: 'trailer', label: 'Trailer' },
+  ],
+
+  wl_reservation_enabled: true,
+  senior_citizen_age: 55,
+  advanced_dates: 30,
+
+  disable_unit_category: false,
+  enable_office_hours: true,
+  enable_access_hours: true,
+  hide_storage_size_count: false,
+  show_instore_only_in_kiosk: false,
+  noke: false,
+  frontend_conf: {
+    secondary_contact_required: false,
+    secondary_contact_title: 'Secondary Contact',
+    secondary_contact_help_text:
+      'Give us someone we can reach if we cannot reach you. They receive lien notices about your account, nothing else.',
+  },
+
+  facility_map_url: '/assets/maps/facility-map.html',
+  external_paybill: null,
+};
+
+const MAPLE_STREET_HOURS: DemoHours[] = [
+  {
+    status: 'Access Hours',
+    rows: {
+      Monday: '6:00 AM - 10:00 PM',
+      Tuesday: '6:00 AM - 10:00 PM',
+      Wednesday: '6:00 AM - 10:00 PM',
+      Thursday: '6:00 AM - 10:00 PM',
+      Friday: '6:00 AM - 10:00 PM',
+      Saturday: '7:00 AM - 9:00 PM',
+      Sunday: '7:00 AM - 9:00 PM',
+    },
+  },
+  {
+    status: 'Office Hours',
+    rows: {
+      Monday: '9:00 AM - 6:00 PM',
+      Tuesday: '9:00 AM - 6:00 PM',
+      Wednesday: '9:00 AM - 6:00 PM',
+      Thursday: '9:00 AM - 6:00 PM',
+      Friday: '9:00 AM - 6:00 PM',
+      Saturday: '9:00 AM - 5:00 PM',
+      Sunday: 'Closed',
+    },
+  },
+];
+
+const MAPLE_STREET_CAPABILITIES: Capabilities = {
+  // The management system already mails on payment, so the kiosk skips its payment mail.
+  pmsNotifications: { reservation: false, rental: false, payment: true },
+};
+
+// =================================================================================================
+// UNITS — space types, one or more in every group. Promos are in the PROMOS list below.
+//   Sold out:        xl-10x30 (every space rented or held) -> size guide 'Sorry, unfortunately ...'
+//   No rate (CALL):  other-office
+//   Refuses holds:   other-kayak (see hold_refusals)
+//   Cost fails:      other-boat (see cost_failures)
+//   No protection plans and no lock: the parking types (content_insurance is removed for them)
+// =================================================================================================
+
+const feature = (property_name: string, selected_choice: string) => ({ property_name, selected_choice });
+const photo = (name: string, category = 'Interior') => ({
+  thumbnail_image: `/assets/photos/${name}.svg`,
+  image_url: `/assets/photos/${name}.svg`,
+  category,
+});
+
+const INDOOR_DOOR = [feature('Height', '7 ft'), feature('Width', '3 ft'), feature('Ceiling Height', '8 ft')];
+const ROLL_UP_DOOR = [feature('Height', '8 ft'), feature('Width', '8 ft'), feature('Ceiling Height', '10 ft')];
+const WIDE_ROLL_UP_DOOR = [feature('Height', '10 ft'), feature('Width', '10 ft'), feature('Ceiling Height', '12 ft')];
+
+const UNITS: DemoUnit[] = [
+  {
+    unit_id: 'wine-2x3',
+    unit_type: 'Wine Locker',
+    size: 'wine_storage',
+    actual_width: 2,
+    actual_length: 3,
+    rental_rate: 29,
+    board_rate: 35,
+    parking: false,
+    description: 'Temperature and humidity controlled wine locker, holds about 12 cases.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('wine-locker')],
+      amenities: ['Climate Controlled', 'Humidity Controlled'],
+      features: [feature('Height', '6 ft'), feature('Width', '2 ft')],
+    },
+  },
+  {
+    unit_id: 'xs-5x5',
+    unit_type: 'Climate Controlled',
+    size: 'extra_small',
+    actual_width: 5,
+    actual_length: 5,
+    rental_rate: 49,
+    board_rate: 59,
+    parking: false,
+    description: 'About the size of a closet: boxes, seasonal decorations, a small dresser.',
+    video_id: 'size-extra-small',
+    promo_ids: ['promo-half-first-month', 'promo-military'],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('climate-hallway')],
+      amenities: ['Climate Controlled', 'Indoor Access'],
+      features: INDOOR_DOOR,
+    },
+  },
+  {
+    unit_id: 'xs-4x5',
+    unit_type: 'Indoor Locker',
+    size: 'extra_small',
+    actual_width: 4,
+    actual_length: 5,
+    rental_rate: 39,
+    board_rate: 45,
+    parking: false,
+    description: 'Ground-floor locker for files, tools or sports gear.',
+    video_id: 'size-extra-small',
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: true,
+    details: { images: [photo('indoor-locker')], amenities: ['Indoor Access'], features: INDOOR_DOOR },
+  },
+  {
+    unit_id: 's-5x10',
+    unit_type: 'Indoor',
+    size: 'small',
+    actual_width: 5,
+    actual_length: 10,
+    rental_rate: 69,
+    board_rate: 79,
+    parking: false,
+    description: 'A walk-in closet: the contents of a studio apartment or a dorm room.',
+    video_id: 'size-small',
+    promo_ids: ['promo-half-first-month', 'promo-military', 'promo-senior', 'promo-student'],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('indoor-hallway')],
+      amenities: ['Indoor Access', 'Elevator Access'],
+      features: INDOOR_DOOR,
+    },
+  },
+  {
+    unit_id: 's-5x10-cc',
+    unit_type: 'Climate Controlled',
+    size: 'small',
+    actual_width: 5,
+    actual_length: 10,
+    rental_rate: 79,
+    board_rate: 92,
+    parking: false,
+    description: 'Climate controlled 5x10 for furniture, electronics and documents.',
+    video_id: 'size-small',
+    promo_ids: ['promo-half-first-month'],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('climate-hallway')],
+      amenities: ['Climate Controlled', 'Indoor Access'],
+      features: INDOOR_DOOR,
+    },
+  },
+  {
+    unit_id: 'm-10x10',
+    unit_type: 'Drive-Up',
+    size: 'medium',
+    actual_width: 10,
+    actual_length: 10,
+    rental_rate: 119,
+    board_rate: 139,
+    parking: false,
+    description: 'Half a one-car garage: a one-bedroom apartment with appliances.',
+    video_id: 'size-medium',
+    promo_ids: ['promo-kiosk-ten-off', 'promo-military', 'promo-senior', 'promo-student'],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('drive-up-aisle', 'Exterior')],
+      amenities: ['Drive-Up Access', 'Roll-Up Door'],
+      features: ROLL_UP_DOOR,
+    },
+  },
+  {
+    unit_id: 'm-10x15',
+    unit_type: 'Drive-Up',
+    size: 'medium',
+    actual_width: 10,
+    actual_length: 15,
+    rental_rate: 149,
+    board_rate: 169,
+    parking: false,
+    description: 'A two-bedroom apartment, or a one-bedroom with a garage full of tools.',
+    video_id: 'size-medium',
+    promo_ids: ['promo-kiosk-ten-off'],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('drive-up-aisle', 'Exterior')],
+      amenities: ['Drive-Up Access', 'Roll-Up Door'],
+      features: ROLL_UP_DOOR,
+    },
+  },
+  {
+    unit_id: 'l-10x20',
+    unit_type: 'Drive-Up',
+    size: 'large',
+    actual_width: 10,
+    actual_length: 20,
+    rental_rate: 189,
+    board_rate: 215,
+    parking: false,
+    description: 'A one-car garage: a three-bedroom house, or a car.',
+    video_id: 'size-large',
+    promo_ids: ['promo-military'],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('drive-up-wide', 'Exterior')],
+      amenities: ['Drive-Up Access', 'Roll-Up Door', 'Power Outlet'],
+      features: WIDE_ROLL_UP_DOOR,
+    },
+  },
+  {
+    unit_id: 'xl-10x30',
+    unit_type: 'Drive-Up',
+    size: 'extra_large',
+    actual_width: 10,
+    actual_length: 30,
+    rental_rate: 259,
+    board_rate: 289,
+    parking: false,
+    description: 'A large house with appliances, or a business inventory.',
+    video_id: 'size-extra-large',
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('drive-up-wide', 'Exterior')],
+      amenities: ['Drive-Up Access', 'Roll-Up Door'],
+      features: WIDE_ROLL_UP_DOOR,
+    },
+  },
+  {
+    unit_id: 'p-10x20',
+    unit_type: 'Outdoor Parking',
+    size: 'parking',
+    actual_width: 10,
+    actual_length: 20,
+    rental_rate: 59,
+    board_rate: 69,
+    parking: true,
+    description: 'Paved, gated outdoor space for a car, truck or small trailer.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: false,
+    offers_lock: false,
+    details: { images: [photo('parking-lot', 'Exterior')], amenities: ['Gated', 'Paved'], features: [] },
+  },
+  {
+    unit_id: 'p-12x40',
+    unit_type: 'Covered RV Parking',
+    size: 'parking',
+    actual_width: 12,
+    actual_length: 40,
+    rental_rate: 129,
+    board_rate: 149,
+    parking: true,
+    description: 'Covered space for an RV, camper or boat on a trailer.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: false,
+    offers_lock: false,
+    details: {
+      images: [photo('covered-parking', 'Exterior')],
+      amenities: ['Covered', 'Gated'],
+      features: [feature('Ceiling Height', '14 ft')],
+    },
+  },
+  {
+    unit_id: 'cube-8x16',
+    unit_type: 'Mobile Cube',
+    size: 'mobile_cube',
+    actual_width: 8,
+    actual_length: 16,
+    rental_rate: 99,
+    board_rate: 119,
+    parking: false,
+    description: 'A portable container delivered to your door, then stored here.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: true,
+    details: {
+      images: [photo('mobile-cube', 'Exterior')],
+      amenities: ['Delivered to You'],
+      features: [feature('Height', '7 ft'), feature('Width', '7 ft')],
+    },
+  },
+  {
+    unit_id: 'other-office',
+    unit_type: 'Office Suite',
+    size: 'other',
+    actual_width: 10,
+    actual_length: 12,
+    rental_rate: null,
+    board_rate: null,
+    parking: false,
+    description: 'Small office with a desk and Wi-Fi. Call the office for a rate.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: false,
+    details: { images: [photo('office-suite')], amenities: ['Wi-Fi', 'Power Outlet'], features: [] },
+  },
+  {
+    unit_id: 'other-kayak',
+    unit_type: 'Kayak Rack',
+    size: 'other',
+    actual_width: 3,
+    actual_length: 12,
+    rental_rate: 25,
+    board_rate: 30,
+    parking: false,
+    description: 'Covered rack space for one kayak or canoe.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: true,
+    details: { images: [photo('kayak-rack', 'Exterior')], amenities: ['Covered'], features: [] },
+  },
+  {
+    unit_id: 'other-boat',
+    unit_type: 'Boat Storage',
+    size: 'other',
+    actual_width: 12,
+    actual_length: 30,
+    rental_rate: 139,
+    board_rate: 159,
+    parking: false,
+    description: 'Indoor boat storage, trailer included.',
+    video_id: null,
+    promo_ids: [],
+    offers_protection: true,
+    offers_lock: true,
+    details: { images: [photo('boat-storage')], amenities: ['Indoor', 'Drive-Through'], features: WIDE_ROLL_UP_DOOR },
+  },
+];
+
+/** One promo of each type. A discount comes off the first full month's rent. */
+const PROMOS: DemoPromo[] = [
+  {
+    promo_id: 'promo-half-first-month',
+    promo_type: 'default',
+    promo_description: '50% off your first full month',
+    discount: { percent: 50 },
+  },
+  {
+    promo_id: 'promo-kiosk-ten-off',
+    promo_type: 'rental',
+    promo_description: 'Kiosk special: $10 off your first full month',
+    discount: { amount: 10 },
+  },
+  {
+    promo_id: 'promo-military',
+    promo_type: 'military',
+    promo_description: 'Active military: 15% off your first full month',
+    discount: { percent: 15 },
+  },
+  {
+    promo_id: 'promo-senior',
+    promo_type: 'senior',
+    promo_description: 'Seniors 55+: 10% off your first full month',
+    discount: { percent: 10 },
+  },
+  {
+    promo_id: 'promo-student',
+    promo_type: 'student',
+    promo_description: 'Students: 10% off your first full month',
+    discount: { percent: 10 },
+  },
+];
+
+// =================================================================================================
+// SPACES — door names in three styles ('A101', '015', 'B-12'). Every status appears.
+//   Available, safe to hold in tests:  A101 (xs-5x5), B-10 and B-11 (m-10x10), 015 (s-5x10), P-01 (parking)
+//   Rented: A102, B-13    Held by another kiosk (never expires): A103, B-14    Unavailable: A112, P-04
+//   B-12: reserved by DEMO1234 (shows unavailable; holdable for the reservation)
+//   X999: available but refuses every hold (hold_refusals)
+// =================================================================================================
+
+const SPACES: DemoSpace[] = [
+  // Building A: indoor, climate controlled
+  { door_name: 'A101', unit_id: 'xs-5x5', status: 'available' },
+  { door_name: 'A102', unit_id: 'xs-5x5', status: 'rented' },
+  { door_name: 'A103', unit_id: 'xs-5x5', status: 'held' },
+  { door_name: 'A104', unit_id: 'xs-4x5', status: 'available' },
+  { door_name: 'A105', unit_id: 'xs-4x5', status: 'available', details: { images: [] } },
+  { door_name: 'A110', unit_id: 's-5x10-cc', status: 'available', rental_rate: 75 },
+  { door_name: 'A111', unit_id: 's-5x10-cc', status: 'rented' },
+  { door_name: 'A112', unit_id: 's-5x10-cc', status: 'unavailable', details: { features: [] } },
+  { door_name: 'W-01', unit_id: 'wine-2x3', status: 'available' },
+  { door_name: 'W-02', unit_id: 'wine-2x3', status: 'available' },
+  { door_name: 'W-03', unit_id: 'wine-2x3', status: 'rented' },
+  // Indoor hallway, numbered doors
+  { door_name: '015', unit_id: 's-5x10', status: 'available' },
+  { door_name: '016', unit_id: 's-5x10', status: 'available', details: { features: [feature('Width', '3 ft')] } },
+  { door_name: '017', unit_id: 's-5x10', status: 'rented' },
+  // Building B: drive-up
+  { door_name: 'B-10', unit_id: 'm-10x10', status: 'available' },
+  { door_name: 'B-11', unit_id: 'm-10x10', status: 'available' },
+  { door_name: 'B-12', unit_id: 'm-10x10', status: 'unavailable' },
+  { door_name: 'B-13', unit_id: 'm-10x10', status: 'rented' },
+  { door_name: 'B-14', unit_id: 'm-10x10', status: 'held' },
+  { door_name: 'X999', unit_id: 'm-10x10', status: 'available' },
+  { door_name: 'B-20', unit_id: 'm-10x15', status: 'available' },
+  { door_name: 'B-21', unit_id: 'm-10x15', status: 'rented' },
+  // Building C: large drive-up (no extra-large space is available)
+  { door_name: 'C-01', unit_id: 'l-10x20', status: 'available' },
+  { door_name: 'C-02', unit_id: 'l-10x20', status: 'available' },
+  { door_name: 'C-03', unit_id: 'l-10x20', status: 'rented' },
+  { door_name: 'C-30', unit_id: 'xl-10x30', status: 'rented' },
+  { door_name: 'C-31', unit_id: 'xl-10x30', status: 'held' },
+  { door_name: 'C-32', unit_id: 'xl-10x30', status: 'unavailable' },
+  // Parking lot
+  { door_name: 'P-01', unit_id: 'p-10x20', status: 'available' },
+  { door_name: 'P-02', unit_id: 'p-10x20', status: 'available' },
+  { door_name: 'P-03', unit_id: 'p-10x20', status: 'rented' },
+  { door_name: 'P-04', unit_id: 'p-10x20', status: 'unavailable' },
+  { door_name: 'P-05', unit_id: 'p-10x20', status: 'unavailable' },
+  { door_name: 'RV-1', unit_id: 'p-12x40', status: 'available' },
+  { door_name: 'RV-2', unit_id: 'p-12x40', status: 'rented' },
+  // Mobile cubes and other units
+  { door_name: 'MC-1', unit_id: 'cube-8x16', status: 'available' },
+  { door_name: 'MC-2', unit_id: 'cube-8x16', status: 'available' },
+  { door_name: 'O-1', unit_id: 'other-office', status: 'available' },
+  { door_name: 'K-01', unit_id: 'other-kayak', status: 'available' },
+  { door_name: 'K-02', unit_id: 'other-kayak', status: 'available' },
+  { door_name: 'BS-1', unit_id: 'other-boat', status: 'available' },
+];
+
+// =================================================================================================
+// MEDIA — the detail page's slider, and the size guide's videos and copy
+// =================================================================================================
+
+const MAPLE_STREET_MEDIA: MediaItem[] = [
+  {
+    type: 'photo',
+    url: '/assets/photos/facility-front.svg',
+    thumbnail_url: '/assets/photos/facility-front.svg',
+    title: 'Front gate and office',
+  },
+  { type: 'map', url: '/assets/maps/static-map.svg', thumbnail_url: '/assets/maps/static-map.svg', title: 'Map' },
+  {
+    type: 'street_view',
+    url: '/assets/maps/street-view.svg',
+    thumbnail_url: '/assets/maps/street-view.svg',
+    title: 'Street view',
+  },
+  {
+    type: 'video',
+    url: '/assets/video/facility-tour.webm',
+    thumbnail_url: '/assets/video/poster.svg',
+    title: 'Facility tour',
+  },
+  {
+    type: 'photo',
+    url: '/assets/photos/drive-up-aisle.svg',
+    thumbnail_url: '/assets/photos/drive-up-aisle.svg',
+    title: 'Drive-up units',
+  },
+  {
+    type: 'photo',
+    url: '/assets/photos/climate-hallway.svg',
+    thumbnail_url: '/assets/photos/climate-hallway.svg',
+    title: 'Climate-controlled hallway',
+  },
+  {
+    type: 'photo',
+    url: '/assets/photos/office-lobby.svg',
+    thumbnail_url: '/assets/photos/office-lobby.svg',
+    title: 'Office and supplies',
+  },
+];
+
+export const SIZE_GUIDE: SizeGuideCopy[] = [
+  { size: 'extra_small', title: 'Extra Small', short_name: 'XS', description: 'Boxes, seasonal items, a bicycle.' },
+  { size: 'small', title: 'Small', short_name: 'S', description: 'A studio apartment or a dorm room.' },
+  { size: 'medium', title: 'Medium', short_name: 'M', description: 'A one- or two-bedroom apartment.' },
+  { size: 'large', title: 'Large', short_name: 'L', description: 'A three-bedroom house, or a car.' },
+  { size: 'extra_large', title: 'Extra Large', short_name: 'XL', description: 'A large house or business inventory.' },
+];
+
+// =================================================================================================
+// REVIEWS — Google and Yelp. One Yelp image URL is broken on purpose (the UI falls back to its
+// default avatar); one reviewer has no image at all.
+// =================================================================================================
+
+const MAPLE_STREET_REVIEWS: DemoFacility['reviews'] = {
+  google: {
+    review_count: 128,
+    overall_rating: 4.7,
+    user_reviews: [
+      {
+        author_name: 'Dana Whitfield',
+        image_url: '/assets/reviews/dana-whitfield.svg',
+        days_ago: 0,
+        user_rate: 5,
+        text: 'Rented a 10x10 at the kiosk in about five minutes. The gate code worked right away.',
+      },
+      {
+        author_name: 'Marcus Bell',
+        image_url: '/assets/reviews/marcus-bell.svg',
+        days_ago: 3,
+        user_rate: 5,
+        text: 'Clean, bright and the climate-controlled units really stay cool in July.',
+      },
+      {
+        author_name: 'Priya Raman',
+        image_url: '/assets/reviews/priya-raman.svg',
+        days_ago: 12,
+        user_rate: 4,
+        text: 'Friendly staff and free moving carts. The drive-up aisles are a little tight for a big truck.',
+      },
+      {
+        author_name: 'Tom Kowalski',
+        image_url: '/assets/reviews/tom-kowalski.svg',
+        days_ago: 45,
+        user_rate: 4.5,
+        text: 'Good prices and the online account makes paying easy.',
+      },
+    ],
+  },
+  yelp: {
+    review_count: 23,
+    overall_rating: 4.0,
+    user_reviews: [
+      {
+        author_name: 'Rosa Ortega',
+        image_url: '/assets/reviews/missing/rosa-ortega.jpg',
+        days_ago: 5,
+        user_rate: 4,
+        text: 'Easy move-in, and the office sold me a lock and boxes on the spot.',
+      },
+      {
+        author_name: 'Kevin H.',
+        image_url: null,
+        days_ago: 400,
+        user_rate: 3,
+        text: 'Fine place. The gate was slow to open once, but the manager sorted it out quickly.',
+      },
+    ],
+  },
+};
+
+// =================================================================================================
+// AMENITIES
+// =================================================================================================
+
+const MAPLE_STREET_AMENITIES: Amenity[] = [
+  { name: 'Climate Controlled', image_url: '/assets/icons/climate-controlled.svg' },
+  { name: 'Drive-Up Access', image_url: '/assets/icons/drive-up-access.svg' },
+  { name: '24/7 Video Surveillance', image_url: '/assets/icons/video-surveillance.svg' },
+  { name: 'Gated Electronic Access', image_url: '/assets/icons/gated-access.svg' },
+  { name: 'Moving Carts & Dollies', image_url: '/assets/icons/moving-carts.svg' },
+  { name: 'Boxes & Packing Supplies', image_url: '/assets/icons/packing-supplies.svg' },
+  { name: 'RV & Boat Parking', image_url: '/assets/icons/rv-boat-parking.svg' },
+  { name: 'Well-Lit Facility', image_url: null },
+];
+
+// =================================================================================================
+// DOCUMENTS — non-interactive documents (Rental Documents and Protection Brochure in the sidebar)
+// and the pages the sandbox serves for them at /assets/documents/{slug}.html or .pdf
+// =================================================================================================
+
+const MAPLE_STREET_DOCUMENTS: NonInteractiveDocument[] = [
+  { document_type: 'lease_agreement', name: 'Rental Agreement', location: '/assets/documents/rental-agreement.html' },
+  { document_type: 'rules_and_regulations', name: 'Facility Rules', location: '/assets/documents/facility-rules.pdf' },
+  {
+    document_type: 'insurance_brochure_non_interactive',
+    name: 'Protection Plan Brochure',
+    location: '/assets/documents/protection-brochure.html',
+  },
+  {
+    document_type: 'insurance_certificate_non_interactive',
+    name: 'Certificate of Protection',
+    location: '/assets/documents/protection-certificate.html',
+  },
+];
+
+export const DOCUMENT_PAGES: Record<string, DemoDocumentPage> = {
+  'rental-agreement': {
+    title: 'Rental Agreement',
+    paragraphs: [
+      'This Rental Agreement is between Maple Street Self Storage LLC ("Owner") and the Occupant named at move-in.',
+      'Rent is due in advance on the 1st of each month. A late fee of $15 applies after the 6th.',
+      'The Occupant keeps the only key or code to the space. The Owner does not take custody of stored goods.',
+      'Hazardous materials, perishables and living things may not be stored.',
+      'This is a sample document served by the kiosk sandbox.',
+    ],
+  },
+  'facility-rules': {
+    title: 'Facility Rules',
+    paragraphs: [
+      'Access hours are 6:00 AM to 10:00 PM on weekdays and 7:00 AM to 9:00 PM on weekends.',
+      'Enter your own gate code every time; do not let other vehicles follow you through the gate.',
+      'Speed limit 5 mph. No smoking anywhere on the property.',
+    ],
+  },
+  'protection-brochure': {
+    title: 'Protection Plan Brochure',
+    paragraphs: [
+      'Protection plans cover your stored goods for fire, lightning, explosion; smoke or water but not flood; vandalism, malicious mischief, burglary; windstorm, hail; weight of ice, snow or sleet, and building collapse.',
+      'Plans from $2,000 to $5,000 of coverage, billed monthly with your rent.',
+      'This is a sample document served by the kiosk sandbox.',
+    ],
+  },
+  'protection-certificate': {
+    title: 'Certificate of Protection',
+    paragraphs: [
+      'This certificate confirms the protection plan chosen at move-in.',
+      'This is a sample document served by the kiosk sandbox.',
+    ],
+  },
+};
+
+// =================================================================================================
+// MAP — facility-map images with clickable spaces (GET user/facility/{facility}/map/)
+// =================================================================================================
+
+const MAPLE_STREET_MAP: FacilityMapImage[] = [
+  {
+    name: 'Site plan',
+    image_url: '/assets/maps/facility-map.svg',
+    width: 1200,
+    height: 800,
+    polygons: [
+      {
+        door_name: 'A101',
+        left: 120,
+        top: 120,
+        width: 80,
+        height: 60,
+        media: [{ media_type: 'yt', media_url: '/assets/video/embed/a101.html' }],
+      },
+      { door_name: 'A110', left: 220, top: 120, width: 80, height: 60, media: [] },
+      {
+        door_name: 'B-10',
+        left: 520,
+        top: 140,
+        width: 90,
+        height: 90,
+        media: [{ media_type: 'wistia', media_url: '/assets/video/embed/b-10.html' }],
+      },
+      { door_name: 'B-11', left: 620, top: 140, width: 90, height: 90, media: [] },
+      { door_name: 'B-12', left: 720, top: 140, width: 90, height: 90, media: [] },
+      { door_name: 'C-01', left: 520, top: 420, width: 120, height: 100, media: [] },
+      { door_name: 'P-01', left: 900, top: 560, width: 100, height: 160, media: [] },
+    ],
+  },
+];
+
+// =================================================================================================
+// RESERVATIONS — findable by code (case-insensitive) at FIND MY RESERVATION
+//   DEMO1234: space B-12 (m-10x10), move-in tomorrow
+//   PARK5678: parking space P-05, move-in in 5 days
+// =================================================================================================
+
+export const RESERVATIONS: DemoReservation[] = [
+  {
+    reservation_id: 'res-1001',
+    reservation_code: 'DEMO1234',
+    facility_id: 'demo',
+    door_name: 'B-12',
+    move_in_in_days: 1,
+    tenant_first_name: 'Jordan',
+    tenant_last_name: 'Miller',
+    tenant_email: 'jordan.miller@example.com',
+    tenant_phone: '(217) 555-0147',
+  },
+  {
+    reservation_id: 'res-1002',
+    reservation_code: 'PARK5678',
+    facility_id: 'demo',
+    door_name: 'P-05',
+    move_in_in_days: 5,
+    tenant_first_name: 'Alex',
+    tenant_last_name: 'Nguyen',
+    tenant_email: 'alex.nguyen@example.com',
+    tenant_phone: '(217) 555-0163',
+  },
+];
+
+// =================================================================================================
+// PROTECTION PLANS & LOCKS — offered for every type with offers_protection / offers_lock
+// =================================================================================================
+
+const PROTECTION_PLANS: InsurancePlan[] = [
+  {
+    insurance_id: 101,
+    name: 'Basic Protection',
+    enabled: true,
+    coverage_amount: 2000,
+    monthly_premium: 12,
+    default: true,
+    is_popular: 0,
+  },
+  {
+    insurance_id: 102,
+    name: 'Standard Protection',
+    enabled: true,
+    coverage_amount: 3000,
+    monthly_premium: 16,
+    default: false,
+    is_popular: 1,
+  },
+  {
+    insurance_id: 103,
+    name: 'Premium Protection',
+    enabled: true,
+    coverage_amount: 5000,
+    monthly_premium: 24,
+    default: false,
+    is_popular: 0,
+  },
+  // Disabled: never listed by the UI, refused by rental-cost.
+  {
+    insurance_id: 104,
+    name: 'Elite Protection',
+    enabled: false,
+    coverage_amount: 10000,
+    monthly_premium: 39,
+    default: false,
+    is_popular: 0,
+  },
+];
+
+const LOCKS: LockItem[] = [
+  { item_id: 'lock-disc-70', name: 'Disc Lock (70 mm)', amount: 19.99, image_url: '/assets/lock.svg' },
+];
+
+// =================================================================================================
+// LOOKUPS — zip codes, phone validation rules, owner cities
+// =================================================================================================
+
+/** GET zipcode/: real zip -> state pairs. Anything else answers 'Invalid zip code'. */
+export const ZIP_CODES: Record<string, string> = {
+  '62701': 'IL',
+  '62703': 'IL',
+  '62704': 'IL',
+  '62523': 'IL',
+  '60601': 'IL',
+  '90210': 'CA',
+  '10001': 'NY',
+  '73301': 'TX',
+  '33101': 'FL',
+  '98101': 'WA',
+  '02108': 'MA',
+  '80202': 'CO',
+  '30301': 'GA',
+  '85001': 'AZ',
+};
+
+/**
+ * GET common-data/validate-phone/: a number is valid when it has 10 digits (after an optional
+ * leading country code 1), its area code does not start with 0 or 1, and its line number is not 0000.
+ * Invalid examples: (000) 123-4567, (111) 555-1234, (217) 555-0000. Valid: (217) 555-0182.
+ */
+export const PHONE_RULES = {
+  invalidAreaCodeFirstDigits: ['0', '1'],
+  invalidLineNumbers: ['0000'],
+} as const;
+
+// Owner cities come from the facilities below (listed_in_owner_cities): Springfield has two
+// facilities (demo, demo-smart), Decatur has exactly one (external-paybill).
+
+// =================================================================================================
+// IDENTITY — identity provider sessions, dossiers, licence scans. (Filled by the identity area.)
+// =================================================================================================
+
+/** One-time login code the sandbox accepts (docs/CONVENTIONS.md). */
+export const DEMO_IDENTITY = {
+  otpCode: '123456',
+} as const;
+
+// =================================================================================================
+// USERS & TENANTS — accounts, user items, tenants. (Filled by the users area.)
+// =================================================================================================
+
+export const DEMO_USERS = {
+  testUser: { email: 'tenant@example.com', password: 'Password!1' },
+} as const;
+
+// =================================================================================================
+// BILLING — balances, pre-pay, autopay. (Filled by the billing area.)
+// =================================================================================================
+
+export const DEMO_BILLING = {} as const;
+
+// =================================================================================================
+// RENTAL PROCESSING — rentals, reservations, gate codes, agreements. (Filled by the rental area.)
+// Test cards decide payment outcomes everywhere (rental and billing).
+// =================================================================================================
+
+export const TEST_CARDS = {
+  approveVisa: '4111111111111111',
+  approveAmex: '378282246310005',
+  /** Answers code CardDeclined. */
+  decline: '4000000000000002',
+  /** Answers code CardDeclinedNSF. */
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const DEMO_RENTAL_PROCESSING = {} as const;
+
+// =================================================================================================
+// FACILITY VARIANTS — 'demo' plus variants for the rules that depend on facility settings
+//   demo-smart        noke (smart access) and driver_license_required; its map is a PDF
+//   external-paybill  external_paybill set (no PAY MY BILL / Setup autopay), no map, no documents
+//   unconfigured      the configuration call answers an error (kiosk not configured)
+// =================================================================================================
+
+const DEMO: DemoFacility = {
+  facility_id: 'demo',
+  owner_id: 'demo-owner',
+  configuration: MAPLE_STREET_CONFIGURATION,
+  settings: MAPLE_STREET_SETTINGS,
+  hours: MAPLE_STREET_HOURS,
+  reviews: MAPLE_STREET_REVIEWS,
+  amenities: MAPLE_STREET_AMENITIES,
+  media: MAPLE_STREET_MEDIA,
+  capabilities: MAPLE_STREET_CAPABILITIES,
+  documents: MAPLE_STREET_DOCUMENTS,
+  map: MAPLE_STREET_MAP,
+  units: UNITS,
+  spaces: SPACES,
+  promos: PROMOS,
+  insurance_plans: PROTECTION_PLANS,
+  locks: LOCKS,
+  hold_refusals: { unit_ids: ['other-kayak'], door_names: ['X999'] },
+  cost_failures: { unit_ids: ['other-boat'] },
+  listed_in_owner_cities: true,
+};
+
+const DEMO_SMART: DemoFacility = {
+  ...DEMO,
+  facility_id: 'demo-smart',
+  configuration: {
+    ...MAPLE_STREET_CONFIGURATION,
+    title: 'Maple Street Smart Storage Kiosk',
+    welcome: { ...MAPLE_STREET_CONFIGURATION.welcome, headline: 'Welcome to Maple Street Smart Storage' },
+  },
+  settings: {
+    ...MAPLE_STREET_SETTINGS,
+    name: 'Maple Street Smart Storage',
+    address1: '2200 Oak Avenue',
+    address_exact: '2200 Oak Avenue, Springfield, IL 62703',
+    postal: '62703',
+    phone: '(217) 555-0194',
+    noke: true,
+    driver_license_required: true,
+    facility_map_url: '/assets/maps/facility-map.pdf',
+  },
+};
+
+const EXTERNAL_PAYBILL: DemoFacility = {
+  ...DEMO,
+  facility_id: 'external-paybill',
+  configuration: { ...MAPLE_STREET_CONFIGURATION, title: 'Maple Street Self Storage Decatur Kiosk' },
+  settings: {
+    ...MAPLE_STREET_SETTINGS,
+    name: 'Maple Street Self Storage Decatur',
+    address1: '480 N Water Street',
+    city: 'Decatur',
+    postal: '62523',
+    address_exact: '480 N Water Street, Decatur, IL 62523',
+    phone: '(217) 555-0121',
+    facility_map_url: null,
+    external_paybill: 'https://pay.example.com/maple-street-decatur',
+  },
+  documents: [],
+  map: [],
+};
+
+const UNCONFIGURED: DemoFacility = {
+  ...DEMO,
+  facility_id: 'unconfigured',
+  configuration: null,
+  listed_in_owner_cities: false,
+};
+
+export const DEMO_FACILITIES: readonly DemoFacility[] = [DEMO, DEMO_SMART, EXTERNAL_PAYBILL, UNCONFIGURED];

@@ -1,0 +1,84 @@
+import {
+  API_ROUTES,
+  type ApiRouteName,
+  type AppError,
+  type AppOk,
+  type FieldErrors,
+  type Wrapped,
+} from '@kiosk/shared-types';
+import type { SandboxState } from './state.js';
+
+/**
+ * The operator API's response wrapper, as every sandbox route answers it.
+ *
+ * Business outcomes (space not available, no reservation, invalid zip code, ...) answer HTTP 200
+ * with status 'error': the kiosk reads `status`, like it does with the real operator API.
+ * Only transport-level problems use HTTP codes: 401 missing api key, 404 unknown call or facility,
+ * 400 malformed input, 500 a sandbox bug.
+ */
+export function ok<R>(result: R): Wrapped<AppOk<R>> {
+  return { application_data: { status: 'ok', result } };
+}
+
+export function fail(error: { code?: string; message?: string; errors?: FieldErrors }): Wrapped<AppError> {
+  return { application_data: { status: 'error', ...error } };
+}
+
+/** Thrown by state and routes for a transport-level refusal; the sandbox's error handler wraps it. */
+export class SandboxError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'SandboxError';
+  }
+}
+
+/** Sandbox-relative URLs in demo data start with this; they are made absolute on the way out. */
+export const SANDBOX_URL_PREFIXES = ['/assets/', '/pages/'] as const;
+
+/**
+ * A copy of `value` with every sandbox-relative URL string made absolute against `origin`, so a
+ * browser that only knows the daemon can still load sandbox assets straight from the sandbox.
+ */
+export function absolutizeUrls<T>(value: T, origin: string): T {
+  if (typeof value === 'string') {
+    return (SANDBOX_URL_PREFIXES.some((prefix) => value.startsWith(prefix)) ? origin + value : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => absolutizeUrls(item, origin)) as T;
+  if (value !== null && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = absolutizeUrls(item, origin);
+    return copy as T;
+  }
+  return value;
+}
+
+/** What every sandbox route file receives: the one shared world. */
+export interface SandboxRouteOptions {
+  state: SandboxState;
+}
+
+/** 'true', '1', 'yes' (any case) — how query flags arrive from forms and query strings. */
+export function isTruthy(value: unknown): boolean {
+  return typeof value === 'boolean'
+    ? value
+    : typeof value === 'string' && ['true', '1', 'yes'].includes(value.toLowerCase());
+}
+
+/** The sandbox path of an operator call, straight from the allow-list (so the two cannot drift). */
+export function operatorPath(name: ApiRouteName): string {
+  return `/${API_ROUTES[name].path}`;
+}
+
+/** JSON schema helpers for route declarations: every value of a query or form body is a string. */
+export function stringFields<const K extends string>(names: readonly K[], required: readonly K[] = []) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as Record<K, { type: 'string' }>,
+    required: [...required],
+  } as const;
+}

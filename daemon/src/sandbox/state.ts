@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import { HOLD, type SpaceDetail } from '@kiosk/shared-types';
+import { addDays, formatUsDate, localDate } from './dates.js';
+import {
+  DEMO_FACILITIES,
+  RESERVATIONS,
+  SANDBOX_SETTINGS,
+  type DemoFacility,
+  type DemoReservation,
+  type DemoUnit,
+  type SettledSpaceStatus,
+} from './demo-facility.js';
+import { SandboxError } from './respond.js';
+
+/**
+ * The sandbox's mutable world, built from demo-facility.ts and rebuilt by reset().
+ *
+ * Time comes from an injectable clock (plus an offset the control route can advance), and holds
+ * expire lazily: every read first frees the spaces whose hold is older than HOLD.lifetimeMs. So a
+ * test moves the clock and reads; nothing runs on a timer.
+ *
+ * Areas added later (identity, users, billing, rental processing) keep their state in a section
+ * of this class too, seeded in reset().
+ */
+export type Clock = () => number;
+
+export interface Hold {
+  token: string;
+  facility_id: string;
+  space_id: string;
+  door_name: string;
+  space_type_id: string;
+  /** Epoch ms. */
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SpaceRecord {
+  facility_id: string;
+  /** The space id (space_id in calls): 'sp-' + the door name in lower case, e.g. 'sp-b-12'. */
+  door_id: string;
+  door_name: string;
+  /** Its space type (unit_id / space_type_id). */
+  unit_id: string;
+  rental_rate: number | null;
+  status: SettledSpaceStatus;
+  /** What the space goes back to when its hold ends ('unavailable' for a reserved space). */
+  settled_status: SettledSpaceStatus;
+  hold: Hold | null;
+  /** Set when a reservation holds the space back; such a space can still be held for the move-in. */
+  reservation_code: string | null;
+  details: SpaceDetail;
+}
+
+export interface FacilityWorld {
+  data: DemoFacility;
+  spaces: SpaceRecord[];
+}
+
+export interface ReservationRecord extends Omit<DemoReservation, 'move_in_in_days'> {
+  /** MM/DD/YYYY when fixed; null for seeded ones, whose date stays "N days from today". */
+  reservation_date: string | null;
+  move_in_in_days: number;
+}
+
+export type HoldOutcome = { ok: true; hold: Hold } | { ok: false; code: 'SpaceUnavailable'; message: string };
+
+export type ReleaseOutcome = 'released' | 'not-held' | 'token-mismatch' | 'unknown-space';
+
+export interface ReleaseRecord {
+  /** ISO time of the call (sandbox clock). */
+  at: string;
+  facility_id: string;
+  space_id: string;
+  hold_token: string;
+  outcome: ReleaseOutcome;
+}
+
+/** One operator call as the sandbox saw it (never the api key itself). */
+export interface RequestRecord {
+  at: string;
+  method: string;
+  /** Path without the query string, e.g. /api/v1/facilities/demo/configuration/ */
+  path: string;
+  query: Record<string, unknown>;
+  trace_id: string | null;
+  date: string | null;
+  has_api_key: boolean;
+}
+
+const LOG_ENTRY_LIMIT = 10_000;
+
+export const spaceIdFor = (doorName: string) => `sp-${doorName.toLowerCase()}`;
+
+export class SandboxState {
+  private readonly baseClock: Clock;
+  private clockOffsetMs = 0;
+  private readonly seed: readonly DemoFacility[];
+  private readonly seedReservations: readonly DemoReservation[];
+
+  // -- FACILITIES, SPACES, HOLDS ------------------------------------------------------------------
+  private facilities = new Map<string, FacilityWorld>();
+  private holds = new Map<string, Hold>();
+  private reservations = new Map<string, ReservationRecord>();
+  releases: ReleaseRecord[] = [];
+
+  // -- RECORDINGS FOR TESTS -----------------------------------------------------------------------
+  requests: RequestRecord[] = [];
+  logEntries: unknown[] = [];
+  /** When true the logging app answers 503 (tests of the daemon's spooling). */
+  loggingDown = false;
+
+  constructor(
+    options: { clock?: Clock; facilities?: readonly DemoFacility[]; reservations?: readonly DemoReservation[] } = {},
+  ) {
+    this.baseClock = options.clock ?? Date.now;
+    this.seed = options.facilities ?? DEMO_FACILITIES;
+    this.seedReservations = options.reservations ?? RESERVATIONS;
+    this.reset();
+  }
+
+  /** A fresh world: demo data, no holds, nothing recorded, clock offset back to zero. */
+  reset(): void {
+    this.clockOffsetMs = 0;
+    this.facilities = new Map(this.seed.map((data) => [data.facility_id, { data, spaces: buildSpaces(data) }]));
+    this.holds = new Map();
+    this.reservations = new Map();
+    this.releases = [];
+    this.requests = [];
+    this.logEntries = [];
+    this.loggingDown = false;
+    for (const reservation of this.seedReservations) {
+      this.addReservation({ ...reservation, reservation_date: null });
+    }
+  }
+
+  // -- CLOCK --------------------------------------------------------------------------------------
+
+  now(): number {
+    return this.baseClock() + this.clockOffsetMs;
+  }
+
+  /** Move the sandbox's time forward (POST /__sandbox/clock), e.g. past a hold's expiry. */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms;
+  }
+
+  /** Today in the facility's time zone. */
+  today() {
+    return localDate(this.now(), SANDBOX_SETTINGS.timezone);
+  }
+
+  // -- FACILITIES ---------------------------------------------------------------------------------
+
+  facilityIds(): string[] {
+    return [...this.facilities.keys()];
+  }
+
+  /** The facility's world; a 404 for an id the sandbox does not know. */
+  facility(facilityId: string): FacilityWorld {
+    const world = this.facilities.get(facilityId);
+    if (!world) throw new SandboxError(404, 'FacilityNotFound', `No facility with id "${facilityId}".`);
+    return world;
+  }
+
+  unit(facilityId: string, unitId: string): DemoUnit | undefined {
+    return this.facility(facilityId).data.units.find((unit) => unit.unit_id === unitId);
+  }
+
+  // -- SPACES -------------------------------------------------------------------------------------
+
+  spaces(facilityId: string): readonly SpaceRecord[] {
+    this.expireHolds();
+    return this.facility(facilityId).spaces;
+  }
+
+  /** By space id ('sp-b-12') or door name ('B-12', any case). */
+  findSpace(facilityId: string, idOrDoorName: string): SpaceRecord | undefined {
+    const spaces = this.spaces(facilityId);
+    const wanted = idOrDoorName.toLowerCase();
+    return (
+      spaces.find((space) => space.door_id === idOrDoorName) ??
+      spaces.find((space) => space.door_name.toLowerCase() === wanted)
+    );
+  }
+
+  /** The live quantity_available_to_rent of a space type. */
+  availableCount(facilityId: string, unitId: string): number {
+    return this.spaces(facilityId).filter((space) => space.unit_id === unitId && space.status === 'available').length;
+  }
+
+  /** Force a status (control route, or a rental that went through); any hold on it ends. */
+  setSpaceStatus(facilityId: string, idOrDoorName: string, status: SettledSpaceStatus): SpaceRecord | undefined {
+    const space = this.findSpace(facilityId, idOrDoorName);
+    if (!space) return undefined;
+    if (space.hold) this.holds.delete(space.hold.token);
+    space.hold = null;
+    space.status = status;
+    space.settled_status = status;
+    if (status !== 'unavailable') space.reservation_code = null;
+    return space;
+  }
+
+  /** A rental (or a reservation's move-in) went through: the space is rented for good. */
+  markRented(facilityId: string, idOrDoorName: string): SpaceRecord | undefined {
+    return this.setSpaceStatus(facilityId, idOrDoorName, 'rented');
+  }
+
+  // -- HOLDS --------------------------------------------------------------------------------------
+
+  /** Hold one space. Refused when it is not available (another kiosk's hold included). */
+  holdSpace(facilityId: string, idOrDoorName: string): HoldOutcome {
+    const world = this.facility(facilityId);
+    const space = this.findSpace(facilityId, idOrDoorName);
+    if (!space)
+      return {
+        ok: false,
+        code: 'SpaceUnavailable',
+        message: 'Sorry! Unit is not available. Please choose another unit.',
+      };
+    if (!this.canHold(world, space)) {
+      return {
+        ok: false,
+        code: 'SpaceUnavailable',
+        message: `Sorry! Unit ${space.door_name} is not available. Please choose another unit.`,
+      };
+    }
+    return { ok: true, hold: this.placeHold(space) };
+  }
+
+  /** Hold any available space of a type (the first by door order). */
+  holdSpaceType(facilityId: string, unitId: string): HoldOutcome {
+    const world = this.facility(facilityId);
+    const space = this.spaces(facilityId).find(
+      (candidate) => candidate.unit_id === unitId && candidate.status === 'available' && this.canHold(world, candidate),
+    );
+    if (!space)
+      return {
+        ok: false,
+        code: 'SpaceUnavailable',
+        message: 'Sorry! Unit is not available. Please choose another unit.',
+      };
+    return { ok: true, hold: this.placeHold(space) };
+  }
+
+  /** Free a held space when the token matches. Every call is recorded (GET /__sandbox/releases). */
+  releaseSpace(facilityId: string, idOrDoorName: string, holdToken: string): ReleaseOutcome {
+    const space = this.findSpace(facilityId, idOrDoorName);
+    let outcome: ReleaseOutcome;
+    if (!space) outcome = 'unknown-space';
+    else if (!space.hold) outcome = 'not-held';
+    else if (space.hold.token !== holdToken) outcome = 'token-mismatch';
+    else {
+      this.endHold(space);
+      outcome = 'released';
+    }
+    this.releases.push({
+      at: new Date(this.now()).toISOString(),
+      facility_id: facilityId,
+      space_id: idOrDoorName,
+      hold_token: holdToken,
+      outcome,
+    });
+    return outcome;
+  }
+
+  activeHolds(): Hold[] {
+    this.expireHolds();
+    return [...this.holds.values()];
+  }
+
+  holdByToken(token: string): Hold | undefined {
+    this.expireHolds();
+    return this.holds.get(token);
+  }
+
+  private canHold(world: FacilityWorld, space: SpaceRecord): boolean {
+    const refusals = world.data.hold_refusals;
+    if (refusals.unit_ids.includes(space.unit_id) || refusals.door_names.includes(space.door_name)) return false;
+    return (
+      space.status === 'available' || (space.status === 'unavailable' && space.reservation_code !== null && !space.hold)
+    );
+  }
+
+  private placeHold(space: SpaceRecord): Hold {
+    const now = this.now();
+    const hold: Hold = {
+      token: randomUUID(),
+      facility_id: space.facility_id,
+      space_id: space.door_id,
+      door_name: space.door_name,
+      space_type_id: space.unit_id,
+      created_at: now,
+      expires_at: now + HOLD.lifetimeMs,
+    };
+    space.hold = hold;
+    space.status = 'held';
+    this.holds.set(hold.token, hold);
+    return hold;
+  }
+
+  private endHold(space: SpaceRecord): void {
+    if (space.hold) this.holds.delete(space.hold.token);
+    space.hold = null;
+    space.status = space.settled_status;
+  }
+
+  private expireHolds(): void {
+    const now = this.now();
+    for (const hold of this.holds.values()) {
+      if (hold.expires_at > now) continue;
+      const space = this.facilities.get(hold.facility_id)?.spaces.find((candidate) => candidate.hold === hold);
+      if (space) this.endHold(space);
+      else this.holds.delete(hold.token);
+    }
+  }
+
+  // -- RESERVATIONS -------------------------------------------------------------------------------
+
+  /** Record a reservation; its space shows unavailable but stays holdable for the move-in. */
+  addReservation(
+    reservation: Omit<ReservationRecord, 'move_in_in_days'> & { move_in_in_days?: number },
+  ): ReservationRecord {
+    const record: ReservationRecord = { move_in_in_days: 0, ...reservation };
+    this.reservations.set(record.reservation_code.toUpperCase(), record);
+    const space = this.facilities
+      .get(record.facility_id)
+      ?.spaces.find((candidate) => candidate.door_name === record.door_name);
+    if (space && space.status !== 'rented') {
+      space.reservation_code = record.reservation_code;
+      space.settled_status = 'unavailable';
+      if (!space.hold) space.status = 'unavailable';
+    }
+    return record;
+  }
+
+  /** Case-insensitive; only the facility's own reservations. */
+  findReservation(facilityId: string, code: string): ReservationRecord | undefined {
+    const found = this.reservations.get(code.trim().toUpperCase());
+    return found && found.facility_id === facilityId ? found : undefined;
+  }
+
+  findReservationById(facilityId: string, reservationId: string): ReservationRecord | undefined {
+    return [...this.reservations.values()].find(
+      (record) => record.facility_id === facilityId && record.reservation_id === reservationId,
+    );
+  }
+
+  /** MM/DD/YYYY: the fixed date, or "N days from today" for seeded reservations. */
+  reservationDate(record: ReservationRecord): string {
+    return record.reservation_date ?? formatUsDate(addDays(this.today(), record.move_in_in_days));
+  }
+
+  // -- RECORDINGS ---------------------------------------------------------------------------------
+
+  recordRequest(record: Omit<RequestRecord, 'at'>): void {
+    this.requests.push({ at: new Date(this.now()).toISOString(), ...record });
+    const excess = this.requests.length - SANDBOX_SETTINGS.request_log_limit;
+    if (excess > 0) this.requests.splice(0, excess);
+  }
+
+  /** The last `limit` calls, oldest first. */
+  recentRequests(limit: number): RequestRecord[] {
+    return this.requests.slice(-Math.max(0, limit));
+  }
+
+  recordLogEntries(entries: unknown[]): void {
+    this.logEntries.push(...entries);
+    const excess = this.logEntries.length - LOG_ENTRY_LIMIT;
+    if (excess > 0) this.logEntries.splice(0, excess);
+  }
+
+  // -- IDENTITY (identity area) -------------------------------------------------------------------
+  // -- USERS & TENANTS (users area) ---------------------------------------------------------------
+  // -- BILLING (billing area) ---------------------------------------------------------------------
+  // -- RENTAL PROCESSING (rental area) ------------------------------------------------------------
+}
+
+function buildSpaces(data: DemoFacility): SpaceRecord[] {
+  return data.spaces.map((space) => {
+    const unit = data.units.find((candidate) => candidate.unit_id === space.unit_id);
+    if (!unit) throw new Error(`demo-facility.ts: space ${space.door_name} names unknown unit ${space.unit_id}`);
+    return {
+      facility_id: data.facility_id,
+      door_id: spaceIdFor(space.door_name),
+      door_name: space.door_name,
+      unit_id: space.unit_id,
+      rental_rate: space.rental_rate === undefined ? unit.rental_rate : space.rental_rate,
+      status: space.status,
+      settled_status: space.status,
+      hold: null,
+      reservation_code: null,
+      details: structuredClone({ ...unit.details, ...space.details }),
+    };
+  });
+}
