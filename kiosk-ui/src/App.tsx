@@ -1,0 +1,19 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { KioskShell } from './screens/shell/KioskShell';
+import { TimeScreen } from './screens/time/TimeScreen';
+import { UnavailableScreen } from './screens/unavailable/UnavailableScreen';
+import { useStores } from './stores/StoresProvider';
+
+/** The page: picks the route's screen and reports every touch or key press as session activity. */
+export const App = observer(function App() {
+  const { shell, session } = useStores();
+  useEffect(() => session.installActivityListeners(document), [session]);
+
+  const route = shell.route;
+  return (
+    <div className={shell.isBigScreen ? 'kiosk-app kiosk-app--big-screen' : 'kiosk-app'}>
+      {route.name === 'time' ? <TimeScreen /> : route.name === 'kiosk' ? <KioskShell /> : <UnavailableScreen />}
+    </div>
+  );
+});

@@ -1,0 +1,194 @@
+import {
+  API_ROUTES,
+  buildApiPath,
+  DAEMON_ENDPOINTS,
+  type ApiRouteName,
+  type AppResponse,
+  type HoldRegistration,
+  type ReaderStatus,
+  type RouteParams,
+  type UiLogEvent,
+} from '@kiosk/shared-types';
+import { ApiError, CancelledError, NetworkError } from './errors';
+import { encodeFields, queryString, type Fields } from './encode';
+
+export { ApiError, CancelledError, NetworkError, isCancelled, firstErrorMessage } from './errors';
+export type { Fields, FieldValue } from './encode';
+
+export interface CallOptions {
+  query?: Fields;
+  /** Form-encoded body (the operator API's default). */
+  form?: Fields;
+  /** JSON body, only where the spec says so. */
+  json?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Only the newest call with this key matters: starting another one aborts the older, which
+   * rejects with CancelledError (e.g. move-in cost while the visitor changes options).
+   */
+  latestKey?: string;
+}
+
+/**
+ * `[name, params, options?]` for any route: the params type follows the route name, so
+ * `call<KioskConfig>('configuration', { facility })` checks that `facility` is the one path
+ * parameter while the result type stays explicit.
+ */
+export type CallArgs = {
+  [N in ApiRouteName]: [name: N, params: RouteParams<N>, options?: CallOptions];
+}[ApiRouteName];
+
+export interface SwipeStarted {
+  swipeId: string;
+  waitSeconds?: number;
+}
+
+export interface ReaderHealth {
+  status: ReaderStatus;
+  message?: string;
+}
+
+export interface ApiClientOptions {
+  /** Tests pass a fake; the browser's fetch otherwise. */
+  fetch?: typeof fetch;
+  /** Prefix of every URL; '' = same origin as the page (the daemon). */
+  baseUrl?: string;
+}
+
+/**
+ * The one client of the daemon. Only stores call it.
+ *
+ * Operator calls (`call`) go to `/api/<route path>` and answer the unwrapped `application_data`:
+ * an AppResponse whose status is 'ok' or 'error'. An operator error is a value, not an exception,
+ * even when it travels with an HTTP 4xx: the store shows its field errors. Exceptions are for
+ * what the store cannot show as a form error: ApiError (an HTTP error without the operator
+ * wrapper, e.g. the daemon's 502 when the operator service is down), NetworkError, CancelledError.
+ */
+export class ApiClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly baseUrl: string;
+  private readonly latest = new Map<string, AbortController>();
+
+  constructor(options: ApiClientOptions = {}) {
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.baseUrl = options.baseUrl ?? '';
+  }
+
+  /** An operator call answering `{ application_data: AppResponse<R> }`. */
+  async call<R>(...[name, params, options = {}]: CallArgs): Promise<AppResponse<R>> {
+    const body = await this.operator(name, params, options);
+    const wrapped = (body as { application_data?: unknown } | null)?.application_data;
+    if (!isAppResponse(wrapped))
+      throw new ApiError(200, 'The operator service sent an answer the kiosk cannot read.', body);
+    return wrapped as AppResponse<R>;
+  }
+
+  /** An operator call that is not wrapped (validate-phone, capabilities, users): the body as is. */
+  async raw<T>(...[name, params, options = {}]: CallArgs): Promise<T> {
+    return (await this.operator(name, params, options)) as T;
+  }
+
+  /** UI events for the daemon's log pipeline (it masks them again before shipping). */
+  async postLog(events: UiLogEvent | UiLogEvent[]): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.log, { json: events });
+  }
+
+  /** Ask the card reader for a swipe; the result arrives later as a swipe-result/swipe-error event. */
+  async startSwipe(): Promise<SwipeStarted> {
+    return (await this.request('POST', DAEMON_ENDPOINTS.swipe, { json: {} })) as SwipeStarted;
+  }
+
+  async cancelSwipe(): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.cancelSwipe, { json: {} });
+  }
+
+  async readerHealth(): Promise<ReaderHealth> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.readerHealth, {})) as ReaderHealth;
+  }
+
+  /** Register a held space so the daemon releases it when the session ends, even after a crash. */
+  async registerHold(hold: HoldRegistration): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.holds, { json: hold });
+  }
+
+  async releaseHold(spaceId: string): Promise<void> {
+    await this.request('DELETE', `${DAEMON_ENDPOINTS.holds}/${encodeURIComponent(spaceId)}`, {});
+  }
+
+  private operator(
+    name: ApiRouteName,
+    params: Readonly<Record<string, string | number>>,
+    options: CallOptions,
+  ): Promise<unknown> {
+    // CallArgs already tied params to name; buildApiPath re-checks at run time.
+    const path = `/api/${buildApiPath(name, params as never)}${queryString(options.query)}`;
+    return this.request(API_ROUTES[name].method, path, options);
+  }
+
+  private async request(method: string, path: string, options: CallOptions): Promise<unknown> {
+    const controller = new AbortController();
+    const { latestKey, signal } = options;
+    if (latestKey !== undefined) {
+      this.latest.get(latestKey)?.abort();
+      this.latest.set(latestKey, controller);
+    }
+    const forwardAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      body = encodeFields(options.form).toString();
+    }
+
+    try {
+      let response: Response;
+      try {
+        response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, body, signal: controller.signal });
+      } catch (error) {
+        if (controller.signal.aborted) throw new CancelledError();
+        throw new NetworkError(error);
+      }
+      let parsed: unknown;
+      try {
+        const text = await response.text();
+        parsed = text === '' ? null : (JSON.parse(text) as unknown);
+      } catch {
+        if (controller.signal.aborted) throw new CancelledError();
+        if (!response.ok) throw new ApiError(response.status, response.statusText || `HTTP ${response.status}`, null);
+        throw new ApiError(response.status, 'The kiosk service sent an answer the kiosk cannot read.', null);
+      }
+      if (controller.signal.aborted) throw new CancelledError();
+      if (!response.ok) {
+        const wrapped = (parsed as { application_data?: unknown } | null)?.application_data;
+        // An operator error that came with a 4xx/5xx is still an operator answer: hand it back.
+        if (isAppResponse(wrapped) && wrapped.status === 'error') return parsed;
+        throw new ApiError(response.status, messageOf(parsed) ?? `HTTP ${response.status}`, parsed);
+      }
+      return parsed;
+    } finally {
+      signal?.removeEventListener('abort', forwardAbort);
+      if (latestKey !== undefined && this.latest.get(latestKey) === controller) this.latest.delete(latestKey);
+    }
+  }
+}
+
+function isAppResponse(value: unknown): value is AppResponse<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const status = (value as { status?: unknown }).status;
+  return status === 'ok' || status === 'error';
+}
+
+/** The human message of an error body: the daemon's `{ message }` or an operator `message`. */
+function messageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const message = (body as { message?: unknown }).message;
+  if (typeof message === 'string' && message !== '') return message;
+  const inner = (body as { application_data?: { message?: unknown } }).application_data?.message;
+  return typeof inner === 'string' && inner !== '' ? inner : undefined;
+}

@@ -1,0 +1,22 @@
+/**
+ * The kiosk's named sections (shell spec §2 "Kiosk sections"). Inside the kiosk, navigation is by
+ * section, not by URL.
+ */
+export const KIOSK_SECTIONS = [
+  'home',
+  'rent',
+  'find_reservation',
+  'size_guide',
+  'pay_bill',
+  'autopay',
+  'samples',
+  'rental_docs',
+  'insurance',
+  'facility_map',
+] as const;
+
+export type KioskSection = (typeof KIOSK_SECTIONS)[number];
+
+export function isKioskSection(value: string): value is KioskSection {
+  return (KIOSK_SECTIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,62 @@
+import type { MessageTree } from '../types';
+
+/**
+ * Pay My Bill, autopay, card entry and payment results (shell spec §2, §4, §8), in the spec's exact
+ * wording and case (the result footer buttons really are lower case). Plurals use _one/_other.
+ */
+export const billing = {
+  loading: 'We are locating your account.',
+  title: 'PAY MY BILL',
+  make_payment: 'Make a payment',
+  swipe: {
+    title: 'Payment',
+    prompt: 'Please swipe or scan your credit card',
+    enter_manually: 'ENTER CREDIT CARD MANUALLY',
+  },
+  card_form: {
+    title: 'Payment information',
+    card_name: 'Card Name',
+    card_number: 'Card Number',
+    // Field labels the spec names only in prose ("expiry month, expiry year, CVV").
+    exp_month: 'Expiry Month',
+    exp_year: 'Expiry Year',
+    cvv: 'CVV',
+  },
+  result: {
+    processing: 'Payment Processing...',
+    success_title: 'Congratulations',
+    success_message: 'Your payment has been made',
+    failure_title: 'Oops!',
+    failure_message: 'Some of your payment did not go through',
+    make_another_payment: 'make another payment',
+    log_out: 'log out',
+    cancel: 'cancel',
+    use_different_card: 'use a different card',
+  },
+  /** The rental-side confirm_paybill screen. */
+  confirm_paybill: {
+    payment_made: 'Your payment has been made',
+    make_another_payment: 'Make Another Payment',
+    log_out: 'Log out',
+  },
+  side_panel: {
+    my_rental: 'My Rental',
+    link_a_rental: 'Link a Rental',
+  },
+  sign_documents: 'Sign documents',
+  period: {
+    balance_due: 'Pay Balance Due',
+    months_one: '{{count}} Month',
+    months_other: '{{count}} Months',
+  },
+  status: {
+    autopay_cancelled: 'Autopay Cancelled',
+    card_update_successful: 'Card Update Successful',
+    autopay_enroll_successful: 'Autopay Enroll Successful',
+    payment_success: 'Payment Success',
+    autopay_cancel_failed: 'Autopay Cancel failed',
+    card_update_failed: 'Card Update Failed',
+    autopay_enroll_failed: 'Autopay Enroll Failed',
+    payment_failed: 'Payment Failed',
+  },
+} satisfies MessageTree;

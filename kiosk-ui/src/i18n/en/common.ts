@@ -1,0 +1,24 @@
+import type { MessageTree } from '../types';
+
+/**
+ * Texts shared by every area: the generic field messages of both specs' §8 (exact wording and
+ * case) and the shared widgets' labels. Area-specific messages live in the area's own file.
+ */
+export const common = {
+  field: {
+    required: 'This field is required',
+    invalid_email: 'Invalid email',
+    invalid_cvv: 'Invalid CVV',
+    invalid_credit_card: 'Invalid credit card',
+    /** Rental card form (rental spec §5, §8). */
+    invalid_expiry_date: 'Invalid expiry date',
+    /** Pay My Bill card form: the shell spec writes it in lower case (shell spec §5, §8). */
+    invalid_expiry_date_pay_bill: 'invalid expiry date',
+    invalid_zip_code: 'Invalid zip code',
+    invalid_cell_phone_number: 'Invalid Cell Phone Number',
+    invalid_phone_number: 'Invalid Phone Number',
+    alphabetic_only: 'Must only contain alphabetic characters.',
+  },
+  loading: 'Loading',
+  close: 'Close',
+} satisfies MessageTree;

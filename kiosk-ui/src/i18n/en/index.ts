@@ -1,0 +1,19 @@
+import { account } from './account';
+import { billing } from './billing';
+import { browse } from './browse';
+import { common } from './common';
+import { documents } from './documents';
+import flow from './flow';
+import { identity } from './identity';
+import { rental } from './rental';
+import { shell } from './shell';
+import { trivia } from './trivia';
+import validation from './validation';
+
+/**
+ * The English catalogue: one file per area, keys used as t('<area>.<key>'). A second language is
+ * a second folder with the same shape (the type below makes a missing key a compile error).
+ */
+export const en = { common, shell, browse, rental, identity, account, billing, documents, trivia, validation, flow };
+
+export type Catalogue = typeof en;

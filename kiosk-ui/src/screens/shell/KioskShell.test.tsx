@@ -1,0 +1,98 @@
+import type { FacilitySettings, KioskConfig } from '@kiosk/shared-types';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../i18n';
+import { App } from '../../App';
+import { StoresProvider } from '../../stores/StoresProvider';
+import { createTestRoot, wrapped, type FakeRoutes } from '../../test/fakes';
+
+const config: KioskConfig = {
+  colors: { primary: '#0b4f8a' },
+  title: 'Demo Self Storage',
+  owner_id: 'demo-owner',
+  logo: null,
+  mute_audio: true,
+  welcome: {},
+};
+
+function routes(facility: Partial<FacilitySettings>, documents: unknown[] = []): FakeRoutes {
+  return {
+    'GET /api/facilities/demo/configuration/': { body: wrapped(config) },
+    'GET /api/facilities/demo/': { body: wrapped({ facility_map_url: null, external_paybill: null, ...facility }) },
+    'GET /api/owners/demo-owner/website/facilities/demo/capabilities/': { body: { data: { capabilities: null } } },
+    'GET /api/facilities/demo/pandadocs/non-interactive-agreements/': { body: wrapped({ agreements: documents }) },
+  };
+}
+
+async function renderKiosk(url: string, fakeRoutes: FakeRoutes = {}) {
+  const test = createTestRoot({ url, routes: fakeRoutes });
+  const stop = test.root.start();
+  render(
+    <StoresProvider root={test.root}>
+      <App />
+    </StoresProvider>,
+  );
+  return { ...test, stop };
+}
+
+afterEach(cleanup);
+
+describe('kiosk shell', () => {
+  it('shows the welcome defaults and the sidebar in the spec order', async () => {
+    const { stop } = await renderKiosk(
+      '/demo',
+      routes({ facility_map_url: 'https://maps.example/m.pdf' }, [
+        { document_type: 'lease_non_interactive', name: 'Lease', location: '/l.pdf' },
+      ]),
+    );
+    expect(await screen.findByRole('heading', { name: 'WELCOME' })).toBeTruthy();
+    expect(screen.getByText('Get started by selecting one of the options to the left')).toBeTruthy();
+    const items = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(items).toEqual([
+      'Home',
+      'Select a Space',
+      'Find my reservation',
+      'SIZE GUIDE',
+      'PAY MY BILL',
+      'Setup autopay',
+      'Rental Documents',
+      'Facility map',
+    ]);
+    stop();
+  });
+
+  it('opens a section from the sidebar', async () => {
+    const { stop } = await renderKiosk('/demo', routes({}));
+    fireEvent.click(await screen.findByRole('button', { name: 'SIZE GUIDE' }));
+    expect(await screen.findByRole('heading', { name: 'SIZE GUIDE' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'SIZE GUIDE' }).getAttribute('aria-current')).toBe('page');
+    stop();
+  });
+
+  it('asks before logging out, with LOGOUT and Cancel', async () => {
+    const { root, stop } = await renderKiosk('/demo', routes({}));
+    await screen.findByRole('heading', { name: 'WELCOME' });
+    act(() => root.account.setUserSession({ userToken: 't', email: 'tenant@example.com' }));
+
+    fireEvent.click(screen.getByRole('button', { name: /Logout/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    expect(dialog.textContent).toContain('LOGOUT');
+    fireEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Logout/ })).toBeNull();
+    stop();
+  });
+
+  it('shows "This page is not valid." for an unknown path', async () => {
+    const { stop } = await renderKiosk('/a/b/c');
+    expect(screen.getByRole('heading', { name: 'This page is not valid.' })).toBeTruthy();
+    stop();
+  });
+
+  it('shows the not-configured message when the configuration cannot be loaded', async () => {
+    const { stop } = await renderKiosk('/demo', {});
+    expect(await screen.findByRole('heading', { name: 'Kiosk is not configured for this facility.' })).toBeTruthy();
+    stop();
+  });
+});

@@ -1,0 +1,24 @@
+import { observer } from 'mobx-react-lite';
+import { Spinner } from '../../components/Spinner';
+import { useStores } from '../../stores/StoresProvider';
+import { LogoutDialog } from './LogoutDialog';
+import { SectionOutlet } from './SectionOutlet';
+import { Sidebar } from './Sidebar';
+
+/**
+ * The kiosk for one facility: sidebar on the left (unless the rental flow hides it), the active
+ * section on the right, and the shell's dialogs.
+ */
+export const KioskShell = observer(function KioskShell() {
+  const { config, shell } = useStores();
+  if (config.status !== 'ready') return <Spinner fullScreen />;
+  return (
+    <div className={shell.sidebarHidden ? 'kiosk-shell kiosk-shell--no-sidebar' : 'kiosk-shell'}>
+      {!shell.sidebarHidden && <Sidebar />}
+      <main className="kiosk-main" data-section={shell.section}>
+        <SectionOutlet />
+      </main>
+      <LogoutDialog />
+    </div>
+  );
+});

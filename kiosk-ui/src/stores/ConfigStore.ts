@@ -1,0 +1,134 @@
+import type { Capabilities, FacilitySettings, KioskConfig, NonInteractiveDocument } from '@kiosk/shared-types';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { applyKioskColors } from '../utils/theme';
+import type { RootStore } from './RootStore';
+
+export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/**
+ * The kiosk configuration and the facility it belongs to, loaded once at start (shell spec §1):
+ * colours (CSS variables), title (document title), owner_id, logo, mute_audio, welcome content,
+ * facility settings, capabilities and the non-interactive documents (handed to DocumentsStore).
+ */
+export class ConfigStore {
+  status: ConfigStatus = 'idle';
+  facilityId: string | null = null;
+  config: KioskConfig | null = null;
+  facility: FacilitySettings | null = null;
+  capabilities: Capabilities | null = null;
+  /**
+   * Whether the looping video plays muted. Shell spec §1 says "mute_audio is set false locally"
+   * and §2 "a looping video that is muted when the configuration says so". Read literally: the
+   * kiosk's own value starts false (sound on) and the configured mute_audio, when the
+   * configuration carries a boolean, replaces it; the video's muted attribute follows this value.
+   */
+  muteAudio = false;
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  get isLoading(): boolean {
+    return this.status === 'loading';
+  }
+
+  get ownerId(): string | null {
+    return this.config?.owner_id ?? null;
+  }
+
+  get logoUrl(): string | null {
+    return this.config?.logo || null;
+  }
+
+  get welcome(): KioskConfig['welcome'] {
+    return this.config?.welcome ?? {};
+  }
+
+  get videoUrl(): string | null {
+    return this.welcome.video_url || null;
+  }
+
+  /**
+   * Load everything the shell needs for facility `facilityId`. Only the configuration is
+   * essential: if it fails (operator error, HTTP error, no network) the kiosk shows the unavailable
+   * page "Kiosk is not configured for this facility." (shell spec §1, §8). The facility settings,
+   * capabilities and documents are loaded next, together; one of them failing leaves its part
+   * empty (no map item, no documents items) rather than closing the kiosk.
+   */
+  async load(facilityId: string): Promise<void> {
+    if (this.facilityId === facilityId && (this.status === 'loading' || this.status === 'ready')) return;
+    this.facilityId = facilityId;
+    this.status = 'loading';
+    const { api } = this.root;
+
+    let config: KioskConfig | null = null;
+    try {
+      const response = await api.call<KioskConfig>(
+        'configuration',
+        { facility: facilityId },
+        { latestKey: 'configuration' },
+      );
+      if (response.status === 'ok' && response.result) config = response.result;
+    } catch {
+      config = null;
+    }
+    if (this.facilityId !== facilityId) return;
+    if (!config) {
+      runInAction(() => {
+        this.status = 'failed';
+      });
+      this.root.shell.showUnavailable('not_configured');
+      return;
+    }
+
+    const ownerId = config.owner_id;
+    const [facility, capabilities, documents] = await Promise.all([
+      optional(async () => {
+        const response = await api.call<FacilitySettings>(
+          'facility',
+          { facility: facilityId },
+          { query: { All: true, facility_id: facilityId } },
+        );
+        return response.status === 'ok' ? response.result : null;
+      }),
+      optional(async () => {
+        if (!ownerId) return null;
+        const body = await api.raw<{ data?: { capabilities?: Capabilities } }>('capabilities', {
+          owner: ownerId,
+          facility: facilityId,
+        });
+        return body.data?.capabilities ?? null;
+      }),
+      optional(async () => {
+        const response = await api.call<{ agreements?: NonInteractiveDocument[] }>('nonInteractiveAgreements', {
+          facility: facilityId,
+        });
+        return response.status === 'ok' ? (response.result.agreements ?? []) : null;
+      }),
+    ]);
+    if (this.facilityId !== facilityId) return;
+
+    runInAction(() => {
+      this.config = config;
+      this.facility = facility;
+      this.capabilities = capabilities;
+      if (typeof config.mute_audio === 'boolean') this.muteAudio = config.mute_audio;
+      this.status = 'ready';
+    });
+    this.root.documents.setNonInteractive(documents ?? []);
+    applyKioskColors(config.colors, document.documentElement);
+    if (config.title) document.title = config.title;
+  }
+
+  /** The configuration belongs to the kiosk, not to a visitor: a session end keeps it. */
+  reset(): void {}
+}
+
+/** A call whose failure only leaves its part of the page empty. */
+async function optional<T>(load: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await load();
+  } catch {
+    return null;
+  }
+}

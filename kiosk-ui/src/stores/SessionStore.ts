@@ -1,0 +1,162 @@
+import type { ReaderStatus, SessionEndReason, SessionSnapshot } from '@kiosk/shared-types';
+import { compareStructural, makeAutoObservable, reaction } from 'mobx';
+import { formatCountdown } from '../utils/time';
+import type { RootStore } from './RootStore';
+
+/** At most one activity message per this interval: the daemon's timers count in seconds. */
+export const ACTIVITY_THROTTLE_MS = 2000;
+
+export interface SessionContext {
+  section: string;
+  loggedIn: boolean;
+  dossierPolling: boolean;
+}
+
+/**
+ * The kiosk session as the daemon keeps it (trace id, 180 s expiry, idle warning, reset), seen
+ * through the events channel, and the card reader's status. Feeds the daemon with the visitor's
+ * activity and context; ends the visit when the daemon says so.
+ */
+export class SessionStore {
+  snapshot: SessionSnapshot | null = null;
+  /** Local time (ms) the snapshot arrived; the countdown runs on from there between updates. */
+  snapshotAt = 0;
+  now = Date.now();
+  reader: ReaderStatus = 'unknown';
+  connected = false;
+  lastActivitySentAt = Number.NEGATIVE_INFINITY;
+
+  constructor(readonly root: RootStore) {
+    makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  /** Seconds until the session expires, or null when there is no active session. */
+  get secondsLeft(): number | null {
+    if (!this.snapshot?.active) return null;
+    const elapsed = Math.floor((this.now - this.snapshotAt) / 1000);
+    return Math.max(0, this.snapshot.secondsLeft - elapsed);
+  }
+
+  /** mm:ss of secondsLeft, for the Logout item. */
+  get countdown(): string | null {
+    return this.secondsLeft === null ? null : formatCountdown(this.secondsLeft);
+  }
+
+  /** The ARE YOU STILL HERE? warning is due. */
+  get warning(): boolean {
+    return this.snapshot?.warning ?? false;
+  }
+
+  /** Seconds until an unanswered warning resets the kiosk. */
+  get resetSecondsLeft(): number | null {
+    if (!this.snapshot?.warning || this.snapshot.resetSecondsLeft === null) return null;
+    const elapsed = Math.floor((this.now - this.snapshotAt) / 1000);
+    return Math.max(0, this.snapshot.resetSecondsLeft - elapsed);
+  }
+
+  get traceId(): string | null {
+    return this.snapshot?.traceId ?? null;
+  }
+
+  /** Where the visitor is, as the daemon needs it (idle rules differ on home and while polling). */
+  get context(): SessionContext {
+    return {
+      section: this.root.shell.activeSection,
+      loggedIn: this.root.account.loggedIn,
+      dossierPolling: this.root.identity.dossierPolling,
+    };
+  }
+
+  /** Subscribe to the daemon's events and report context changes; returns the disposer. */
+  start(): () => void {
+    const { events } = this.root;
+    const stops = [
+      events.on('hello', (event) => {
+        this.applySnapshot(event.session);
+        this.setReader(event.reader);
+      }),
+      events.on('session-state', (event) => this.applySnapshot(event.session)),
+      events.on('session-warning', (event) => this.applySnapshot(event.session)),
+      events.on('reader-status', (event) => this.setReader(event.status)),
+      events.on('session-ended', () => this.handleSessionEnded()),
+      events.on('home-reload', () => this.root.browser.reload()),
+      events.onConnectionChange(this.setConnected),
+      // After a reconnect the daemon has forgotten nothing, but may have missed a context change.
+      events.onReconnect(this.sendContext),
+      reaction(() => this.context, this.sendContext, { equals: compareStructural }),
+    ];
+    const timer = setInterval(this.tick, 1000);
+    return () => {
+      for (const stop of stops) stop();
+      clearInterval(timer);
+    };
+  }
+
+  /**
+   * Report any touch or key press anywhere on the page (installed once by the App root).
+   * Capture phase, so a screen that stops propagation still counts as activity.
+   */
+  installActivityListeners(target: EventTarget): () => void {
+    const options = { capture: true, passive: true } as const;
+    target.addEventListener('pointerdown', this.recordActivity, options);
+    target.addEventListener('keydown', this.recordActivity, options);
+    return () => {
+      target.removeEventListener('pointerdown', this.recordActivity, options);
+      target.removeEventListener('keydown', this.recordActivity, options);
+    };
+  }
+
+  recordActivity(): void {
+    const now = Date.now();
+    if (now - this.lastActivitySentAt < ACTIVITY_THROTTLE_MS) return;
+    this.lastActivitySentAt = now;
+    this.root.events.send({ type: 'activity', ...this.context });
+  }
+
+  /** CONTINUE / I WANT TO CONTINUE on the idle dialog. */
+  continueSession(): void {
+    this.root.events.send({ type: 'continue' });
+  }
+
+  /** LOGOUT, Finish: ask the daemon to end the session now (it answers with session-ended). */
+  endSession(reason: SessionEndReason): void {
+    this.root.events.send({ type: 'end-session', reason });
+  }
+
+  sendContext(): void {
+    this.root.events.send({ type: 'context', ...this.context });
+  }
+
+  applySnapshot(snapshot: SessionSnapshot): void {
+    this.snapshot = snapshot;
+    this.snapshotAt = Date.now();
+    this.now = this.snapshotAt;
+  }
+
+  setReader(status: ReaderStatus): void {
+    this.reader = status;
+  }
+
+  setConnected(connected: boolean): void {
+    this.connected = connected;
+  }
+
+  tick(): void {
+    this.now = Date.now();
+  }
+
+  /**
+   * The daemon ended the session (idle reset, logout, finished): forget the visitor, log out,
+   * back to home, and reload so nothing of this visit survives in memory.
+   */
+  handleSessionEnded(): void {
+    this.root.resetAll();
+    this.root.account.logout();
+    this.root.shell.goHome();
+    this.root.browser.reload();
+  }
+
+  reset(): void {
+    this.lastActivitySentAt = Number.NEGATIVE_INFINITY;
+  }
+}

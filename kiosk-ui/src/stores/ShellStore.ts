@@ -1,0 +1,141 @@
+import { SCREEN } from '@kiosk/shared-types';
+import { makeAutoObservable } from 'mobx';
+import type { KioskSection } from '../flow/kiosk-sections';
+import { isSidebarHidden, RENTAL_AREA_SECTIONS, visibleSidebarSections, type SidebarSection } from '../flow/sidebar';
+import { parseRoute, routeHref, type Route, type UnavailableError } from '../router';
+import type { RootStore } from './RootStore';
+
+/**
+ * The kiosk shell: the URL route (history mode), the active kiosk section, the sidebar's items,
+ * the logout confirmation and the screen size (shell spec §2).
+ */
+export class ShellStore {
+  route: Route;
+  section: KioskSection = 'home';
+  logoutConfirmOpen = false;
+  viewport: { width: number; height: number };
+  /** The looping video failed to load or play: the shell shows nothing in its place. */
+  videoFailed = false;
+  /** Epoch seconds for the /time/ page, ticking while that page is open. */
+  nowSeconds = Math.floor(Date.now() / 1000);
+
+  constructor(readonly root: RootStore) {
+    const { pathname, search } = root.browser.location();
+    this.route = parseRoute(pathname, search);
+    this.viewport = root.browser.viewport();
+    makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  /** Items the sidebar lists, in order (rules in flow/sidebar.ts). */
+  get sidebarSections(): SidebarSection[] {
+    const { config, documents } = this.root;
+    return visibleSidebarSections({
+      hasLeaseDocuments: documents.leaseDocuments.length > 0,
+      hasInsuranceDocuments: documents.insuranceDocuments.length > 0,
+      facilityMapUrl: config.facility?.facility_map_url,
+      externalPaybill: config.facility?.external_paybill,
+    });
+  }
+
+  /** The Logout item shows only when a user token exists. */
+  get showLogout(): boolean {
+    return Boolean(this.root.account.userToken);
+  }
+
+  get sidebarHidden(): boolean {
+    return isSidebarHidden(this.section, this.root.rental.section);
+  }
+
+  /** Screens above 1920x1080 centre the kiosk layout vertically (shell spec §2, §9). */
+  get isBigScreen(): boolean {
+    return this.viewport.width > SCREEN.bigScreenWidth || this.viewport.height > SCREEN.bigScreenHeight;
+  }
+
+  /**
+   * The most specific section the visitor is on, for the daemon's session rules and the logs:
+   * inside the rental flow its own section (detail_page, info, ...), else the kiosk section.
+   */
+  get activeSection(): string {
+    return (RENTAL_AREA_SECTIONS as readonly string[]).includes(this.section) ? this.root.rental.section : this.section;
+  }
+
+  get facilityId(): string | null {
+    return this.route.name === 'kiosk' ? this.route.facilityId : null;
+  }
+
+  /** Listen to back/forward and window size; returns the disposer. */
+  start(): () => void {
+    const { browser } = this.root;
+    const stopPop = browser.onPopState(this.syncRouteFromLocation);
+    const stopResize = browser.onResize(this.syncViewport);
+    return () => {
+      stopPop();
+      stopResize();
+    };
+  }
+
+  selectSection(section: KioskSection): void {
+    this.section = section;
+  }
+
+  goHome(): void {
+    this.section = 'home';
+    this.logoutConfirmOpen = false;
+  }
+
+  navigate(route: Route, options: { replace?: boolean } = {}): void {
+    const href = routeHref(route);
+    if (options.replace) this.root.browser.replaceState(href);
+    else this.root.browser.pushState(href);
+    this.route = route;
+  }
+
+  /** Replace the current page by the unavailable page (no way back into a kiosk that cannot work). */
+  showUnavailable(error: UnavailableError): void {
+    this.navigate({ name: 'unavailable', error }, { replace: true });
+  }
+
+  openLogoutConfirm(): void {
+    this.logoutConfirmOpen = true;
+  }
+
+  cancelLogout(): void {
+    this.logoutConfirmOpen = false;
+  }
+
+  /** LOGOUT in the confirmation: end the session, clear the user, back to home (shell spec §4). */
+  confirmLogout(): void {
+    this.logoutConfirmOpen = false;
+    this.root.account.logout();
+    this.root.session.endSession('logout');
+    this.goHome();
+  }
+
+  markVideoFailed(): void {
+    this.videoFailed = true;
+  }
+
+  /** Tick `nowSeconds` every second while the time page is open; returns the disposer. */
+  startClock(): () => void {
+    this.tick();
+    const timer = setInterval(this.tick, 1000);
+    return () => clearInterval(timer);
+  }
+
+  tick(): void {
+    this.nowSeconds = Math.floor(Date.now() / 1000);
+  }
+
+  syncRouteFromLocation(): void {
+    const { pathname, search } = this.root.browser.location();
+    this.route = parseRoute(pathname, search);
+  }
+
+  syncViewport(): void {
+    this.viewport = this.root.browser.viewport();
+  }
+
+  reset(): void {
+    this.goHome();
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Currency as the kiosk shows it (shell spec §9): dollar sign, comma thousands separator and no
+ * fraction digits by default; `{ cents: true }` shows two (e.g. a grand total being paid).
+ */
+const WHOLE = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const CENTS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatMoney(amount: number, options: { cents?: boolean } = {}): string {
+  if (!Number.isFinite(amount)) return '';
+  // -0 would print as "-$0".
+  const value = Object.is(roundTo(amount, options.cents ? 2 : 0), -0) ? 0 : amount;
+  return (options.cents ? CENTS : WHOLE).format(value);
+}
+
+/** `total_amount` as the operator API takes it: two decimals, no symbol (rental spec §9). */
+export function toTotalAmount(amount: number): string {
+  return roundTo(amount, 2).toFixed(2);
+}
+
+/** Rounds half away from zero at `digits` decimals, without the 1.005 -> 1.00 binary surprise. */
+function roundTo(amount: number, digits: number): number {
+  const factor = 10 ** digits;
+  return (Math.sign(amount) * Math.round(Math.abs(amount) * factor + Number.EPSILON * factor)) / factor;
+}

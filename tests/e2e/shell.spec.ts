@@ -1,0 +1,129 @@
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { startKiosk, type RunningKiosk } from './support/kiosk.js';
+
+/**
+ * The kiosk shell against the built UI served by the built daemon with its sandbox (shell spec
+ * §1, §2, §8). Sandbox facilities: demo (documents, map, its own pay-bill), external-paybill (an
+ * external pay-bill, no map, no documents), unconfigured (its configuration call fails).
+ */
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+let kiosk: RunningKiosk;
+
+test.beforeAll(async () => {
+  kiosk = await startKiosk();
+});
+
+test.afterAll(async () => {
+  await kiosk?.stop();
+});
+
+// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+test.use({ bypassCSP: true });
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+  });
+  expect(violations).toEqual([]);
+}
+
+test('the welcome screen shows the default texts in the configured colours and title', async ({ page }) => {
+  await page.goto(`${kiosk.baseUrl}/demo`);
+
+  await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Get started by selecting one of the options to the left', { exact: true }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Maple Street Self Storage Kiosk');
+  const primary = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--kiosk-primary').trim(),
+  );
+  expect(primary.toLowerCase()).toBe('#1e5631');
+  // The configured colour is what the page actually paints with (the sidebar background).
+  await expect(page.locator('.kiosk-sidebar')).toHaveCSS('background-color', 'rgb(30, 86, 49)');
+  await expect(page.getByRole('img', { name: 'Maple Street Self Storage Kiosk' })).toBeVisible();
+
+  await expectNoAxeViolations(page);
+});
+
+test('the demo sidebar lists every section in the spec order, and selecting one shows it', async ({ page }) => {
+  await page.goto(`${kiosk.baseUrl}/demo`);
+  const items = sidebar(page).getByRole('button');
+  await expect(items).toHaveText([
+    'Home',
+    'Select a Space',
+    'Find my reservation',
+    'SIZE GUIDE',
+    'PAY MY BILL',
+    'Setup autopay',
+    'Rental Documents',
+    'Protection Brochure',
+    'Facility map',
+  ]);
+  await expect(sidebar(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
+
+  // MobX observers must update in the production build (mobx#4608): a store change repaints.
+  await sidebar(page).getByRole('button', { name: 'SIZE GUIDE', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'SIZE GUIDE', exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole('button', { name: 'SIZE GUIDE', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await sidebar(page).getByRole('button', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+});
+
+test('a facility with an external pay-bill has no PAY MY BILL, Setup autopay, documents or map', async ({ page }) => {
+  await page.goto(`${kiosk.baseUrl}/external-paybill`);
+  await expect(page).toHaveTitle('Maple Street Self Storage Decatur Kiosk');
+  const items = sidebar(page).getByRole('button');
+  await expect(items).toHaveText(['Home', 'Select a Space', 'Find my reservation', 'SIZE GUIDE']);
+  for (const hidden of ['PAY MY BILL', 'Setup autopay', 'Rental Documents', 'Protection Brochure', 'Facility map']) {
+    await expect(sidebar(page).getByRole('button', { name: hidden, exact: true })).toHaveCount(0);
+  }
+});
+
+test('a facility whose configuration cannot be loaded shows the unavailable page', async ({ page }) => {
+  await page.goto(`${kiosk.baseUrl}/unconfigured`);
+  await expect(page.getByRole('heading', { name: 'Kiosk is not configured for this facility.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/unavailable\?error=not_configured$/);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('an unknown path shows "This page is not valid."', async ({ page }) => {
+  for (const path of ['/a/b/c', '/']) {
+    await page.goto(`${kiosk.baseUrl}${path}`);
+    await expect(page.getByRole('heading', { name: 'This page is not valid.' })).toBeVisible();
+  }
+});
+
+test('/time/ shows the current epoch seconds and keeps ticking', async ({ page }) => {
+  await page.goto(`${kiosk.baseUrl}/time/`);
+  const value = page.getByTestId('epoch-seconds');
+  await expect(value).toHaveText(/^\d+$/);
+  const first = Number(await value.textContent());
+  expect(Math.abs(first - Date.now() / 1000)).toBeLessThan(5);
+  await expect.poll(async () => Number(await value.textContent()), { timeout: 5_000 }).toBeGreaterThan(first);
+});
+
+test('above 1920x1080 the kiosk keeps its 1080 px layout, centred vertically', async ({ page }) => {
+  await page.setViewportSize({ width: 2560, height: 1440 });
+  await page.goto(`${kiosk.baseUrl}/demo`);
+  await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+  const box = await page.locator('.kiosk-shell').boundingBox();
+  expect(box).toMatchObject({ y: 180, height: 1080, width: 2560 });
+});
