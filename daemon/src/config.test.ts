@@ -69,6 +69,16 @@ describe('loadConfig', () => {
     expect(error.message).toContain(value);
   });
 
+  it('reads the content origins the UI may load frames, media and uploads from', () => {
+    expect(
+      loadConfig({ KIOSK_CONTENT_ORIGINS: 'https://sign.example.com, https://uploads.example.com/' }).contentOrigins,
+    ).toEqual(['https://sign.example.com', 'https://uploads.example.com']);
+    expect(() => loadConfig({ KIOSK_CONTENT_ORIGINS: 'https://sign.example.com/path' })).toThrow(
+      /KIOSK_CONTENT_ORIGINS/,
+    );
+    expect(() => loadConfig({ KIOSK_CONTENT_ORIGINS: 'javascript:alert(1)' })).toThrow(/KIOSK_CONTENT_ORIGINS/);
+  });
+
   it('asks for the API key when an upstream is configured', () => {
     const error = configError({ KIOSK_UPSTREAM_URL: 'https://operator.example/api/v1' });
     expect(error.setting).toBe('KIOSK_API_KEY');

@@ -38,6 +38,11 @@ export interface DaemonConfig {
   uiDir: string;
   /** Multiplies every session/hold duration; 1 in production, small in tests. Never changes constants. */
   timeScale: number;
+  /**
+   * Origins the UI may load images, video, frames and uploads from besides itself (the operator's
+   * signing, identity-upload and media hosts). The sandbox origin is added automatically.
+   */
+  contentOrigins: string[];
   /** Extra origins allowed on /events (the daemon's own origin is always allowed). */
   allowedOrigins: string[];
   logLevel: string;
@@ -128,7 +133,9 @@ function readFileSource(path: string | undefined): Source {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ConfigError('KIOSK_CONFIG_FILE', 'must hold a JSON object of KIOSK_* settings');
   }
-  return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, value === null ? undefined : String(value)]));
+  return Object.fromEntries(
+    Object.entries(parsed).map(([key, value]) => [key, value === null ? undefined : String(value)]),
+  );
 }
 
 /** Build and validate the configuration from the environment (and KIOSK_CONFIG_FILE). */
@@ -174,6 +181,7 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     healthToken,
     uiDir: text(source, 'KIOSK_UI_DIR', defaultUiDir),
     timeScale: positiveNumber(source, 'KIOSK_TIME_SCALE', 1),
+    contentOrigins: originList(source, 'KIOSK_CONTENT_ORIGINS'),
     allowedOrigins: text(source, 'KIOSK_ALLOWED_ORIGINS', '')
       .split(',')
       .map((origin) => origin.trim())
@@ -183,6 +191,25 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', upstreamUrl === null),
     sandboxOrigin: null,
   };
+}
+
+function originList(source: Source, name: string): string[] {
+  return text(source, name, '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL;
+      try {
+        url = new URL(origin);
+      } catch {
+        throw new ConfigError(name, `must be a comma-separated list of http(s) origins, got "${origin}"`);
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.replace(/\/$/, '')) {
+        throw new ConfigError(name, `must be a comma-separated list of http(s) origins, got "${origin}"`);
+      }
+      return url.origin;
+    });
 }
 
 function stripEmpty(env: Source): Source {

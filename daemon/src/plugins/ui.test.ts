@@ -33,7 +33,10 @@ describe('UI serving', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-src 'self' http://127.0.0.1:8090");
     expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:8090");
-    expect(csp).toContain("connect-src 'self' ws: wss:");
+    // The welcome video and the identity upload come from the sandbox too.
+    expect(csp).toContain("media-src 'self' blob: http://127.0.0.1:8090");
+    expect(csp).toContain("connect-src 'self' ws: wss: http://127.0.0.1:8090");
+    expect(csp).not.toContain('https://');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -18,15 +18,25 @@ import { isDaemonPath } from './error-handler.js';
  * - No index.html in the UI directory: a clear 503 page says the UI is not built.
  */
 
-export function securityHeaders(sandboxOrigin: string | null | undefined): Record<string, string> {
-  const sandbox = sandboxOrigin ? ` ${sandboxOrigin}` : '';
+/**
+ * Content the UI loads from elsewhere: the sandbox (or, in production, the operator's signing,
+ * identity-upload and media hosts named in KIOSK_CONTENT_ORIGINS). Images, video, frames and the
+ * identity upload (a browser POST to the upload URL) are allowed from those origins only.
+ */
+export function securityHeaders(
+  sandboxOrigin: string | null | undefined,
+  contentOrigins: readonly string[] = [],
+): Record<string, string> {
+  const origins = [sandboxOrigin, ...contentOrigins].filter((origin): origin is string => Boolean(origin));
+  const sandbox = origins.length ? ` ${origins.join(' ')}` : '';
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${sandbox}`,
+    `media-src 'self' blob:${sandbox}`,
     `frame-src 'self'${sandbox}`,
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss:${sandbox}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -61,7 +71,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 export default fp(
   async (app) => {
     const { uiDir } = app.config;
-    const headers = securityHeaders(app.config.sandboxOrigin);
+    const headers = securityHeaders(app.config.sandboxOrigin, app.config.contentOrigins);
     const built = uiDir !== '' && existsSync(join(uiDir, 'index.html'));
     if (!built) app.log.warn({ uiDir }, 'kiosk UI not built: no index.html (run npm run build)');
 
