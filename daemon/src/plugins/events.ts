@@ -1,0 +1,255 @@
+import { readFileSync } from 'node:fs';
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
+import {
+  SESSION,
+  parseClientEvent,
+  type ClientEvent,
+  type ReaderStatus,
+  type ServerEvent,
+  type SessionSnapshot,
+} from '@kiosk/shared-types';
+
+/**
+ * GET /events: the WebSocket the UI listens on (protocol in shared-types/src/events.ts).
+ * Only the daemon's own origin may connect; dead sockets are found by ping/pong and dropped.
+ */
+export interface EventsService {
+  broadcast(e: ServerEvent): void;
+  onClientEvent(l: (e: ClientEvent) => void): () => void;
+  clientCount(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    events: EventsService;
+  }
+}
+
+/** The parts of a ws socket used here (the ws package ships no type declarations in this repo). */
+interface WebSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly CLOSED: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): unknown;
+  on(event: 'pong' | 'close', listener: () => void): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+export interface EventsOptions {
+  /** Ping interval; a socket that has not answered the previous ping by the next one is terminated. */
+  heartbeatMs?: number;
+  /** Interval of the server-time broadcast (the UI's clock for countdowns). */
+  serverTimeMs?: number;
+}
+
+/** How long clients get to answer the close handshake on shutdown before they are terminated. */
+const CLOSE_GRACE_MS = 1000;
+/** A client that cannot keep up (a frozen tab) is dropped rather than buffering without bound. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** The daemon's version from daemon/package.json (src/plugins and dist/plugins are both two levels down). */
+export function daemonVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Whether a WebSocket upgrade may proceed. Browsers always send Origin; it must be the daemon's own
+ * origin (`http://<Host>`) or one configured in allowedOrigins. The Host itself must be a loopback
+ * name or the configured listen host, so a page on another site whose name resolves to 127.0.0.1
+ * (DNS rebinding) cannot pass as "own origin". A request with no Origin at all is not from a web
+ * page (curl, a test, a support tool on the PC) and is allowed.
+ */
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  config: { host: string; allowedOrigins: string[] },
+): boolean {
+  if (origin === undefined) return true;
+  if (config.allowedOrigins.includes(origin)) return true;
+  if (host === undefined || host === '') return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  if (!LOOPBACK_HOSTNAMES.has(hostname) && hostname !== config.host) return false;
+  return origin === `http://${host}`;
+}
+
+const defaultSnapshot = (): SessionSnapshot => ({
+  active: false,
+  traceId: null,
+  secondsLeft: SESSION.expirySeconds,
+  warning: false,
+  resetSecondsLeft: null,
+});
+
+/** Session and card reader are registered after this plugin, so they are looked up per connection. */
+function sessionSnapshot(app: FastifyInstance): SessionSnapshot {
+  if (!app.hasDecorator('session')) return defaultSnapshot();
+  return (app as unknown as { session: { snapshot(): SessionSnapshot } }).session.snapshot();
+}
+
+function readerStatus(app: FastifyInstance): ReaderStatus {
+  return app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
+}
+
+export default fp<EventsOptions>(
+  async (app, options) => {
+    const heartbeatMs = options.heartbeatMs ?? 15_000;
+    const serverTimeMs = options.serverTimeMs ?? 30_000;
+    if (!(heartbeatMs > 0) || !(serverTimeMs > 0))
+      throw new Error('events: heartbeatMs and serverTimeMs must be positive');
+
+    const version = daemonVersion();
+    const clients = new Set<WebSocket>();
+    const alive = new WeakMap<WebSocket, boolean>();
+    const listeners = new Set<(e: ClientEvent) => void>();
+    const refused = new Counter({
+      name: 'kiosk_websocket_refused_total',
+      help: 'WebSocket upgrades on /events refused because of their Origin',
+      registers: [app.metrics.registry],
+    });
+    const log = app.log.child({ component: 'events' });
+
+    function updateGauge(): void {
+      app.metrics.wsClients.set(clients.size);
+    }
+
+    function send(socket: WebSocket, payload: string): void {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        log.warn('dropping a WebSocket client that stopped reading');
+        socket.terminate();
+        return;
+      }
+      socket.send(payload);
+    }
+
+    const service: EventsService = {
+      broadcast(event) {
+        const payload = JSON.stringify(event);
+        for (const socket of clients) send(socket, payload);
+      },
+      onClientEvent(listener) {
+        listeners.add(listener);
+        return () => {
+          listeners.delete(listener);
+        };
+      },
+      clientCount: () => clients.size,
+    };
+    app.decorate('events', service);
+
+    // Registered before @fastify/websocket's own preClose so clients get a proper 1001 "going away"
+    // and a short grace, instead of waiting out ws's 30 s close timeout on a dead client.
+    app.addHook('preClose', async () => {
+      if (clients.size === 0) return;
+      const closed = [...clients].map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState === socket.CLOSED) return resolve();
+            socket.once('close', () => resolve());
+            socket.close(1001, 'kiosk daemon shutting down');
+          }),
+      );
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(closed),
+        new Promise<void>((resolve) => (grace = setTimeout(resolve, CLOSE_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
+      for (const socket of clients) socket.terminate();
+    });
+
+    await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+
+    let heartbeat: NodeJS.Timeout | undefined;
+    let serverTime: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      heartbeat = setInterval(() => {
+        for (const socket of clients) {
+          if (alive.get(socket) === false) {
+            socket.terminate();
+            continue;
+          }
+          alive.set(socket, false);
+          socket.ping();
+        }
+      }, heartbeatMs);
+      heartbeat.unref();
+      serverTime = setInterval(() => {
+        service.broadcast({ type: 'server-time', epochSeconds: Math.floor(Date.now() / 1000) });
+      }, serverTimeMs);
+      serverTime.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
+      clearInterval(serverTime);
+    });
+
+    async function checkOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (isAllowedOrigin(request.headers.origin, request.headers.host, app.config)) return;
+      refused.inc();
+      log.warn({ origin: request.headers.origin }, 'refused a WebSocket from a foreign origin');
+      await reply
+        .code(403)
+        .send({ statusCode: 403, error: 'Forbidden', message: 'This origin may not open the kiosk event stream.' });
+    }
+
+    app.get('/events', { websocket: true, preValidation: checkOrigin }, (socket: WebSocket) => {
+      // Listeners first, synchronously: a message arriving while this handler awaited would be lost.
+      clients.add(socket);
+      alive.set(socket, true);
+      updateGauge();
+      socket.on('pong', () => alive.set(socket, true));
+      socket.on('message', (data, isBinary) => {
+        alive.set(socket, true);
+        if (isBinary) return;
+        const event = parseClientEvent(data.toString());
+        if (event === undefined) return;
+        for (const listener of listeners) {
+          try {
+            listener(event);
+          } catch (error) {
+            log.error(
+              { err: error instanceof Error ? error.message : String(error), type: event.type },
+              'client event listener failed',
+            );
+          }
+        }
+      });
+      socket.on('close', () => {
+        clients.delete(socket);
+        updateGauge();
+      });
+
+      const hello: ServerEvent = {
+        type: 'hello',
+        serverTime: Date.now(),
+        session: sessionSnapshot(app),
+        reader: readerStatus(app),
+        version,
+      };
+      send(socket, JSON.stringify(hello));
+    });
+  },
+  { name: 'events', fastify: '5.x', dependencies: ['metrics'] },
+);

@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
+import { buildServiceApp, sandboxLikeUpstream, type FakeUpstreamHandler } from '../test-helpers/fake-services.js';
+import { RateLimiter, bearerMatches, buildSupportApp } from './health.js';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+const TOKEN = 'support-token-123';
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+async function setup(
+  options: { healthToken?: string | null; upstream?: FakeUpstreamHandler; readerOk?: boolean } = {},
+) {
+  const simulator = await buildCardReaderSimulator({ logger: false });
+  const readerUrl = await simulator.listen({ host: '127.0.0.1', port: 0 });
+  cleanups.push(() => simulator.close());
+  await simulator.inject({ method: 'POST', url: '/__simulator/health', payload: { ok: options.readerOk ?? true } });
+  const app = await buildServiceApp({
+    config: {
+      healthToken: options.healthToken === undefined ? TOKEN : options.healthToken,
+      cardReaderUrl: readerUrl,
+      facilityId: 'demo',
+    },
+    upstream: options.upstream ?? sandboxLikeUpstream,
+  });
+  await app.ready();
+  cleanups.push(() => app.close());
+  await app.cardReader.checkHealth();
+  const support: FastifyInstance = await buildSupportApp(app);
+  cleanups.push(() => support.close());
+  return { app, support };
+}
+
+/**
+ * The Prometheus text exposition format, line by line (HELP/TYPE comments and samples). Values
+ * are Go floats, so NaN in any case (prom-client writes "Nan") is valid.
+ */
+function parsePrometheusText(text: string): Map<string, number> {
+  const samples = new Map<string, number>();
+  const sample =
+    /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|[+-]?Inf)( -?\d+)?$/;
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    if (/^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$/.test(line)) continue;
+    const match = sample.exec(line);
+    if (match === null) throw new Error(`not Prometheus text: ${line}`);
+    samples.set(`${match[1]}${match[2] ?? ''}`, Number(match[3]));
+  }
+  return samples;
+}
+
+describe('support listener auth', () => {
+  it('refuses every route without the bearer token (401 JSON), and with a wrong one', async () => {
+    const { support } = await setup();
+    for (const url of ['/health/live', '/health/ready', '/metrics']) {
+      const response = await support.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    }
+    expect(
+      (await support.inject({ method: 'GET', url: '/health/live', headers: { authorization: 'Bearer nope' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await support.inject({ method: 'GET', url: '/health/live', headers: { authorization: TOKEN } })).statusCode,
+    ).toBe(401);
+    expect((await support.inject({ method: 'GET', url: '/health/live', headers: auth })).statusCode).toBe(200);
+  });
+
+  it('without a configured token (loopback only, checked by main.ts) it needs none', async () => {
+    const { support } = await setup({ healthToken: null });
+    expect((await support.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+  });
+
+  it('bearerMatches compares the whole token', () => {
+    expect(bearerMatches(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(bearerMatches(`Bearer ${TOKEN}x`, TOKEN)).toBe(false);
+    expect(bearerMatches(`Bearer ${TOKEN.slice(0, -1)}`, TOKEN)).toBe(false);
+    expect(bearerMatches('Bearer ', TOKEN)).toBe(false);
+    expect(bearerMatches(undefined, TOKEN)).toBe(false);
+  });
+
+  it('rate-limits a client address with 429 and Retry-After', async () => {
+    const limiter = new RateLimiter(3, 60_000);
+    expect([1, 2, 3, 4].map(() => limiter.hit('10.0.0.9', 0))).toEqual([0, 0, 0, 60]);
+    expect(limiter.hit('10.0.0.8', 0)).toBe(0);
+    expect(limiter.hit('10.0.0.9', 60_000)).toBe(0);
+
+    const { support } = await setup();
+    const statuses = [];
+    for (let i = 0; i < 62; i += 1)
+      statuses.push((await support.inject({ method: 'GET', url: '/health/live', headers: auth })).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(60)).toEqual([429, 429]);
+  });
+});
+
+describe('/health/ready', () => {
+  it('reports upstream, reader, spool backlog, last ship, version, uptime and facility', async () => {
+    const { support } = await setup();
+    const response = await support.inject({ method: 'GET', url: '/health/ready', headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ready',
+      facility_id: 'demo',
+      version: '0.1.0',
+      uptime_seconds: expect.any(Number),
+      upstream: { reachable: true, statusCode: 200 },
+      card_reader: { status: 'ok' },
+      log_spool: { files: 0, bytes: 0, entries: 0 },
+      last_successful_ship: null,
+    });
+  });
+
+  it('is 503 when the reader is down', async () => {
+    const { support } = await setup({ readerOk: false });
+    const response = await support.inject({ method: 'GET', url: '/health/ready', headers: auth });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'not-ready', card_reader: { status: 'down' } });
+  });
+
+  it('is 503 when the operator API is unreachable or answers 5xx', async () => {
+    const down: FakeUpstreamHandler = async () => {
+      throw Object.assign(new Error('down'), { kind: 'down' });
+    };
+    const first = await setup({ upstream: down });
+    const response = await first.support.inject({ method: 'GET', url: '/health/ready', headers: auth });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().upstream).toMatchObject({ reachable: false, error: 'down' });
+
+    const failing = await setup({ upstream: async () => ({ statusCode: 502, body: '' }) });
+    expect((await failing.support.inject({ method: 'GET', url: '/health/ready', headers: auth })).statusCode).toBe(503);
+  });
+
+  it('answers within its probe timeout when the operator API hangs', async () => {
+    const { support } = await setup({ upstream: () => new Promise(() => {}) });
+    const started = Date.now();
+    const response = await support.inject({ method: 'GET', url: '/health/ready', headers: auth });
+    expect(response.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(4500);
+  });
+
+  it('/health/live stays 200 even when dependencies are down', async () => {
+    const { support } = await setup({ readerOk: false, upstream: async () => ({ statusCode: 503, body: '' }) });
+    expect((await support.inject({ method: 'GET', url: '/health/live', headers: auth })).statusCode).toBe(200);
+  });
+});
+
+describe('/metrics', () => {
+  it('is Prometheus text with the kiosk metrics and process metrics', async () => {
+    const { app, support } = await setup();
+    await app.inject({
+      method: 'POST',
+      url: '/log',
+      payload: { event_name: 'Navigation next', action: 'next', active_section: 'info' },
+    });
+    const response = await support.inject({ method: 'GET', url: '/metrics', headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const samples = parsePrometheusText(response.body);
+    const names = new Set([...samples.keys()].map((key) => key.replace(/\{.*$/, '')));
+    for (const name of [
+      'kiosk_card_reader_up',
+      'kiosk_log_events_total',
+      'kiosk_log_spool_bytes',
+      'kiosk_websocket_clients',
+      'kiosk_process_resident_memory_bytes',
+      'kiosk_process_cpu_seconds_total',
+    ]) {
+      expect(names).toContain(name);
+    }
+    expect(samples.get('kiosk_card_reader_up{app="kiosk_daemon"}')).toBe(1);
+    expect(samples.get('kiosk_log_events_total{stage="accepted",app="kiosk_daemon"}')).toBe(1);
+  });
+});
+
+describe('ops/prometheus/kiosk-alerts.yml', () => {
+  it('only uses metric names this daemon exports', async () => {
+    const { load } = await import('js-yaml');
+    const { readFileSync } = await import('node:fs');
+    const rules = load(readFileSync(new URL('../../../ops/prometheus/kiosk-alerts.yml', import.meta.url), 'utf8')) as {
+      groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+    };
+    const { support } = await setup();
+    const text = (await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body;
+    // Declared by TYPE lines, so counters that have no sample yet count too.
+    const declared = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1]));
+    const used = rules.groups.flatMap((group) =>
+      group.rules.flatMap((rule) => rule.expr.match(/\bkiosk_[a-z_]+/g) ?? []),
+    );
+    expect(used.length).toBeGreaterThan(4);
+    for (const name of used) expect(declared.has(name), name).toBe(true);
+  });
+});

@@ -1,0 +1,155 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ReaderStatus } from '@kiosk/shared-types';
+import { daemonVersion } from './events.js';
+
+/**
+ * The support listener (KIOSK_SUPPORT_HOST:KIOSK_SUPPORT_PORT): liveness, readiness and Prometheus
+ * metrics for support staff and the fleet's Prometheus, behind a bearer token. A separate Fastify
+ * instance sharing the UI app's services; the caller listens on it and closes it (main.ts).
+ * Without a token it may only run on loopback (supportListenerProblem in config.ts).
+ */
+
+/** Requests per client address per window; a scraper needs a few per minute, a token guesser far more. */
+const RATE_LIMIT = 60;
+const RATE_WINDOW_MS = 60_000;
+/** The readiness probe of the operator API: short, and cached so probes do not load the upstream. */
+const UPSTREAM_PROBE_TIMEOUT_MS = 3000;
+const UPSTREAM_PROBE_CACHE_MS = 5000;
+
+/** Fixed-window counter per address; old windows are pruned as the map grows. */
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Seconds to wait when over the limit, else 0. */
+  hit(key: string, now = Date.now()): number {
+    if (this.windows.size > 10_000) {
+      for (const [address, window] of this.windows) if (window.resetAt <= now) this.windows.delete(address);
+    }
+    let window = this.windows.get(key);
+    if (window === undefined || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window.count > this.limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
+  }
+}
+
+/** Constant-time token check (hashing first makes the lengths equal). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  const presented = createHash('sha256')
+    .update(match?.[1] ?? '')
+    .digest();
+  const expected = createHash('sha256').update(token).digest();
+  return timingSafeEqual(presented, expected) && match !== null;
+}
+
+interface UpstreamProbe {
+  reachable: boolean | null;
+  statusCode?: number;
+  error?: string;
+  checkedAt: string;
+}
+
+export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInstance> {
+  const { config } = app;
+  const support = Fastify({
+    loggerInstance: app.log.child({ listener: 'support' }),
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  const version = daemonVersion();
+  const startedAt = Date.now();
+  const limiter = new RateLimiter(RATE_LIMIT, RATE_WINDOW_MS);
+
+  support.addHook('onRequest', async (request, reply) => {
+    const retryAfter = limiter.hit(request.ip);
+    if (retryAfter > 0) {
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send({
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many requests to the support listener; wait and retry.',
+        });
+    }
+    if (config.healthToken !== null && !bearerMatches(request.headers.authorization, config.healthToken)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="kiosk-support"')
+        .send({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
+        });
+    }
+  });
+
+  let probe: { at: number; result: Promise<UpstreamProbe> } | undefined;
+  function probeUpstream(): Promise<UpstreamProbe> {
+    if (probe !== undefined && Date.now() - probe.at < UPSTREAM_PROBE_CACHE_MS) return probe.result;
+    const run = async (): Promise<UpstreamProbe> => {
+      const checkedAt = new Date().toISOString();
+      if (!app.hasDecorator('upstream')) return { reachable: null, error: 'no upstream client', checkedAt };
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), UPSTREAM_PROBE_TIMEOUT_MS);
+        });
+        const { statusCode } = await Promise.race([
+          app.upstream.call('configuration', { facility: config.facilityId }),
+          timeout,
+        ]);
+        return { reachable: statusCode < 500, statusCode, checkedAt };
+      } catch (error) {
+        const err = error as { kind?: string; message?: string };
+        return { reachable: false, error: err.kind ?? err.message ?? 'error', checkedAt };
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    probe = { at: Date.now(), result: run() };
+    return probe.result;
+  }
+
+  support.get('/health/live', async () => ({
+    status: 'live',
+    uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+  }));
+
+  support.get('/health/ready', async (_request, reply) => {
+    const upstream = await probeUpstream();
+    const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
+    const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
+    const ready = upstream.reachable !== false && reader !== 'down';
+    return reply.code(ready ? 200 : 503).send({
+      status: ready ? 'ready' : 'not-ready',
+      facility_id: config.facilityId,
+      version,
+      uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+      upstream,
+      card_reader: { status: reader },
+      log_spool:
+        logs === undefined ? null : { files: logs.spoolFiles, bytes: logs.spoolBytes, entries: logs.spoolEntries },
+      last_successful_ship: logs?.lastShipAt ?? null,
+      log_events: logs === undefined ? null : { accepted: logs.accepted, shipped: logs.shipped, dropped: logs.dropped },
+      websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
+    });
+  });
+
+  support.get('/metrics', async (_request, reply) => {
+    const registry = app.metrics.registry;
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+
+  return support;
+}

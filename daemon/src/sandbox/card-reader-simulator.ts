@@ -1,0 +1,205 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { CARD_READER, type DecryptedCardSwipe } from '@kiosk/shared-types';
+
+/**
+ * A stand-in for the card-reader device service (protocol in docs/card-reader.md), listening like
+ * the real one. RequestCardSwipe waits for a "swipe" like a real reader waits for a card: a control
+ * call (a test, or the demo button) decides what the reader returns.
+ *
+ * Control:
+ *   POST /__simulator/next   { outcome, name? }  what the pending or next RequestCardSwipe returns
+ *   POST /__simulator/health { ok }              CheckHealth OK or not
+ *   GET  /__simulator/state                      { healthy, waiting, queued, swipeRequests }
+ *   POST /__simulator/reset
+ */
+
+export const SIMULATOR_OUTCOMES = ['approve', 'amex', 'decline', 'nsf', 'fail', 'hang', 'garbage', 'timeout'] as const;
+export type SimulatorOutcome = (typeof SIMULATOR_OUTCOMES)[number];
+
+/** The sandbox's test cards (docs/CONVENTIONS.md); the sandbox payment routes decide by number. */
+export const SIMULATOR_CARDS = {
+  approve: '4111111111111111',
+  amex: '378282246310005',
+  decline: '4000000000000002',
+  nsf: '4000000000009995',
+} as const;
+type CardOutcome = keyof typeof SIMULATOR_CARDS;
+
+export const SIMULATOR_DEFAULT_NAME = 'JANE Q TENANT';
+const ENCRYPTION_PREFIX = 'SIMENC:';
+
+/** The simulator's stand-in for the reader's encryption; the sandbox credit-card/ route reverses it. */
+export function encryptSimulatedSwipe(card: DecryptedCardSwipe): string {
+  return ENCRYPTION_PREFIX + Buffer.from(JSON.stringify(card), 'utf8').toString('base64');
+}
+
+/** Reverse of encryptSimulatedSwipe; undefined when the data is not a simulated swipe. */
+export function decryptSimulatedSwipe(cardData: string): DecryptedCardSwipe | undefined {
+  if (!cardData.startsWith(ENCRYPTION_PREFIX)) return undefined;
+  try {
+    const value = JSON.parse(
+      Buffer.from(cardData.slice(ENCRYPTION_PREFIX.length), 'base64').toString('utf8'),
+    ) as Partial<DecryptedCardSwipe>;
+    const { name, card_number, exp_month, exp_year } = value;
+    if ([name, card_number, exp_month, exp_year].some((field) => typeof field !== 'string')) return undefined;
+    return { name: name!, card_number: card_number!, exp_month: exp_month!, exp_year: exp_year! };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CardReaderSimulatorOptions {
+  logger?: boolean | object;
+  /** How long an unanswered RequestCardSwipe waits for a control call; default WaitTime seconds. */
+  waitTimeMs?: number;
+}
+
+interface Swipe {
+  outcome: SimulatorOutcome;
+  name?: string;
+}
+
+interface SwipeReply {
+  status: number;
+  body: string;
+}
+
+function replyFor(swipe: Swipe): SwipeReply | 'hang' {
+  switch (swipe.outcome) {
+    case 'hang':
+      return 'hang';
+    case 'fail':
+      return { status: 500, body: JSON.stringify({ Status: 'Error', Message: 'Reader failure' }) };
+    case 'garbage':
+      return { status: 200, body: '\u0002%B4111^GARBLED?\u0003 not json' };
+    case 'timeout':
+      return { status: 200, body: JSON.stringify({ Status: 'Timeout' }) };
+    default: {
+      const card_number = SIMULATOR_CARDS[swipe.outcome as CardOutcome];
+      const card: DecryptedCardSwipe = {
+        name: swipe.name ?? SIMULATOR_DEFAULT_NAME,
+        card_number,
+        exp_month: '12',
+        exp_year: '30',
+      };
+      return { status: 200, body: JSON.stringify({ Status: 'OK', CardData: encryptSimulatedSwipe(card) }) };
+    }
+  }
+}
+
+export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: (opts.logger ?? false) as FastifyServerOptions['logger'],
+    // A hung swipe keeps its connection open; closing the simulator must not wait for it.
+    forceCloseConnections: true,
+  });
+
+  let healthy = true;
+  let swipeRequests = 0;
+  const queue: Swipe[] = [];
+  /** The RequestCardSwipe waiting for a card, if any. */
+  let waiting: ((swipe: Swipe) => void) | undefined;
+
+  const defaultWaitMs = opts.waitTimeMs;
+
+  app.get('/CheckHealth', async (_request, reply) => {
+    if (healthy) return { statusText: 'OK' };
+    return reply.code(503).send({ statusText: 'Reader not connected' });
+  });
+
+  app.post<{ Body: { ConnectionType?: unknown; WaitTime?: unknown } | undefined }>(
+    '/RequestCardSwipe',
+    async (request, reply) => {
+      swipeRequests += 1;
+      const body = request.body ?? {};
+      if (body.ConnectionType !== CARD_READER.connectionType) {
+        return reply
+          .code(400)
+          .send({ Status: 'Error', Message: `ConnectionType must be ${CARD_READER.connectionType}` });
+      }
+      if (waiting !== undefined)
+        return reply.code(409).send({ Status: 'Error', Message: 'A swipe is already pending' });
+      const waitSeconds = typeof body.WaitTime === 'number' && body.WaitTime > 0 ? body.WaitTime : CARD_READER.waitTime;
+
+      const swipe =
+        queue.shift() ??
+        (await new Promise<Swipe>((resolve) => {
+          const timer = setTimeout(() => finish({ outcome: 'timeout' }), defaultWaitMs ?? waitSeconds * 1000);
+          const finish = (chosen: Swipe): void => {
+            clearTimeout(timer);
+            waiting = undefined;
+            resolve(chosen);
+          };
+          waiting = finish;
+          // The daemon gave up (cancel or its own deadline): stop waiting, so the next swipe can start.
+          // (reply.raw, not request.raw: a request's 'close' fires once its body has been read.)
+          reply.raw.once('close', () => {
+            if (waiting === finish) finish({ outcome: 'timeout' });
+          });
+        }));
+
+      const answer = replyFor(swipe);
+      if (answer === 'hang') {
+        // Never answer; the connection stays open until the client gives up or the simulator closes.
+        return reply.hijack();
+      }
+      return reply.code(answer.status).header('content-type', 'application/json').send(answer.body);
+    },
+  );
+
+  app.post<{ Body: { outcome: SimulatorOutcome; name?: string } }>(
+    '/__simulator/next',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['outcome'],
+          additionalProperties: false,
+          properties: {
+            outcome: { type: 'string', enum: [...SIMULATOR_OUTCOMES] },
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const swipe: Swipe = request.body.name === undefined ? { outcome: request.body.outcome } : request.body;
+      if (waiting !== undefined) {
+        waiting(swipe);
+        return { outcome: swipe.outcome, delivered: true };
+      }
+      queue.push(swipe);
+      return { outcome: swipe.outcome, delivered: false };
+    },
+  );
+
+  app.post<{ Body: { ok: boolean } }>(
+    '/__simulator/health',
+    { schema: { body: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } } },
+    async (request) => {
+      healthy = request.body.ok;
+      return { ok: healthy };
+    },
+  );
+
+  app.get('/__simulator/state', async () => ({
+    healthy,
+    waiting: waiting !== undefined,
+    queued: queue.length,
+    swipeRequests,
+  }));
+
+  app.post('/__simulator/reset', async () => {
+    healthy = true;
+    queue.length = 0;
+    swipeRequests = 0;
+    waiting?.({ outcome: 'timeout' });
+    return { reset: true };
+  });
+
+  app.addHook('onClose', async () => {
+    waiting?.({ outcome: 'timeout' });
+  });
+
+  return app;
+}

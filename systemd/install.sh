@@ -1,0 +1,122 @@
+#!/bin/bash
+# Install the kiosk on this PC: the built daemon and UI under /opt/kiosk, the two systemd units,
+# the daemon's user, and /etc/kiosk/{daemon,browser}.env (created once, never overwritten).
+#
+#   npm ci && npm run build          # first, in the repository
+#   sudo systemd/install.sh [--facility ID] [--browser-user USER] [--no-start] [--dry-run]
+#
+# Safe to run again for an update: code and units are replaced, settings and the log spool kept.
+set -euo pipefail
+
+PREFIX=/opt/kiosk
+FACILITY=demo
+BROWSER_USER=kiosk
+START=1
+DRY_RUN=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --facility) FACILITY="$2"; shift 2 ;;
+    --browser-user) BROWSER_USER="$2"; shift 2 ;;
+    --no-start) START=0; shift ;;
+    --dry-run) DRY_RUN=1; shift ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "Unknown option: $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+UNIT_DIR=/etc/systemd/system
+CONF_DIR=/etc/kiosk
+
+run() {
+  if [ "$DRY_RUN" = 1 ]; then echo "+ $*"; else "$@"; fi
+}
+
+fail() { echo "install.sh: $*" >&2; exit 1; }
+
+[ "$DRY_RUN" = 1 ] || [ "$(id -u)" = 0 ] || fail "run as root (sudo), or with --dry-run to see the steps"
+[[ "$FACILITY" =~ ^[A-Za-z0-9_-]+$ ]] || fail "--facility must be letters, digits, - or _"
+[ -f "$REPO/daemon/dist/main.js" ] || fail "daemon/dist/main.js is missing: run 'npm ci && npm run build' first"
+[ -f "$REPO/kiosk-ui/dist/index.html" ] || fail "kiosk-ui/dist is missing: run 'npm run build' first"
+[ -d "$REPO/node_modules" ] || fail "node_modules is missing: run 'npm ci' first"
+[ -x /usr/bin/node ] || fail "/usr/bin/node not found (the unit runs /usr/bin/node; Node >= 20.19)"
+
+echo "Installing the kiosk from $REPO into $PREFIX (facility $FACILITY)"
+
+# The daemon's own user: no login, no home, nothing else runs as it.
+if ! id kiosk-daemon >/dev/null 2>&1; then
+  run useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin kiosk-daemon
+fi
+
+# Code: replaced as a whole, owned by root, read-only to the services.
+run mkdir -p "$PREFIX"
+for part in package.json node_modules shared-types daemon kiosk-ui systemd; do
+  run rm -rf "$PREFIX/$part.new"
+  run cp -a "$REPO/$part" "$PREFIX/$part.new"
+  run rm -rf "$PREFIX/$part"
+  run mv "$PREFIX/$part.new" "$PREFIX/$part"
+done
+run chown -R root:root "$PREFIX"
+run chmod -R u=rwX,go=rX "$PREFIX"
+
+# Settings: created once with a fresh support token; an update keeps what the operator set.
+run mkdir -p "$CONF_DIR"
+if [ ! -f "$CONF_DIR/daemon.env" ]; then
+  token="$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+  if [ "$DRY_RUN" = 1 ]; then
+    echo "+ write $CONF_DIR/daemon.env (facility $FACILITY, new KIOSK_HEALTH_TOKEN)"
+  else
+    cat > "$CONF_DIR/daemon.env" <<ENV
+# Kiosk daemon settings (all KIOSK_* settings: systemd/README.md). Restart after a change:
+#   systemctl restart kiosk-daemon
+KIOSK_FACILITY_ID=$FACILITY
+# Operator API; leave empty to run the embedded sandbox (demo mode).
+KIOSK_UPSTREAM_URL=
+KIOSK_API_KEY=
+# Logging application; empty in demo mode (the sandbox plays it).
+KIOSK_LOG_URL=
+KIOSK_CARD_READER_URL=http://127.0.0.1:9002
+KIOSK_SUPPORT_HOST=0.0.0.0
+KIOSK_SUPPORT_PORT=9100
+KIOSK_HEALTH_TOKEN=$token
+LOG_LEVEL=info
+ENV
+  fi
+fi
+if [ ! -f "$CONF_DIR/browser.env" ]; then
+  if [ "$DRY_RUN" = 1 ]; then
+    echo "+ write $CONF_DIR/browser.env (KIOSK_URL=http://127.0.0.1:8080/$FACILITY)"
+  else
+    printf 'KIOSK_URL=http://127.0.0.1:8080/%s\nDISPLAY=:0\nXAUTHORITY=/home/%s/.Xauthority\n' "$FACILITY" "$BROWSER_USER" > "$CONF_DIR/browser.env"
+  fi
+fi
+# The token and API key are secrets: readable by root and the daemon's group only.
+run chown root:kiosk-daemon "$CONF_DIR/daemon.env"
+run chmod 0640 "$CONF_DIR/daemon.env"
+
+# Units (paths inside them are /opt/kiosk).
+run install -m 0644 "$REPO/systemd/kiosk-daemon.service" "$UNIT_DIR/kiosk-daemon.service"
+sed_user="s/^User=kiosk\$/User=$BROWSER_USER/"
+if [ "$DRY_RUN" = 1 ]; then
+  echo "+ install kiosk-browser.service (User=$BROWSER_USER)"
+else
+  sed -e "$sed_user" "$REPO/systemd/kiosk-browser.service" > "$UNIT_DIR/kiosk-browser.service"
+  chmod 0644 "$UNIT_DIR/kiosk-browser.service"
+fi
+run systemctl daemon-reload
+
+run systemctl enable kiosk-daemon.service
+if id "$BROWSER_USER" >/dev/null 2>&1; then
+  run systemctl enable kiosk-browser.service
+else
+  echo "Note: user '$BROWSER_USER' does not exist; kiosk-browser.service is installed but not enabled." >&2
+  echo "      Create the kiosk's desktop (auto-login) user, then: systemctl enable --now kiosk-browser" >&2
+fi
+
+if [ "$START" = 1 ]; then
+  run systemctl restart kiosk-daemon.service
+  if id "$BROWSER_USER" >/dev/null 2>&1; then run systemctl restart kiosk-browser.service; fi
+fi
+
+echo "Done. Status: systemctl status kiosk-daemon kiosk-browser; logs: journalctl -u kiosk-daemon -f"
+echo "Support token: /etc/kiosk/daemon.env (KIOSK_HEALTH_TOKEN)"
