@@ -32,6 +32,7 @@ export type SessionEndReason = 'idle' | 'logout' | 'finished' | 'expired';
 
 /** Messages the daemon sends. */
 export type ServerEvent =
+  /** serverTime is epoch milliseconds. */
   | { type: 'hello'; serverTime: number; session: SessionSnapshot; reader: ReaderStatus; version: string }
   | { type: 'server-time'; epochSeconds: number }
   | { type: 'reader-status'; status: ReaderStatus; message?: string }
@@ -94,6 +95,8 @@ export const DAEMON_ENDPOINTS = {
   log: '/log',
   swipe: '/device/card/swipe',
   cancelSwipe: '/device/card/cancel',
+  /** Sandbox only: the simulator swipes a test card (the demo button). */
+  simulateSwipe: '/device/card/simulate',
   readerHealth: '/device/card/health',
   holds: '/session/holds',
   time: '/time/',

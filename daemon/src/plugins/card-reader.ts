@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 import { CARD_READER, type ReaderStatus } from '@kiosk/shared-types';
+import { SIMULATOR_OUTCOMES } from '../sandbox/card-reader-simulator.js';
 import { readDecryptAnswer, readHealthAnswer, readSwipeAnswer } from '../card-reader/device-protocol.js';
 import {
   SWIPE_MESSAGES,
@@ -275,6 +276,45 @@ export default fp(
       },
       async () => ({ status: await reader.checkHealth() }),
     );
+
+    // Demo and test button: with the simulator standing in for the device, "swipe" a test card.
+    // The UI only ever talks to the daemon, so the daemon forwards to the simulator's control call.
+    // Absent (404) whenever a real reader is configured.
+    if (app.config.simulateCardReader) {
+      app.post<{ Body: { outcome: (typeof SIMULATOR_OUTCOMES)[number]; name?: string } }>(
+        '/device/card/simulate',
+        {
+          schema: {
+            body: {
+              type: 'object',
+              required: ['outcome'],
+              additionalProperties: false,
+              properties: {
+                outcome: { type: 'string', enum: [...SIMULATOR_OUTCOMES] },
+                name: { type: 'string', maxLength: 100, pattern: "^[A-Za-z .'-]*$" },
+              },
+            },
+          },
+        },
+        async (req, reply) => {
+          try {
+            const answer = await request(`${app.config.cardReaderUrl}/__simulator/next`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(req.body),
+              headersTimeout: 5000,
+              bodyTimeout: 5000,
+            });
+            const body = (await answer.body.json()) as unknown;
+            return reply.code(answer.statusCode).send(body);
+          } catch {
+            return reply
+              .code(502)
+              .send({ statusCode: 502, error: 'Bad Gateway', message: 'The card reader simulator is not answering.' });
+          }
+        },
+      );
+    }
   },
   { name: 'card-reader', fastify: '5.x', dependencies: ['events', 'upstream', 'metrics'] },
 );

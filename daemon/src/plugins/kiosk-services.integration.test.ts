@@ -33,6 +33,7 @@ describe('kiosk daemon services, end to end', () => {
       logUrl: logging.url,
       logBatchMs: 20,
       healthToken: token,
+      simulateCardReader: true,
     });
     address = await app.listen({ host: '127.0.0.1', port: 0 });
     support = await buildSupportApp(app);
@@ -71,6 +72,31 @@ describe('kiosk daemon services, end to end', () => {
       card: { name: 'JANE Q TENANT', card_number: '4111111111111111', exp_month: '12', exp_year: '30' },
     });
     ws.terminate();
+  });
+
+  it('the demo button swipes a test card through the daemon while a swipe waits', async () => {
+    const { ws, events, open } = connect();
+    await open;
+    const swipe = await app.inject({ method: 'POST', url: '/device/card/swipe' });
+    expect(swipe.statusCode).toBe(202);
+    const demo = await app.inject({ method: 'POST', url: '/device/card/simulate', payload: { outcome: 'decline' } });
+    expect(demo.statusCode).toBe(200);
+    const result = await eventually(() => events.find((event) => event.type === 'swipe-result'));
+    expect(result).toMatchObject({ card: { card_number: '4000000000000002' } });
+    const refused = await app.inject({ method: 'POST', url: '/device/card/simulate', payload: { outcome: 'steal' } });
+    expect(refused.statusCode).toBe(400);
+    ws.terminate();
+  });
+
+  it('has no demo button when a real card reader is configured', async () => {
+    const real = await buildTestApp({ upstreamUrl: 'http://127.0.0.1:9/api', simulateCardReader: false });
+    const response = await real.inject({
+      method: 'POST',
+      url: '/device/card/simulate',
+      payload: { outcome: 'approve' },
+    });
+    expect(response.statusCode).toBe(404);
+    await real.close();
   });
 
   it('a foreign origin is refused', async () => {
@@ -119,7 +145,8 @@ describe('kiosk daemon services, end to end', () => {
     });
     await eventually(() => app.logPipeline.stats().lastShipAt !== null);
     const metrics = (await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body;
-    expect(metrics).toMatch(/kiosk_card_swipes_total\{outcome="read"[^}]*\} 1/);
+    // Two swipes read in this file: the reader swipe and the demo-button swipe.
+    expect(metrics).toMatch(/kiosk_card_swipes_total\{outcome="read"[^}]*\} 2/);
     expect(metrics).toMatch(/kiosk_log_events_total\{stage="shipped"[^}]*\} 1/);
   });
 });
