@@ -281,6 +281,8 @@ export default fp(
     // The UI only ever talks to the daemon, so the daemon forwards to the simulator's control call.
     // Absent (404) whenever a real reader is configured.
     if (app.config.simulateCardReader) {
+      // Lets the UI decide whether to show the demo button without triggering a swipe.
+      app.get('/device/card/simulate', async () => ({ available: true, outcomes: SIMULATOR_OUTCOMES }));
       app.post<{ Body: { outcome: (typeof SIMULATOR_OUTCOMES)[number]; name?: string } }>(
         '/device/card/simulate',
         {

@@ -77,6 +77,9 @@ describe('kiosk daemon services, end to end', () => {
   it('the demo button swipes a test card through the daemon while a swipe waits', async () => {
     const { ws, events, open } = connect();
     await open;
+    expect((await app.inject({ method: 'GET', url: '/device/card/simulate' })).json()).toMatchObject({
+      available: true,
+    });
     const swipe = await app.inject({ method: 'POST', url: '/device/card/swipe' });
     expect(swipe.statusCode).toBe(202);
     const demo = await app.inject({ method: 'POST', url: '/device/card/simulate', payload: { outcome: 'decline' } });
