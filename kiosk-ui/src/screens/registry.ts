@@ -22,15 +22,15 @@ function screen(load: () => Promise<{ default: SectionScreen }>): ScreenEntry {
  */
 export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   home: screen(() => import('./welcome/WelcomeScreen')),
-  rent: screen(() => import('./coming-soon/ComingSoon')), // rental engineer
-  find_reservation: screen(() => import('./coming-soon/ComingSoon')), // rental engineer
-  size_guide: screen(() => import('./coming-soon/ComingSoon')), // browse engineer
-  pay_bill: screen(() => import('./coming-soon/ComingSoon')), // billing engineer
-  autopay: screen(() => import('./coming-soon/ComingSoon')), // billing engineer
-  samples: screen(() => import('./coming-soon/ComingSoon')), // developer test page
-  rental_docs: screen(() => import('./coming-soon/ComingSoon')), // documents engineer
-  insurance: screen(() => import('./coming-soon/ComingSoon')), // documents engineer
-  facility_map: screen(() => import('./coming-soon/ComingSoon')), // documents engineer
+  rent: screen(() => import('./rental/RentalScreen')),
+  find_reservation: screen(() => import('./rental/RentalScreen')),
+  size_guide: screen(() => import('./size-guide/SizeGuideScreen')),
+  pay_bill: screen(() => import('./pay-bill/PayBillScreen')),
+  autopay: screen(() => import('./pay-bill/PayBillScreen')),
+  samples: screen(() => import('./samples/SamplesScreen')), // developer test page (?section=samples)
+  rental_docs: screen(() => import('./documents/DocumentsScreen')),
+  insurance: screen(() => import('./documents/DocumentsScreen')),
+  facility_map: screen(() => import('./facility-map/FacilityMapScreen')),
 };
 
 export function preloadSection(section: KioskSection): void {

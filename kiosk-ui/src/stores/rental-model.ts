@@ -204,8 +204,5 @@ export function emptyRentalModel(): RentalModel {
   };
 }
 
-/**
- * What "clear the form" keeps when the visitor goes back to the space list: nothing the last pick
- * decided (unit, hold, promo, cost) and nothing typed.
- */
+/** Every field of the rental model, in the spec's order (logging, processing forms). */
 export const RENTAL_MODEL_KEYS = Object.keys(emptyRentalModel()) as (keyof RentalModel)[];

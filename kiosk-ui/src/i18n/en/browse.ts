@@ -27,7 +27,32 @@ export const browse = {
   },
   select: 'SELECT',
   call: 'CALL',
+  // Labels the spec does not word (rental §2 names the things, not their captions).
+  unit: {
+    in_store_rate: 'In-Store Rate',
+    self_serve_rate: 'Self-Serve Rate',
+  },
+  media: {
+    label: 'Photos, map and videos',
+    open: 'Open {{title}}',
+    previous: 'Previous',
+    next: 'Next',
+    position: '{{position}} of {{total}}',
+    types: {
+      photo: 'Photo',
+      map: 'Map',
+      street_view: 'Street view',
+      video: 'Video',
+    },
+  },
+  facility: {
+    about: 'About this facility',
+    amenities: 'Amenities',
+    today: 'Today',
+  },
   space: {
+    details: 'Details',
+    list_label: 'Spaces of {{name}}',
     occupied: 'OCCUPIED',
     temporary_hold: 'TEMPORARY HOLD IN PLACE',
     unavailable: 'UNAVAILABLE',
@@ -40,12 +65,14 @@ export const browse = {
     space_number: 'Space Number',
     find_this_space: 'FIND THIS SPACE',
     no_spaces_found: 'No spaces found',
+    results: 'Space Number {{keyword}}',
   },
   size_guide: {
     title: 'SIZE GUIDE',
     subtitle: 'Which unit size is right for you?',
     choose: 'CHOOSE THIS SIZE',
     none_available: 'Sorry, unfortunately no units available in this size',
+    play: 'Play the {{size}} video',
     sizes: {
       extra_small: 'Extra Small',
       small: 'Small',
@@ -86,6 +113,11 @@ export const browse = {
     total_cost_to_move_in: 'Total Cost to Move In',
   },
   reviews: {
+    title: 'Reviews',
+    source: '{{source}} reviews',
+    rating: '{{rating}} out of {{max}} stars',
+    count_one: '{{count}} review',
+    count_other: '{{count}} reviews',
     today: 'Today',
     days_one: '{{count}} day ago',
     days_other: '{{count}} days ago',

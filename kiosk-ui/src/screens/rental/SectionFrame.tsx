@@ -1,0 +1,96 @@
+import { observer } from 'mobx-react-lite';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { useStores } from '../../stores/StoresProvider';
+import { SidePanel } from './SidePanel';
+import './rental.css';
+
+export interface SectionFrameProps {
+  /** The section's heading (names the region too). */
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  /**
+   * The id of the section's <form>: Done becomes its submit button, so the form validates and
+   * its onSubmit calls `rental.done(values)`. Without it, Done calls `onDone` or `rental.done()`.
+   */
+  formId?: string;
+  onDone?: () => void;
+  /** Defaults to `rental.cancel()` (back one section). */
+  onCancel?: () => void;
+  doneLabel?: ReactNode;
+  /** Defaults to 'Cancel'; pass t('rental.frame.back') for 'Back'. */
+  cancelLabel?: ReactNode;
+  doneDisabled?: boolean;
+  hideDone?: boolean;
+  hideCancel?: boolean;
+  /** The side panel ('Your Storage', cost) beside the content; on by default. */
+  sidePanel?: boolean;
+  /** Extra buttons in the footer, between Cancel and Done. */
+  footer?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The frame of every rental step: heading, content, a footer with Cancel (back one section) and
+ * Done (next section), and the side panel summary on the right.
+ */
+export const SectionFrame = observer(function SectionFrame({
+  title,
+  subtitle,
+  children,
+  formId,
+  onDone,
+  onCancel,
+  doneLabel,
+  cancelLabel,
+  doneDisabled = false,
+  hideDone = false,
+  hideCancel = false,
+  sidePanel = true,
+  footer,
+  className,
+}: SectionFrameProps) {
+  const { t } = useTranslation();
+  const { rental } = useStores();
+  const titleId = useId();
+  return (
+    <div className={['rental-frame', sidePanel ? 'rental-frame--with-panel' : '', className ?? ''].join(' ').trim()}>
+      <section className="rental-frame__main" aria-labelledby={titleId}>
+        <header className="rental-frame__header">
+          <h1 id={titleId} className="rental-frame__title">
+            {title}
+          </h1>
+          {subtitle !== undefined && <p className="rental-frame__subtitle">{subtitle}</p>}
+        </header>
+        <div className="rental-frame__body">{children}</div>
+        {(!hideCancel || !hideDone || footer !== undefined) && (
+          <footer className="rental-frame__actions">
+            {!hideCancel && (
+              <Button variant="secondary" className="rental-frame__cancel" onClick={onCancel ?? (() => rental.cancel())}>
+                {cancelLabel ?? t('rental.frame.cancel')}
+              </Button>
+            )}
+            {footer}
+            {!hideDone &&
+              (formId ? (
+                <Button type="submit" form={formId} className="rental-frame__done" disabled={doneDisabled}>
+                  {doneLabel ?? t('rental.frame.done')}
+                </Button>
+              ) : (
+                <Button
+                  className="rental-frame__done"
+                  disabled={doneDisabled}
+                  onClick={onDone ?? (() => rental.done())}
+                >
+                  {doneLabel ?? t('rental.frame.done')}
+                </Button>
+              ))}
+          </footer>
+        )}
+      </section>
+      {sidePanel && <SidePanel />}
+    </div>
+  );
+});

@@ -1,0 +1,316 @@
+import { HOLD } from '@kiosk/shared-types';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../forms/messages';
+import type { FakeRequest } from '../test/fakes';
+import {
+  calls,
+  costFails,
+  costOk,
+  refused,
+  rentalRoot,
+  RESERVATION,
+  space,
+  unit,
+} from './rental-test-fixtures';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const alertText = (root: { rental: { alert: { key: string; values?: Record<string, string> } | null } }) =>
+  en({ key: root.rental.alert?.key ?? '', values: root.rental.alert?.values ?? {} });
+
+const formOf = (request: FakeRequest | undefined) => Object.fromEntries(new URLSearchParams(request?.body ?? ''));
+
+describe('RentalStore hold sequence', () => {
+  it('holds a space type, registers the hold, computes the cost, creates a dossier and opens the identity step', async () => {
+    const { root, requests } = await rentalRoot();
+    const done = root.rental.chooseUnit(unit());
+    expect(root.rental.section).toBe('hold_unit');
+    expect(root.rental.unit?.unit_id).toBe('m-10x10');
+
+    await expect(done).resolves.toBe(true);
+    const { rental } = root;
+    expect(rental.section).toBe('rent_this_space');
+    expect(rental.holdToken).toBe('tok-B-10');
+    expect(rental.model).toMatchObject({
+      hold_token: 'tok-B-10',
+      space_id: 'sp-b-10',
+      unit_door_number: 'B-10',
+      unit_type_id: 'm-10x10',
+      promo_id: 'promo-half',
+      total_amount: '193.05',
+    });
+    expect(rental.space?.door_name).toBe('B-10');
+    expect(rental.costLines).toHaveLength(4);
+    expect(rental.costLoading).toBe(false);
+    expect(rental.dossierId).toBe('dos-1');
+    expect(JSON.parse(calls(requests, /^POST \/session\/holds$/)[0]?.body ?? '{}')).toEqual({
+      facility_id: 'demo',
+      space_id: 'sp-b-10',
+      hold_token: 'tok-B-10',
+    });
+    const cost = calls(requests, /rental-cost/)[0];
+    expect(Object.fromEntries(cost?.query ?? [])).toMatchObject({
+      available_unit_id: 'sp-b-10',
+      hold_token: 'tok-B-10',
+      promo_id: 'promo-half',
+      facility_id: 'demo',
+    });
+    // The unit has a senior promo, so the discounts section is in the list.
+    expect(rental.sections).toContain('discounts');
+  });
+
+  it('holds the chosen space when a space row was picked', async () => {
+    const { root, requests } = await rentalRoot();
+    await root.rental.chooseUnit(unit(), space('B-11'));
+    expect(formOf(calls(requests, /spaces\/sp-b-11\/hold/)[0])).toEqual({ facility_id: 'demo', space_id: 'sp-b-11' });
+    expect(root.rental.model.unit_door_number).toBe('B-11');
+  });
+
+  it('goes to info instead when the visitor is logged in', async () => {
+    const { root } = await rentalRoot();
+    root.account.setUserSession({ userToken: 't', email: 'tenant@example.com' });
+    await root.rental.chooseUnit(unit());
+    expect(root.rental.section).toBe('info');
+    // Cancel on the first step of the visit goes back to the list.
+    root.rental.cancel();
+    expect(root.rental.section).toBe('detail_page');
+  });
+
+  it('waits HOLD.searchPickDelayMs before rent_this_space when the space came from search', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { root } = await rentalRoot();
+    const done = root.rental.chooseUnit(unit(), space('B-11'), { fromSearch: true });
+    await vi.advanceTimersByTimeAsync(HOLD.searchPickDelayMs - 100);
+    expect(root.rental.section).toBe('hold_unit');
+    await vi.advanceTimersByTimeAsync(100);
+    await done;
+    expect(root.rental.section).toBe('rent_this_space');
+  });
+
+  it('a refused hold shows the spec alert with the door number and returns to the list', async () => {
+    const { root, requests } = await rentalRoot({
+      'POST /api/facilities/demo/spaces/sp-x999/hold/': refused('X999'),
+    });
+    await expect(root.rental.chooseUnit(unit(), space('X999'))).resolves.toBe(false);
+    expect(root.rental.section).toBe('detail_page');
+    expect(root.rental.alert).not.toBeNull();
+    expect(alertText(root)).toBe(
+      'Sorry! Unit X999 is not available. Please choose another unit.',
+    );
+    expect(root.rental.unit).toBeNull();
+    expect(calls(requests, /session\/holds/)).toHaveLength(0);
+    expect(calls(requests, /rental-cost/)).toHaveLength(0);
+  });
+
+  it('a refused space-type hold has no door number to show', async () => {
+    const { root } = await rentalRoot({
+      'POST /api/facilities/demo/space-types/m-10x10/hold/': refused(''),
+    });
+    await root.rental.chooseUnit(unit());
+    expect(alertText(root)).toBe('Sorry! Unit is not available. Please choose another unit.');
+  });
+
+  it('retries a failed cost once; a second failure alerts, gives the space back and returns to the list', async () => {
+    const { root, requests } = await rentalRoot({
+      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': costFails,
+    });
+    await expect(root.rental.chooseUnit(unit())).resolves.toBe(false);
+    expect(calls(requests, /rental-cost/)).toHaveLength(2);
+    expect(root.rental.section).toBe('detail_page');
+    expect(alertText(root)).toBe(
+      'Sorry! We are unable to calculate move in cost for this unit. Please try again',
+    );
+    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
+    expect(calls(requests, /dossiers/)).toHaveLength(0);
+  });
+
+  it('one cost failure is retried and the visitor never notices', async () => {
+    let attempts = 0;
+    const { root } = await rentalRoot({
+      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': () => (++attempts === 1 ? costFails : costOk),
+    });
+    await expect(root.rental.chooseUnit(unit())).resolves.toBe(true);
+    expect(attempts).toBe(2);
+    expect(root.rental.alert).toBeNull();
+  });
+
+  it('a failed dossier creation is logged and the flow goes on', async () => {
+    const { root, requests } = await rentalRoot({
+      'POST /api/owners/demo-owner/facilities/demo/dossiers/': { status: 500, body: { message: 'down' } },
+    });
+    await expect(root.rental.chooseUnit(unit())).resolves.toBe(true);
+    expect(root.rental.dossierId).toBeNull();
+    await vi.waitFor(() => expect(calls(requests, /^POST \/log$/).length).toBeGreaterThan(0));
+  });
+
+  it('releases the earlier hold before holding the next space', async () => {
+    const { root, requests } = await rentalRoot();
+    await root.rental.chooseUnit(unit());
+    await root.rental.chooseUnit(unit(), space('B-11'));
+    const order = requests.map((r) => `${r.method} ${r.path}`);
+    const released = order.indexOf('DELETE /session/holds/sp-b-10');
+    const held = order.indexOf('POST /api/facilities/demo/spaces/sp-b-11/hold/');
+    expect(released).toBeGreaterThan(-1);
+    expect(released).toBeLessThan(held);
+    expect(root.rental.heldSpace?.space_id).toBe('sp-b-11');
+  });
+});
+
+describe('RentalStore move-in cost', () => {
+  it('a newer calculation cancels the one in flight', async () => {
+    let call = 0;
+    const { root } = await rentalRoot({
+      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': () => (++call === 2 ? { hang: true } : costOk),
+    });
+    await root.rental.chooseUnit(unit());
+    const first = root.rental.recalculateCost();
+    const second = root.rental.recalculateCost();
+    await expect(first).resolves.toBe(false);
+    await expect(second).resolves.toBe(true);
+    expect(root.rental.costLoading).toBe(false);
+    expect(root.rental.alert).toBeNull();
+  });
+
+  it('selectPromo recalculates with the chosen promo', async () => {
+    const { root, requests } = await rentalRoot();
+    await root.rental.chooseUnit(unit());
+    root.rental.selectPromo('promo-senior');
+    expect(root.rental.costLoading).toBe(true);
+    await vi.waitFor(() => expect(root.rental.costLoading).toBe(false));
+    expect(calls(requests, /rental-cost/).at(-1)?.query.get('promo_id')).toBe('promo-senior');
+  });
+});
+
+describe('RentalStore navigation', () => {
+  it('done merges the values, moves on and applies the entry effects of the next section', async () => {
+    const { root } = await rentalRoot();
+    await root.rental.chooseUnit(unit());
+    root.rental.done();
+    expect(root.rental.section).toBe('info');
+    root.rental.done({ tenant_first_name: 'Jamie', tenant_last_name: 'Rivera' });
+    // The demo facility requires a secondary contact: entering the step un-waives it.
+    root.rental.setFields({ no_secondary_contact: true });
+    root.rental.goTo('secondary_contact');
+    expect(root.rental.model.no_secondary_contact).toBe(false);
+    expect(root.rental.model.tenant_first_name).toBe('Jamie');
+    root.rental.cancel();
+    expect(root.rental.section).toBe('info');
+  });
+
+  it('entering detail_page clears the pick, the form and the search and gives the space up', async () => {
+    const { root, requests } = await rentalRoot();
+    await root.rental.chooseUnit(unit());
+    root.rental.setReservationMode(true);
+    root.rental.setFields({ tenant_first_name: 'Jamie' });
+    root.units.setSearchKeyword('015');
+    root.units.search();
+
+    root.rental.goTo('detail_page');
+    const { rental } = root;
+    expect(rental.section).toBe('detail_page');
+    expect([rental.unit, rental.space, rental.holdToken, rental.model.promo_id]).toEqual([null, null, null, null]);
+    expect(rental.costLines).toEqual([]);
+    expect(rental.reservationMode).toBe(false);
+    expect(rental.model.tenant_first_name).toBe('');
+    expect(root.units.searchedKeyword).toBeNull();
+    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
+  });
+
+  it('leaving the rental area releases the hold through the daemon, or upstream if the daemon does not know it', async () => {
+    const { root, requests } = await rentalRoot({
+      'DELETE /session/holds/sp-b-10': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'x' } },
+    });
+    const stop = root.rental.start();
+    root.shell.selectSection('rent');
+    await root.rental.chooseUnit(unit());
+    root.shell.selectSection('home');
+    await vi.waitFor(() => expect(calls(requests, /release-space/)).toHaveLength(1));
+    expect(formOf(calls(requests, /release-space/)[0])).toEqual({
+      facility_id: 'demo',
+      space_id: 'sp-b-10',
+      hold_token: 'tok-B-10',
+    });
+    expect(root.rental.section).toBe('detail_page');
+    expect(root.rental.heldSpace).toBeNull();
+    stop();
+  });
+
+  it('a session end forgets the hold without releasing it again (the daemon does)', async () => {
+    const { root, requests } = await rentalRoot();
+    const stop = root.rental.start();
+    root.shell.selectSection('rent');
+    await root.rental.chooseUnit(unit());
+    root.resetAll();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls(requests, /session\/holds\/|release-space/)).toHaveLength(0);
+    expect(root.rental.unit).toBeNull();
+    stop();
+  });
+
+  it('opening Find my reservation starts at its form', async () => {
+    const { root } = await rentalRoot();
+    const stop = root.rental.start();
+    root.shell.selectSection('find_reservation');
+    expect(root.rental.section).toBe('find_reservation');
+    stop();
+  });
+});
+
+describe('RentalStore.findReservation', () => {
+  it("shows the server's errors with the __all__ message first", async () => {
+    const { root } = await rentalRoot({
+      'GET /api/facilities/demo/find-reservation/': {
+        body: {
+          application_data: {
+            status: 'error',
+            errors: {
+              reservation_code: ['Please check the code.'],
+              facility_id: ['Unknown facility.'],
+              __all__: ['No reservation found with this code.'],
+            },
+          },
+        },
+      },
+    });
+    root.rental.goTo('find_reservation');
+    await expect(root.rental.findReservation('WRONG')).resolves.toBe(false);
+    expect(root.rental.reservationErrors).toEqual(['No reservation found with this code.', 'Unknown facility.']);
+    expect(root.rental.reservationFieldErrors.reservation_code).toEqual(['Please check the code.']);
+    expect(root.rental.section).toBe('find_reservation');
+  });
+
+  it('a found reservation holds its space and continues in reservation mode', async () => {
+    const { root, requests } = await rentalRoot({
+      'GET /api/facilities/demo/find-reservation/': { body: { application_data: { status: 'ok', result: RESERVATION } } },
+    });
+    root.rental.goTo('find_reservation');
+    await expect(root.rental.findReservation(' DEMO1234 ')).resolves.toBe(true);
+    expect(calls(requests, /find-reservation/)[0]?.query.get('reservation_code')).toBe('DEMO1234');
+    const { rental } = root;
+    expect(rental.section).toBe('rent_this_space');
+    expect(rental.reservationMode).toBe(true);
+    expect(rental.sections).toEqual(['rent_this_space', 'info', 'process_rental', 'confirm_rental']);
+    expect(rental.model).toMatchObject({
+      reservation_id: 'res-1',
+      reservation_code: 'DEMO1234',
+      reservation_date: '07/02/2026',
+      tenant_first_name: 'Jamie',
+      space_id: 'sp-b-12',
+    });
+    expect(rental.moveInDate).toBe('07/02/2026');
+    expect(calls(requests, /rental-cost/)[0]?.query.get('res_id')).toBe('res-1');
+  });
+
+  it('a refused hold of the reserved space keeps the visitor on find_reservation', async () => {
+    const { root } = await rentalRoot({
+      'GET /api/facilities/demo/find-reservation/': { body: { application_data: { status: 'ok', result: RESERVATION } } },
+      'POST /api/facilities/demo/spaces/sp-b-12/hold/': refused('B-12'),
+    });
+    root.rental.goTo('find_reservation');
+    await root.rental.findReservation('DEMO1234');
+    expect(root.rental.section).toBe('find_reservation');
+    expect(root.rental.alert?.values).toEqual({ door_number: 'B-12' });
+  });
+});

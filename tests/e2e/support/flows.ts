@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+import type { RunningKiosk } from './kiosk.js';
+
+/** The rental section the page shows (RentalScreen's data-rental-section). */
+export const rentalSection = (page: Page) => page.locator('[data-rental-section]');
+
+export interface ReachIdentityOptions {
+  /** Category card to open (a unit group, e.g. 'medium', 'small', 'parking'). Default 'medium'. */
+  group?: string;
+  /** Pick this space row (door name, e.g. 'B-11'); default: the unit row's SELECT (space-type hold). */
+  door?: string;
+  /** Unit type to pick within the group (unit_id, e.g. 'm-10x10'); default: the first one with SELECT. */
+  unitId?: string;
+  /** Section expected after the hold: 'rent_this_space' (default), or 'info' when logged in. */
+  expectSection?: string;
+  /** Skip page.goto (the page already shows the kiosk). */
+  skipGoto?: boolean;
+}
+
+/**
+ * Open the kiosk, Select a Space, open a category, pick an available unit (or a given space) and
+ * wait until the hold is done and the flow shows the identity step (rent_this_space).
+ */
+export async function reachIdentityStep(page: Page, kiosk: RunningKiosk, opts: ReachIdentityOptions = {}): Promise<void> {
+  if (!opts.skipGoto) await page.goto(kiosk.url);
+  await page
+    .getByRole('navigation', { name: 'Kiosk menu' })
+    .getByRole('button', { name: 'Select a Space', exact: true })
+    .click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  const card = page.locator(`[data-group="${opts.group ?? 'medium'}"]`);
+  await card.getByRole('button', { name: 'SELECT', exact: true }).click();
+  const panel = page.locator('#unit-group-panel');
+  if (opts.door) {
+    const row = panel.locator(`[data-door="${opts.door}"]`);
+    await row.scrollIntoViewIfNeeded();
+    await row.getByRole('button', { name: /^SELECT/ }).click();
+  } else {
+    const unit = opts.unitId ? panel.locator(`[data-unit-id="${opts.unitId}"]`) : panel.locator('.unit-row').first();
+    await unit.locator('.unit-row__select').first().click();
+  }
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', opts.expectSection ?? 'rent_this_space', {
+    timeout: 20_000,
+  });
+}
