@@ -27,6 +27,13 @@ export interface CallOptions {
    * rejects with CancelledError (e.g. move-in cost while the visitor changes options).
    */
   latestKey?: string;
+  /**
+   * Extra request headers the daemon forwards (authorization = the passport token, x-* such as
+   * the identity-provider token). Never the api key, date or trace id: the daemon sets those.
+   */
+  headers?: Readonly<Record<string, string>>;
+  /** The request survives the page going away (log events sent just before a reload). */
+  keepalive?: boolean;
 }
 
 /**
@@ -90,7 +97,7 @@ export class ApiClient {
 
   /** UI events for the daemon's log pipeline (it masks them again before shipping). */
   async postLog(events: UiLogEvent | UiLogEvent[]): Promise<void> {
-    await this.request('POST', DAEMON_ENDPOINTS.log, { json: events });
+    await this.request('POST', DAEMON_ENDPOINTS.log, { json: events, keepalive: true });
   }
 
   /** Ask the card reader for a swipe; the result arrives later as a swipe-result/swipe-error event. */
@@ -136,7 +143,7 @@ export class ApiClient {
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
     let body: string | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -149,7 +156,13 @@ export class ApiClient {
     try {
       let response: Response;
       try {
-        response = await this.fetchImpl(`${this.baseUrl}${path}`, { method, headers, body, signal: controller.signal });
+        response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+          method,
+          headers,
+          body,
+          signal: controller.signal,
+          ...(options.keepalive ? { keepalive: true } : {}),
+        });
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();
         throw new NetworkError(error);

@@ -14,14 +14,18 @@ export interface DialogProps {
   /** Escape calls this; leave it out for a dialog that needs an explicit answer. */
   onClose?: () => void;
   className?: string;
+  /** 'alertdialog' for a warning that needs an answer (idle warning); its body describes it. */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
- * A modal dialog: role=dialog, aria-modal, labelled by its title, focus moved inside on open,
- * Tab kept inside, focus returned on close, Escape closes when onClose is given.
+ * A modal dialog: role=dialog, aria-modal, labelled by its title, focus moved inside on open
+ * (to the element marked `data-autofocus`, else the first focusable one), Tab kept inside, focus
+ * returned on close, Escape closes when onClose is given.
  */
-export function Dialog({ open, title, children, actions, onClose, className }: DialogProps) {
+export function Dialog({ open, title, children, actions, onClose, className, role = 'dialog' }: DialogProps) {
   const titleId = useId();
+  const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -32,7 +36,8 @@ export function Dialog({ open, title, children, actions, onClose, className }: D
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = panel.current;
-    const first = element?.querySelector<HTMLElement>(FOCUSABLE);
+    const first =
+      element?.querySelector<HTMLElement>('[data-autofocus]') ?? element?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? element)?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -73,15 +78,20 @@ export function Dialog({ open, title, children, actions, onClose, className }: D
       <div
         ref={panel}
         className={className ? `kiosk-dialog ${className}` : 'kiosk-dialog'}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={role === 'alertdialog' && children !== undefined ? bodyId : undefined}
         tabIndex={-1}
       >
         <h2 id={titleId} className="kiosk-dialog__title">
           {title}
         </h2>
-        {children !== undefined && <div className="kiosk-dialog__body">{children}</div>}
+        {children !== undefined && (
+          <div id={bodyId} className="kiosk-dialog__body">
+            {children}
+          </div>
+        )}
         {actions !== undefined && <div className="kiosk-dialog__actions">{actions}</div>}
       </div>
     </div>,

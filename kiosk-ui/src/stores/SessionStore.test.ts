@@ -134,4 +134,33 @@ describe('SessionStore', () => {
     });
     stop();
   });
+  it('reports a section change caused by a tap as activity, so leaving home starts the session', () => {
+    const { root, socket, stop } = startedRoot();
+    const stopListening = root.session.installActivityListeners(document);
+    document.dispatchEvent(new Event('pointerdown'));
+    root.shell.selectSection('samples');
+    expect(socket.sent.slice(-2)).toEqual([
+      { type: 'activity', section: 'home', loggedIn: false, dossierPolling: false },
+      { type: 'activity', section: 'samples', loggedIn: false, dossierPolling: false },
+    ]);
+    // Without a touch just before, a change is only context (it must not keep a session alive).
+    vi.advanceTimersByTime(5000);
+    root.shell.selectSection('size_guide');
+    expect(socket.sent.at(-1)).toEqual({
+      type: 'context',
+      section: 'size_guide',
+      loggedIn: false,
+      dossierPolling: false,
+    });
+    stopListening();
+    stop();
+  });
+
+  it('ignores a home-reload that arrives while the visitor is away from home', () => {
+    const { root, socket, browser, stop } = startedRoot();
+    root.shell.selectSection('pay_bill');
+    socket.receive({ type: 'home-reload' });
+    expect(browser.reloads).toBe(0);
+    stop();
+  });
 });

@@ -6,6 +6,14 @@ import type { RootStore } from './RootStore';
 /** At most one activity message per this interval: the daemon's timers count in seconds. */
 export const ACTIVITY_THROTTLE_MS = 2000;
 
+/**
+ * A context change this soon after a touch or key press was caused by it (a sidebar item, Done):
+ * it is reported as activity, so a tap that leaves home starts the session (shell spec §4 "Any
+ * click starts a session if none exists (except on home)"). The touch itself was reported with
+ * the section it happened on, home, which does not start one.
+ */
+export const GESTURE_CONTEXT_MS = 1000;
+
 export interface SessionContext {
   section: string;
   loggedIn: boolean;
@@ -25,6 +33,7 @@ export class SessionStore {
   reader: ReaderStatus = 'unknown';
   connected = false;
   lastActivitySentAt = Number.NEGATIVE_INFINITY;
+  lastGestureAt = Number.NEGATIVE_INFINITY;
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
@@ -78,8 +87,8 @@ export class SessionStore {
       events.on('session-state', (event) => this.applySnapshot(event.session)),
       events.on('session-warning', (event) => this.applySnapshot(event.session)),
       events.on('reader-status', (event) => this.setReader(event.status)),
-      events.on('session-ended', () => this.handleSessionEnded()),
-      events.on('home-reload', () => this.root.browser.reload()),
+      events.on('session-ended', (event) => this.handleSessionEnded(event.reason)),
+      events.on('home-reload', this.handleHomeReload),
       events.onConnectionChange(this.setConnected),
       // After a reconnect the daemon has forgotten nothing, but may have missed a context change.
       events.onReconnect(this.sendContext),
@@ -108,6 +117,7 @@ export class SessionStore {
 
   recordActivity(): void {
     const now = Date.now();
+    this.lastGestureAt = now;
     if (now - this.lastActivitySentAt < ACTIVITY_THROTTLE_MS) return;
     this.lastActivitySentAt = now;
     this.root.events.send({ type: 'activity', ...this.context });
@@ -124,6 +134,12 @@ export class SessionStore {
   }
 
   sendContext(): void {
+    const now = Date.now();
+    if (now - this.lastGestureAt < GESTURE_CONTEXT_MS) {
+      this.lastActivitySentAt = now;
+      this.root.events.send({ type: 'activity', ...this.context });
+      return;
+    }
     this.root.events.send({ type: 'context', ...this.context });
   }
 
@@ -149,14 +165,24 @@ export class SessionStore {
    * The daemon ended the session (idle reset, logout, finished): forget the visitor, log out,
    * back to home, and reload so nothing of this visit survives in memory.
    */
-  handleSessionEnded(): void {
+  handleSessionEnded(reason?: SessionEndReason): void {
+    this.root.navigationLog.action('session_ended', reason ? { reason } : undefined);
     this.root.resetAll();
     this.root.account.logout();
     this.root.shell.goHome();
     this.root.browser.reload();
   }
 
+  /**
+   * The daemon's 30-minute home-page inactivity reload (shell spec §4). The daemon only sends it
+   * while it believes the kiosk is on home; a visitor who is elsewhere is never reloaded.
+   */
+  handleHomeReload(): void {
+    if (this.root.shell.section === 'home') this.root.browser.reload();
+  }
+
   reset(): void {
     this.lastActivitySentAt = Number.NEGATIVE_INFINITY;
+    this.lastGestureAt = Number.NEGATIVE_INFINITY;
   }
 }

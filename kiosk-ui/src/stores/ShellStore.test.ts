@@ -127,3 +127,19 @@ describe('ShellStore screen and routes', () => {
     stop();
   });
 });
+
+describe('ShellStore developer sections', () => {
+  it('opens the samples page with ?section=samples and drops the flag from the address', () => {
+    const { root, browser } = createTestRoot({ url: '/demo?section=samples' });
+    expect(root.shell.section).toBe('samples');
+    expect(root.shell.facilityId).toBe('demo');
+    // A reload (session end) starts at home again.
+    expect(browser.current).toBe('/demo');
+  });
+
+  it('opens no product section from the address', () => {
+    const { root, browser } = createTestRoot({ url: '/demo?section=pay_bill' });
+    expect(root.shell.section).toBe('home');
+    expect(browser.current).toBe('/demo?section=pay_bill');
+  });
+});

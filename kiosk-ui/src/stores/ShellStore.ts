@@ -6,6 +6,18 @@ import { parseRoute, routeHref, type Route, type UnavailableError } from '../rou
 import type { RootStore } from './RootStore';
 
 /**
+ * Sections a developer may open from the address bar: `/{facId}?section=samples` opens the
+ * samples test page (shell spec §2: "samples: a developer test page", not in the sidebar). Only
+ * these; product sections are reached through the sidebar and the flows.
+ */
+export const DEVELOPER_SECTIONS = ['samples'] as const satisfies readonly KioskSection[];
+
+function developerSection(search: string): KioskSection | null {
+  const wanted = new URLSearchParams(search).get('section');
+  return (DEVELOPER_SECTIONS as readonly string[]).includes(wanted ?? '') ? (wanted as KioskSection) : null;
+}
+
+/**
  * The kiosk shell: the URL route (history mode), the active kiosk section, the sidebar's items,
  * the logout confirmation and the screen size (shell spec §2).
  */
@@ -23,6 +35,12 @@ export class ShellStore {
     const { pathname, search } = root.browser.location();
     this.route = parseRoute(pathname, search);
     this.viewport = root.browser.viewport();
+    const devSection = this.route.name === 'kiosk' ? developerSection(search) : null;
+    if (devSection !== null) {
+      this.section = devSection;
+      // Drop the flag: a reload (session end, home reload) must start at home again.
+      root.browser.replaceState(routeHref(this.route));
+    }
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 

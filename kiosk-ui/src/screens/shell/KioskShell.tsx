@@ -1,13 +1,15 @@
 import { observer } from 'mobx-react-lite';
+import { KeyboardHost } from '../../components/keyboard/KeyboardHost';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
+import { IdleDialog } from './IdleDialog';
 import { LogoutDialog } from './LogoutDialog';
 import { SectionOutlet } from './SectionOutlet';
 import { Sidebar } from './Sidebar';
 
 /**
  * The kiosk for one facility: sidebar on the left (unless the rental flow hides it), the active
- * section on the right, and the shell's dialogs.
+ * section on the right, the shell's dialogs (logout, idle warning) and the on-screen keyboard.
  */
 export const KioskShell = observer(function KioskShell() {
   const { config, shell } = useStores();
@@ -17,8 +19,11 @@ export const KioskShell = observer(function KioskShell() {
       {!shell.sidebarHidden && <Sidebar />}
       <main className="kiosk-main" data-section={shell.section}>
         <SectionOutlet />
+        {/* Fixed at the bottom of the screen; inside <main> so it sits in a landmark. */}
+        <KeyboardHost />
       </main>
       <LogoutDialog />
+      <IdleDialog />
     </div>
   );
 });

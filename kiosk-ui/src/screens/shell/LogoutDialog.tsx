@@ -15,10 +15,10 @@ export const LogoutDialog = observer(function LogoutDialog() {
       onClose={shell.cancelLogout}
       actions={
         <>
-          <Button variant="primary" onClick={shell.confirmLogout}>
+          <Button variant="primary" data-nav-action="logout" onClick={shell.confirmLogout}>
             {t('shell.logout.logout')}
           </Button>
-          <Button variant="secondary" onClick={shell.cancelLogout}>
+          <Button variant="secondary" data-nav-action="logout_cancel" onClick={shell.cancelLogout}>
             {t('shell.logout.cancel')}
           </Button>
         </>

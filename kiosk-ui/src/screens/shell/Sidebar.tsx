@@ -20,6 +20,8 @@ export const Sidebar = observer(function Sidebar() {
                 type="button"
                 className="kiosk-sidebar__item"
                 aria-current={shell.section === section ? 'page' : undefined}
+                data-nav-action="sidebar"
+                data-nav-target={section}
                 onClick={() => shell.selectSection(section)}
               >
                 {t(`shell.sections.${section}`)}
@@ -31,6 +33,8 @@ export const Sidebar = observer(function Sidebar() {
               <button
                 type="button"
                 className="kiosk-sidebar__item kiosk-sidebar__logout"
+                data-nav-action="sidebar"
+                data-nav-target="logout"
                 onClick={shell.openLogoutConfirm}
               >
                 <span>{t('shell.sidebar.logout')}</span>

@@ -1,0 +1,132 @@
+import { makeAutoObservable, observableRef } from 'mobx';
+import { KEY, type KeyboardLayoutName } from './layouts';
+import { applyKey, autoCapitalises, isTextField, layoutOf, startsShifted, type TextField } from './typing';
+
+/**
+ * The on-screen keyboard's state: which field it types into (the focused one), the layout that
+ * field asked for, shift, and whether the visitor hid it. Follows focus through document
+ * focusin/focusout, so every input in every screen gets the keyboard without wiring.
+ *
+ * Pressing a key must not take the focus away from the field: the panel cancels mousedown, and
+ * should the browser move focus anyway (a tap on a key), the field is kept and refocused before
+ * typing. Only a focus that lands outside both the field and the keyboard releases the field.
+ */
+export class KeyboardController {
+  target: TextField | null = null;
+  layout: KeyboardLayoutName = 'normal';
+  shifted = false;
+  hidden = false;
+  /** The keyboard panel; focus or a pointer inside it keeps the target. */
+  panel: HTMLElement | null = null;
+  private pointerInPanel = false;
+  private blurTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    makeAutoObservable<this, 'pointerInPanel' | 'blurTimer'>(
+      this,
+      { target: observableRef, panel: false, pointerInPanel: false, blurTimer: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Shown: a field has focus and the visitor has not hidden the keyboard. */
+  get visible(): boolean {
+    return this.target !== null && !this.hidden;
+  }
+
+  /** Listen to focus on the document; returns the disposer. */
+  install(doc: Document): () => void {
+    const onFocusIn = (event: FocusEvent) => this.handleFocusIn(event.target);
+    const onFocusOut = () => this.scheduleBlurCheck(doc);
+    const onPointerEnd = () => {
+      // After the click that follows pointerup, so a key tap is still "inside" when focus moves.
+      setTimeout(() => this.setPointerInPanel(false), 0);
+    };
+    doc.addEventListener('focusin', onFocusIn);
+    doc.addEventListener('focusout', onFocusOut);
+    doc.addEventListener('pointerup', onPointerEnd, true);
+    doc.addEventListener('pointercancel', onPointerEnd, true);
+    // A field that already has focus when the keyboard mounts (autofocus) gets it at once.
+    this.handleFocusIn(doc.activeElement);
+    return () => {
+      doc.removeEventListener('focusin', onFocusIn);
+      doc.removeEventListener('focusout', onFocusOut);
+      doc.removeEventListener('pointerup', onPointerEnd, true);
+      doc.removeEventListener('pointercancel', onPointerEnd, true);
+      clearTimeout(this.blurTimer);
+      this.release();
+    };
+  }
+
+  handleFocusIn(element: EventTarget | null): void {
+    if (element instanceof Node && this.panel?.contains(element)) return;
+    if (isTextField(element)) this.attach(element);
+  }
+
+  /** A new field: its layout, shift for its first letter (auto-capitalisation), keyboard shown. */
+  attach(field: TextField): void {
+    if (field === this.target) return;
+    this.target = field;
+    this.layout = layoutOf(field);
+    this.shifted = startsShifted(field);
+    this.hidden = false;
+  }
+
+  release(): void {
+    this.target = null;
+    this.shifted = false;
+  }
+
+  setPanel(panel: HTMLElement | null): void {
+    this.panel = panel;
+  }
+
+  setPointerInPanel(inside: boolean): void {
+    this.pointerInPanel = inside;
+  }
+
+  /** Focus left the field: keep it when focus went to the keyboard (or nowhere, during a key tap). */
+  private scheduleBlurCheck(doc: Document): void {
+    clearTimeout(this.blurTimer);
+    this.blurTimer = setTimeout(() => {
+      const active = doc.activeElement;
+      if (isTextField(active)) {
+        this.attach(active);
+        return;
+      }
+      const inPanel = active instanceof Node && this.panel?.contains(active);
+      const toNowhere = active === null || active === doc.body;
+      if (inPanel || (toNowhere && this.pointerInPanel)) return;
+      if (this.target && !this.target.isConnected) this.release();
+      else if (active !== this.target) this.release();
+    }, 0);
+  }
+
+  /** A key of the on-screen keyboard (react-simple-keyboard's onKeyPress). */
+  press(button: string): void {
+    const field = this.target;
+    if (!field) return;
+    if (!field.isConnected) {
+      this.release();
+      return;
+    }
+    if (field.ownerDocument.activeElement !== field) field.focus({ preventScroll: true });
+    if (button === KEY.shift) {
+      this.shifted = !this.shifted;
+      return;
+    }
+    applyKey(field, button);
+    // One-shot shift, like a phone keyboard: back to lower case after a letter, and capitals
+    // again whenever a field that auto-capitalises is emptied.
+    if (this.shifted && button !== KEY.backspace) this.shifted = false;
+    if (field.value === '' && autoCapitalises(field)) this.shifted = true;
+  }
+
+  toggleHidden(): void {
+    this.hidden = !this.hidden;
+    // The toggle must not leave the visitor without a focused field.
+    if (this.target && this.target.ownerDocument.activeElement !== this.target) {
+      this.target.focus({ preventScroll: true });
+    }
+  }
+}
