@@ -45,7 +45,28 @@ describe('maskCardNumbersInText', () => {
   });
 });
 
+describe('masking twice', () => {
+  it('keeps the first 4 and last 4 digits of a number the UI already masked', () => {
+    expect(maskCardNumber('4111********1111')).toBe('4111********1111');
+    expect(maskSecrets({ cc_number: maskCardNumber('4111111111111111') })).toEqual({ cc_number: '4111********1111' });
+    fc.assert(
+      fc.property(cardNumber, (digits) => {
+        const once = maskCardNumber(digits);
+        expect(maskCardNumber(once)).toBe(once);
+      }),
+    );
+  });
+});
+
 describe('maskSecrets', () => {
+  it('masks a card number kept as a JavaScript number under any key', () => {
+    expect(maskSecrets({ reference: 4111111111111111, amount: 123456, zip: 62704 })).toEqual({
+      reference: '4111********1111',
+      amount: 123456,
+      zip: 62704,
+    });
+  });
+
   it('masks the card number and removes CVV, expiry and passwords from a rental model', () => {
     const model = {
       tenant_first_name: 'Ada',

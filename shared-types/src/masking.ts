@@ -37,8 +37,12 @@ export const REMOVED = '[removed]';
  */
 const CARD_RUN = /(?<![0-9])(?:[0-9][ -]?){11,18}[0-9](?![0-9])/g;
 
+/** Already masked: at most 4 digits, at least one '*', at most 4 digits (masking twice keeps it). */
+const ALREADY_MASKED = /^[0-9]{0,4}\*+[0-9]{0,4}$/;
+
 /** '4111111111111111' -> '4111********1111'. Non-digits are dropped from the mask. */
 export function maskCardNumber(value: string): string {
+  if (ALREADY_MASKED.test(value)) return value;
   const digits = value.replace(/[^0-9]/g, '');
   if (digits.length <= 8) return '*'.repeat(digits.length);
   return `${digits.slice(0, 4)}${'*'.repeat(digits.length - 8)}${digits.slice(-4)}`;
@@ -58,7 +62,8 @@ function maskValue(key: string | undefined, value: unknown, depth: number): unkn
   }
   if (typeof value === 'number') {
     if (lowerKey !== undefined && CARD_KEYS.has(lowerKey)) return maskCardNumber(String(value));
-    return Number.isSafeInteger(value) || String(value).length < 12 ? value : maskCardNumbersInText(String(value));
+    // A whole number of 12 or more digits may be a card number kept as a number: mask it too.
+    return Number.isInteger(value) && Math.abs(value) >= 1e11 ? maskCardNumber(String(value)) : value;
   }
   if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1));
   if (value !== null && typeof value === 'object') {
