@@ -42,8 +42,55 @@ export const billing = {
   side_panel: {
     my_rental: 'My Rental',
     link_a_rental: 'Link a Rental',
+    // wording not shown
+    units_label: 'Your units',
   },
   sign_documents: 'Sign documents',
+  // wording not shown
+  signing_progress: 'Document {{current}} of {{total}}',
+  // wording not shown
+  signing_cancel: 'Cancel',
+  /** Per-unit payment panel (shell §4 "Per-unit payment rules"); labels: wording not shown. */
+  unit: {
+    title: 'Unit {{unit}}',
+    size: "{{width}}' x {{length}}'",
+    balance_due: 'Balance Due',
+    paid_through: 'Paid Through',
+    billing_date: 'Next Billing Date',
+    pay_my_bill: 'Pay my bill',
+    pay_through: 'Pay Through',
+    amount: 'Amount to pay',
+    loading_charges: 'Loading charges...',
+    charges_unavailable: 'The charges could not be loaded. Please choose the period again.',
+    autopay: 'Autopay',
+    autopay_on: 'Autopay is on with card {{card}}',
+    autopay_on_no_card: 'Autopay is on',
+    autopay_off: 'Autopay is off',
+    enroll_autopay: 'Enroll in Autopay',
+    update_card: 'Update Autopay Card',
+    cancel_autopay: 'Cancel Autopay',
+    forced_pay_note: 'The balance due is paid with the autopay enrollment.',
+  },
+  // wording not shown
+  grand_total: 'Grand Total',
+  // wording not shown
+  back: 'Back',
+  // wording not shown
+  tick_a_unit: 'Choose at least one unit to pay or set up autopay.',
+  // wording not shown
+  update_card_confirm: {
+    title: 'You have a balance due',
+    message: 'Updating your autopay card for unit {{unit}} will also pay the balance due of {{amount}} now.',
+    confirm: 'Continue',
+    cancel: 'Cancel',
+  },
+  // wording not shown
+  cancel_autopay_confirm: {
+    title: 'Cancel autopay?',
+    message: 'Autopay for unit {{unit}} will stop and you will pay each bill yourself.',
+    confirm: 'Cancel Autopay',
+    keep: 'Keep Autopay',
+  },
   period: {
     balance_due: 'Pay Balance Due',
     months_one: '{{count}} Month',

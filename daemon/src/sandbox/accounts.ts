@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AutoPayInfo,
+  ChargeLine,
+  KioskUser,
+  PrePayDetails,
+  SpaceDetails,
+  TenantDetail,
+  UserDetails,
+  UserItem,
+} from '@kiosk/shared-types';
+import { daysInMonth, formatUsDate, localDate } from './dates.js';
+import {
+  DEMO_BILLING,
+  DEMO_IDENTITY,
+  DEMO_USERS,
+  SANDBOX_SETTINGS,
+  type DemoLease,
+  type DemoTenant,
+  type DemoUser,
+} from './demo-facility.js';
+
+/**
+ * The users and billing areas' mutable world (accounts, sessions, one-time codes, tenants, leases,
+ * balances, autopay), rebuilt from USERS & TENANTS and BILLING in demo-facility.ts on every reset.
+ * Pure bookkeeping: the routes (routes/users.ts, routes/billing.ts) turn it into API answers.
+ */
+
+export interface UserRecord extends Omit<DemoUser, 'items'> {
+  items: UserItem[];
+}
+
+/** A month as year + month (1-12); the paid-through date is the last day of it. */
+export interface YearMonth {
+  year: number;
+  month: number;
+}
+
+export interface LeaseRecord extends Omit<DemoLease, 'balance' | 'paid_through_month'> {
+  balance: ChargeLine[];
+  paidThrough: YearMonth;
+  autopay_card_last4: string | null;
+}
+
+export interface PaymentRecord {
+  at: string;
+  tenant_id: string;
+  space_id: string;
+  door_name: string;
+  period: number;
+  amount: number;
+  transaction_id: string;
+  card_last4: string;
+}
+
+export type Found<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+
+const roundCents = (value: number) => Math.round(value * 100) / 100;
+
+/** Unit numbers as the operator reads them: case, spaces and leading zeros of numbers do not count. */
+export function normalizeUnitNumber(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, ''));
+}
+
+/** '(217) 555-0147', '2175550147', '+12175550147' -> '2175550147' (10 national digits). */
+export function nationalPhone(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+export function addMonths(month: YearMonth, count: number): YearMonth {
+  const index = month.year * 12 + (month.month - 1) + count;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** Epoch seconds of midnight UTC on the month's last day (a calendar date without a time). */
+export function endOfMonthSeconds(month: YearMonth): number {
+  return Date.UTC(month.year, month.month - 1, daysInMonth(month.year, month.month)) / 1000;
+}
+
+export function maskedCard(last4: string): string {
+  return `************${last4}`;
+}
+
+/** A balance sums total (else amount); discounts reduce it (shell spec §3). */
+export function dueAmount(lines: readonly ChargeLine[]): number {
+  return roundCents(
+    lines.reduce((sum, line) => {
+      const value = Math.abs(Number(line.total ?? line.amount) || 0);
+      return sum + (line.costType.toLowerCase() === 'discount' ? -value : value);
+    }, 0),
+  );
+}
+
+export class AccountsWorld {
+  users: UserRecord[] = [];
+  /** user_token -> user_id */
+  sessions = new Map<string, string>();
+  /** otp_token -> national phone */
+  otps = new Map<string, string>();
+  tenants: DemoTenant[] = [];
+  leases: LeaseRecord[] = [];
+  payments: PaymentRecord[] = [];
+  /** Facility id -> pmsNotifications.payment as switched by POST /__sandbox/capabilities. */
+  paymentNotifications = new Map<string, boolean>();
+
+  /** Empty until reset(): SandboxState seeds it in its own reset(), once its clock exists. */
+  constructor(private readonly now: () => number) {}
+
+  reset(): void {
+    const thisMonth = this.thisMonth();
+    this.users = DEMO_USERS.accounts.map((user) => ({
+      ...user,
+      address: { ...user.address },
+      items: user.items.map((item) => ({ facility: item.facility, tenants: [...item.tenants] })),
+    }));
+    this.sessions = new Map();
+    this.otps = new Map();
+    this.tenants = DEMO_USERS.tenants.map((tenant) => ({ ...tenant, address: { ...tenant.address } }));
+    this.leases = DEMO_BILLING.leases.map(({ paid_through_month, balance, ...lease }) => ({
+      ...lease,
+      balance: balance.map((line) => ({ ...line })),
+      paidThrough: addMonths(thisMonth, paid_through_month),
+    }));
+    this.payments = [];
+    this.paymentNotifications = new Map();
+  }
+
+  thisMonth(): YearMonth {
+    const today = localDate(this.now(), SANDBOX_SETTINGS.timezone);
+    return { year: today.year, month: today.month };
+  }
+
+  // -- accounts -------------------------------------------------------------------------------------
+
+  userByEmail(email: string): UserRecord | undefined {
+    const wanted = email.trim().toLowerCase();
+    return this.users.find((user) => user.email.toLowerCase() === wanted);
+  }
+
+  userByPhone(phone: string): UserRecord | undefined {
+    const wanted = nationalPhone(phone);
+    return wanted.length === 10 ? this.users.find((user) => nationalPhone(user.phone) === wanted) : undefined;
+  }
+
+  userById(userId: string): UserRecord | undefined {
+    return this.users.find((user) => user.user_id === userId);
+  }
+
+  userByToken(token: string | undefined): UserRecord | undefined {
+    const userId = token ? this.sessions.get(token) : undefined;
+    return userId ? this.userById(userId) : undefined;
+  }
+
+  userView(user: UserRecord): KioskUser {
+    const { user_id, email, phone, first_name, last_name } = user;
+    return { user_id, email, phone, first_name, last_name };
+  }
+
+  userDetails(user: UserRecord): UserDetails {
+    return {
+      user_id: user.user_id,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      phone: user.phone,
+      address: { ...user.address },
+      is_new_user: user.items.every((item) => item.tenants.length === 0),
+      idv_id: user.idv_id,
+    };
+  }
+
+  login(email: string, password: string): UserRecord | undefined {
+    const user = this.userByEmail(email);
+    return user && user.password === password ? user : undefined;
+  }
+
+  startSession(user: UserRecord): string {
+    const token = `ut-${randomUUID()}`;
+    this.sessions.set(token, user.user_id);
+    return token;
+  }
+
+  endSession(token: string): boolean {
+    return this.sessions.delete(token);
+  }
+
+  createUser(email: string, password: string): UserRecord {
+    const user: UserRecord = {
+      user_id: `u-${2000 + this.users.length}`,
+      email: email.trim(),
+      password,
+      phone: '',
+      first_name: '',
+      last_name: '',
+      address: { address1: '', address2: '', city: '', stateCode: '', postalCode: '' },
+      idv_id: null,
+      items: [],
+    };
+    this.users.push(user);
+    return user;
+  }
+
+  requestOtp(phone: string): string {
+    const token = `otp-${randomUUID()}`;
+    this.otps.set(token, nationalPhone(phone));
+    return token;
+  }
+
+  /** The code must be the sandbox's code and the token must be the one sent to this phone. */
+  checkOtp(phone: string, code: string, token: string): boolean {
+    return code.trim() === DEMO_IDENTITY.otpCode && this.otps.get(token) === nationalPhone(phone);
+  }
+
+  // -- tenants and leases ---------------------------------------------------------------------------
+
+  tenant(tenantId: string): DemoTenant | undefined {
+    return this.tenants.find((tenant) => tenant.tenant_id === tenantId);
+  }
+
+  tenantDetail(tenant: DemoTenant): TenantDetail {
+    return {
+      type: 'primary',
+      name: { first: tenant.first_name, last: tenant.last_name },
+      email: tenant.email,
+      address: { ...tenant.address },
+      phones: tenant.phone ? [{ type: 'cell', number: tenant.phone }] : [],
+      tenant_id: tenant.tenant_id,
+      res_id: null,
+    };
+  }
+
+  userOwnsTenant(user: UserRecord, facilityId: string, tenantId: string): boolean {
+    return user.items.some((item) => item.facility === facilityId && item.tenants.includes(tenantId));
+  }
+
+  leasesOf(tenantId: string): LeaseRecord[] {
+    return this.leases.filter((lease) => lease.tenant_id === tenantId);
+  }
+
+  /** A rented space of the tenant, by space id ('sp-a102') or door name. */
+  lease(tenantId: string, spaceId: string): LeaseRecord | undefined {
+    const wanted = spaceId.toLowerCase();
+    return this.leasesOf(tenantId).find(
+      (lease) =>
+        lease.leaseId !== null &&
+        (`sp-${lease.door_name.toLowerCase()}` === wanted || lease.door_name.toLowerCase() === wanted),
+    );
+  }
+
+  /** Link a rental: the facility's leased space with this unit number and gate code. */
+  findRentalToLink(facilityId: string, unitNo: string, gateCode: string): LeaseRecord | undefined {
+    const wanted = normalizeUnitNumber(unitNo);
+    if (wanted === '') return undefined;
+    return this.leases.find(
+      (lease) =>
+        lease.facility_id === facilityId &&
+        lease.leaseId !== null &&
+        normalizeUnitNumber(lease.door_name) === wanted &&
+        lease.gate_code === gateCode.trim(),
+    );
+  }
+
+  linkTenant(user: UserRecord, facilityId: string, tenantId: string): boolean {
+    if (this.userOwnsTenant(user, facilityId, tenantId)) return false;
+    const item = user.items.find((candidate) => candidate.facility === facilityId);
+    if (item) item.tenants.push(tenantId);
+    else user.items.push({ facility: facilityId, tenants: [tenantId] });
+    return true;
+  }
+
+  autoPay(lease: LeaseRecord): AutoPayInfo {
+    return lease.autopay_card_last4
+      ? { enabled: true, paymentInstrument: { card: { number: maskedCard(lease.autopay_card_last4) } } }
+      : { enabled: false, paymentInstrument: null };
+  }
+
+  /** The first month a pre-payment covers: after the paid-through month and the month the balance settles. */
+  private firstPrepayMonth(lease: LeaseRecord): YearMonth {
+    return addMonths(lease.paidThrough, lease.balance.length > 0 ? 2 : 1);
+  }
+
+  /** GET pre-pay: the balance due plus `period` months of rent ahead (0 = the balance only), taxed. */
+  prePay(lease: LeaseRecord, period: number): PrePayDetails {
+    const first = this.firstPrepayMonth(lease);
+    const movein_cost: ChargeLine[] = Array.from({ length: period }, (_, i) => {
+      const month = addMonths(first, i);
+      const start = formatUsDate({ ...month, day: 1 });
+      const end = formatUsDate({ ...month, day: daysInMonth(month.year, month.month) });
+      return {
+        costType: 'rent',
+        description: `Rent ${start} - ${end}`,
+        amount: lease.monthly_rent,
+        total: lease.monthly_rent,
+        start_date: start,
+        end_date: end,
+      };
+    });
+    const rent = lease.monthly_rent * period;
+    const tax = roundCents(rent * DEMO_BILLING.tax_rate);
+    return {
+      movein_cost,
+      balance: lease.balance.map((line) => ({ ...line })),
+      tax,
+      total_amt: roundCents(dueAmount(lease.balance) + rent + tax),
+    };
+  }
+
+  /** A payment went through: the balance is settled and the paid-through date moves on. */
+  recordPayment(lease: LeaseRecord, period: number, amount: number, cardLast4: string): PaymentRecord {
+    const settled = lease.balance.length > 0 ? 1 : 0;
+    lease.paidThrough = addMonths(lease.paidThrough, settled + period);
+    lease.balance = [];
+    const record: PaymentRecord = {
+      at: new Date(this.now()).toISOString(),
+      tenant_id: lease.tenant_id,
+      space_id: `sp-${lease.door_name.toLowerCase()}`,
+      door_name: lease.door_name,
+      period,
+      amount,
+      transaction_id: `txn-${randomUUID().slice(0, 8)}`,
+      card_last4: cardLast4,
+    };
+    this.payments.push(record);
+    return record;
+  }
+
+  paidThroughText(lease: LeaseRecord): string {
+    const { year, month } = lease.paidThrough;
+    return formatUsDate({ year, month, day: daysInMonth(year, month) });
+  }
+
+  /** space_details entry of a lease, with the facility and unit facts the routes look up. */
+  spaceDetails(
+    lease: LeaseRecord,
+    facts: Omit<
+      SpaceDetails,
+      | 'unit_number'
+      | 'accessCode'
+      | 'spaceId'
+      | 'leaseId'
+      | 'res_id'
+      | 'balance'
+      | 'paidThrough'
+      | 'billingDate'
+      | 'autoPay'
+      | 'documents'
+    >,
+  ): SpaceDetails {
+    const reservation = lease.leaseId === null;
+    return {
+      ...facts,
+      unit_number: lease.door_name,
+      accessCode: lease.gate_code,
+      spaceId: `sp-${lease.door_name.toLowerCase()}`,
+      leaseId: lease.leaseId,
+      res_id: lease.res_id ?? null,
+      balance: lease.balance.map((line) => ({ ...line })),
+      paidThrough: reservation ? null : endOfMonthSeconds(lease.paidThrough),
+      billingDate: reservation ? null : Date.UTC(...firstDayOf(addMonths(lease.paidThrough, 1))) / 1000,
+      autoPay: this.autoPay(lease),
+      documents: reservation ? [] : DEMO_BILLING.lease_documents.map((doc) => ({ ...doc })),
+    };
+  }
+}
+
+function firstDayOf(month: YearMonth): [number, number, number] {
+  return [month.year, month.month - 1, 1];
+}

@@ -1,0 +1,237 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  maskSecrets,
+  type AutopayCancelResult,
+  type AutopayEnrolResult,
+  type MailRequestData,
+  type PayBillResult,
+  type PrePayDetails,
+} from '@kiosk/shared-types';
+import { dueAmount, type LeaseRecord } from '../accounts.js';
+import { localDate } from '../dates.js';
+import { DEMO_BILLING, SANDBOX_SETTINGS, TEST_CARDS } from '../demo-facility.js';
+import { fail, ok, operatorPath, SandboxError, stringFields, type SandboxRouteOptions } from '../respond.js';
+import type { SandboxState } from '../state.js';
+
+/**
+ * Billing (shell spec §7 "Billing"): pre-pay charges by period, paying the bill, autopay enrolment
+ * and cancellation, and the payment / autopay notification mails (recorded for GET /__sandbox/mails).
+ * Outcomes follow the test card (docs/CONVENTIONS.md): 4111111111111111 and 378282246310005 go
+ * through, 4000000000000002 answers CardDeclined, 4000000000009995 CardDeclinedNSF.
+ */
+
+type Form = Record<string, string | undefined>;
+
+export type CardOutcome = { ok: true; last4: string } | { ok: false; code: string; message: string };
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** What the payment processor says about a card (number, expiry, CVV) at `nowMs`. */
+export function cardOutcome(card: Form, nowMs: number): CardOutcome {
+  const digits = (card.card_number ?? '').replace(/\D/g, '');
+  const month = Number(card.cc_exp_month);
+  const year = Number(card.cc_exp_year);
+  const cvv = (card.cvv ?? '').trim();
+  const amex = /^3[47]/.test(digits);
+  const today = localDate(nowMs, SANDBOX_SETTINGS.timezone);
+  if (digits.length !== (amex ? 15 : 16) || !passesLuhn(digits)) {
+    return { ok: false, code: 'CardInvalid', message: 'Invalid credit card' };
+  }
+  if (
+    !(month >= 1 && month <= 12) ||
+    !(year >= 2000) ||
+    year < today.year ||
+    (year === today.year && month < today.month)
+  ) {
+    return { ok: false, code: 'CardInvalid', message: 'invalid expiry date' };
+  }
+  if (!/^\d+$/.test(cvv) || cvv.length < 3 || cvv.length > (amex ? 4 : 3)) {
+    return { ok: false, code: 'CardInvalid', message: 'Invalid CVV' };
+  }
+  if (digits === TEST_CARDS.decline) return { ok: false, code: 'CardDeclined', message: 'Your card was declined.' };
+  if (digits === TEST_CARDS.insufficientFunds) {
+    return { ok: false, code: 'CardDeclinedNSF', message: 'Your card was declined for insufficient funds.' };
+  }
+  return { ok: true, last4: digits.slice(-4) };
+}
+
+const CARD_FIELDS = ['card_name', 'card_number', 'cc_exp_month', 'cc_exp_year', 'cvv'] as const;
+
+/** Everything the payment model may carry (shell §3 Payment model); nested values arrive JSON-encoded. */
+const PAYMENT_FIELDS = [
+  'period',
+  'space_id',
+  'total_amount',
+  'username',
+  'facility_gds_id',
+  'facility_id',
+  'tenant_id',
+  'billing_address1',
+  'billing_address2',
+  'billing_city',
+  'billing_state',
+  'billing_zipcode',
+  'unit_door_number',
+  'unit_type_id',
+  'tenant_first_name',
+  'tenant_last_name',
+  'prePayDetails',
+  'autoPayChecked',
+  'payMyBill',
+  'enroll_autopay',
+  'updateCardDetails',
+  'document_id',
+  ...CARD_FIELDS,
+] as const;
+
+const spaceParams = { params: stringFields(['tenant', 'spaceId'], ['tenant', 'spaceId']) };
+
+function findLease(state: SandboxState, tenantId: string, spaceId: string): LeaseRecord {
+  const lease = state.accounts.lease(tenantId, spaceId);
+  if (!lease) throw new SandboxError(404, 'SpaceNotFound', `Tenant ${tenantId} has no rented space ${spaceId}.`);
+  return lease;
+}
+
+function parsePeriod(value: string | undefined): number | null {
+  const period = value === undefined || value === '' ? 1 : Number(value);
+  return Number.isInteger(period) && period >= 0 && period <= 6 ? period : null;
+}
+
+/** Form values as the kiosk sent them, JSON values parsed (what a mail records). */
+function parsedForm(body: Form): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    try {
+      out[key] = value !== undefined && /^[[{]/.test(value) ? JSON.parse(value) : value;
+    } catch {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+  const { accounts } = state;
+
+  app.get<{ Params: { tenant: string; spaceId: string }; Querystring: { period?: string } }>(
+    operatorPath('prePay'),
+    { schema: { ...spaceParams, querystring: stringFields(['period']) } },
+    async (request) => {
+      const lease = findLease(state, request.params.tenant, request.params.spaceId);
+      const period = parsePeriod(request.query.period);
+      if (period === null) return fail({ code: 'InvalidPeriod', message: 'Choose a period from 0 to 6 months.' });
+      const result: PrePayDetails = accounts.prePay(lease, period);
+      return ok(result);
+    },
+  );
+
+  app.post<{ Params: { tenant: string; spaceId: string }; Body: Form | undefined }>(
+    operatorPath('payBill'),
+    { schema: { ...spaceParams, body: stringFields(PAYMENT_FIELDS) } },
+    async (request) => {
+      const lease = findLease(state, request.params.tenant, request.params.spaceId);
+      const body = request.body ?? {};
+      const period = parsePeriod(body.period);
+      if (period === null) return fail({ code: 'InvalidPeriod', message: 'Choose a period from 0 to 6 months.' });
+      const expected = accounts.prePay(lease, period).total_amt;
+      const amount = Number(body.total_amount);
+      // The kiosk must charge exactly what the pre-pay call said for that period.
+      if (!Number.isFinite(amount) || Math.abs(amount - expected) > 0.005 || amount <= 0) {
+        return fail({
+          code: 'AmountMismatch',
+          message: `The amount ${body.total_amount ?? ''} does not match the charges (${expected}).`,
+        });
+      }
+      const card = cardOutcome(body, state.now());
+      if (!card.ok) return fail({ code: card.code, message: card.message });
+      const balanceBefore = dueAmount(lease.balance);
+      const payment = accounts.recordPayment(lease, period, amount, card.last4);
+      const mail_request_data: MailRequestData = {
+        current: {
+          unit_no: lease.door_name,
+          amount,
+          period,
+          paid_through: accounts.paidThroughText(lease),
+          transaction_id: payment.transaction_id,
+          card: `************${card.last4}`,
+        },
+        balance: balanceBefore,
+        prepay: Math.round((amount - balanceBefore) * 100) / 100,
+      };
+      const result: PayBillResult = { transaction_id: payment.transaction_id, amount, mail_request_data };
+      return ok(result);
+    },
+  );
+
+  app.post<{ Params: { tenant: string; spaceId: string }; Body: Form | undefined }>(
+    operatorPath('enrolAutopay'),
+    { schema: { ...spaceParams, body: stringFields(PAYMENT_FIELDS) } },
+    async (request) => {
+      const lease = findLease(state, request.params.tenant, request.params.spaceId);
+      const body = request.body ?? {};
+      // Autopay never starts over an unpaid balance: the kiosk pays it first (shell §4 (b)).
+      if (dueAmount(lease.balance) > 0) {
+        return fail({ code: 'BalanceDue', message: 'Please pay the balance due before enrolling in autopay.' });
+      }
+      const card = cardOutcome(body, state.now());
+      if (!card.ok) return fail({ code: card.code, message: card.message });
+      lease.autopay_card_last4 = card.last4;
+      const result: AutopayEnrolResult = {
+        documents: DEMO_BILLING.lease_documents.map((doc) => ({ ...doc })),
+        response: accounts.autoPay(lease),
+      };
+      return ok(result);
+    },
+  );
+
+  app.delete<{ Params: { tenant: string; spaceId: string } }>(
+    operatorPath('cancelAutopay'),
+    { schema: spaceParams },
+    async (request) => {
+      const lease = findLease(state, request.params.tenant, request.params.spaceId);
+      if (!lease.autopay_card_last4) {
+        return fail({ code: 'AutopayNotEnabled', message: 'Autopay is not enabled for this space.' });
+      }
+      lease.autopay_card_last4 = null;
+      const result: AutopayCancelResult = { response: accounts.autoPay(lease) };
+      return ok(result);
+    },
+  );
+
+  for (const kind of ['payment', 'autopay'] as const) {
+    app.post<{ Params: { owner: string; facility: string; tenant: string }; Body: Form | undefined }>(
+      operatorPath(kind === 'payment' ? 'mailPayment' : 'mailAutopay'),
+      {
+        schema: {
+          params: stringFields(['owner', 'facility', 'tenant'], ['owner', 'facility', 'tenant']),
+          body: { type: 'object', additionalProperties: { type: 'string' } },
+        },
+      },
+      async (request) => {
+        const { owner, facility, tenant } = request.params;
+        if (state.facility(facility).data.owner_id !== owner) {
+          throw new SandboxError(404, 'OwnerNotFound', `Facility ${facility} does not belong to owner ${owner}.`);
+        }
+        const mail = state.recordMail({
+          kind,
+          to: { owner, facility, tenant },
+          data: maskSecrets(parsedForm(request.body ?? {})),
+        });
+        return ok({ sent: true, at: mail.at });
+      },
+    );
+  }
+};
+
+export default billingRoutes;

@@ -1,0 +1,63 @@
+import type { TFunction } from 'i18next';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../forms/messages';
+import type { AccountMessage } from '../../stores/AccountStore';
+import './account.css';
+
+/** An account message as text: the server's own sentence, or a catalogue entry. */
+export function accountMessageText(message: AccountMessage | null | undefined, t: TFunction): string {
+  if (!message) return '';
+  if ('text' in message) return message.text;
+  return (t as unknown as (key: string, values?: Record<string, string | number>) => string)(
+    message.key,
+    message.values,
+  );
+}
+
+export interface AccountCardProps {
+  title: ReactNode;
+  prompt?: ReactNode;
+  /** The form-wide message (the first __all__ message), shown above the form. */
+  error?: AccountMessage | null;
+  /** A confirmation shown above the form (e.g. after creating an account). */
+  note?: ReactNode;
+  children: ReactNode;
+  /** Heading level: 1 on the pay-bill area, 2 inside a dialog or another page. */
+  headingLevel?: 1 | 2;
+}
+
+/** The frame of an account form: title, prompt, form-wide error or note, the form. */
+export function AccountCard({ title, prompt, error, note, children, headingLevel = 1 }: AccountCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const errorText = accountMessageText(error, t);
+  return (
+    <section className="account-card" aria-labelledby={titleId}>
+      <Heading id={titleId} className="account-card__title">
+        {title}
+      </Heading>
+      {prompt ? <p className="account-card__prompt">{prompt}</p> : null}
+      <div aria-live="assertive">
+        {errorText ? (
+          <p className="account-card__error" role="alert">
+            {errorText}
+          </p>
+        ) : null}
+      </div>
+      {note ? (
+        <p className="account-card__note" role="status">
+          {note}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** The message under a field: the form's own (a catalogue key) first, else the server's text. */
+export function fieldMessage(client: unknown, server: string | undefined, t: TFunction): string | null {
+  const own = client ? translateMessage(client, t) : '';
+  return own || server || null;
+}

@@ -1,0 +1,150 @@
+import type { FacilityMapImage } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Spinner } from '../../components/Spinner';
+import { useStores } from '../../stores/StoresProvider';
+import type { SectionScreenProps } from '../registry';
+import { isPdfUrl, isVideoHostUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from './map-layout';
+import '../documents/documents.css';
+import './facility-map.css';
+
+/**
+ * Facility map (shell spec §2): a PDF map fills the page without its toolbar; otherwise the map
+ * images, each scaled to the container minus 50 px of height, with a touch area per space whose
+ * media (video-host embeds) opens over the map. Without images the map URL is embedded full size.
+ */
+const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScreenProps) {
+  const { t } = useTranslation();
+  const { config, documents } = useStores();
+  const url = config.facility?.facility_map_url ?? '';
+  const pdf = url !== '' && isPdfUrl(url);
+
+  useEffect(() => {
+    if (!pdf) void documents.loadMap();
+    return () => documents.closePolygon();
+  }, [documents, pdf]);
+
+  const title = t('shell.sections.facility_map');
+  let content;
+  if (pdf) {
+    content = <iframe className="facility-map__embed" src={pdfEmbedUrl(url)} title={title} />;
+  } else if (documents.mapStatus === 'loading' || documents.mapStatus === 'idle') {
+    content = <Spinner label={t('documents.map.loading')} />;
+  } else if (documents.mapImages.length > 0) {
+    content = (
+      <div className="facility-map__images">
+        {documents.mapImages.map((image) => (
+          <MapImage key={`${image.name}-${image.image_url}`} image={image} />
+        ))}
+      </div>
+    );
+  } else if (url) {
+    content = <iframe className="facility-map__embed" src={url} title={title} />;
+  } else {
+    content = <p className="facility-map__message">{t('documents.map.unavailable')}</p>;
+  }
+
+  return (
+    <section className="facility-map" aria-labelledby="facility-map-title">
+      <h1 id="facility-map-title" className="kiosk-visually-hidden">
+        {title}
+      </h1>
+      {content}
+      <MediaDialog />
+    </section>
+  );
+});
+
+/** One map image scaled into the space it has, with a touch area per door. */
+const MapImage = observer(function MapImage({ image }: { image: FacilityMapImage }) {
+  const { t } = useTranslation();
+  const { documents } = useStores();
+  const box = useRef<HTMLDivElement>(null);
+  const [container, setContainer] = useState<Size>({ width: 0, height: 0 });
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setContainer({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const scale = mapScale(container, image);
+  return (
+    <div ref={box} className="facility-map__box">
+      {scale > 0 && (
+        <div className="facility-map__canvas" style={{ width: image.width * scale, height: image.height * scale }}>
+          <img
+            className="facility-map__image"
+            src={image.image_url}
+            alt={t('documents.map.image_alt', { name: image.name })}
+            width={image.width * scale}
+            height={image.height * scale}
+          />
+          {image.polygons.map((polygon) => {
+            const area = polygonBox(polygon, scale);
+            const hasMedia = polygon.media.length > 0;
+            return (
+              <button
+                key={polygon.door_name}
+                type="button"
+                className={hasMedia ? 'facility-map__space facility-map__space--media' : 'facility-map__space'}
+                style={area}
+                aria-label={
+                  hasMedia
+                    ? t('documents.map.space_with_media', { door: polygon.door_name })
+                    : t('documents.map.space', { door: polygon.door_name })
+                }
+                aria-disabled={hasMedia ? undefined : true}
+                onClick={() => hasMedia && documents.showPolygon(polygon)}
+              >
+                <span aria-hidden="true">{polygon.door_name}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+});
+
+/** The space's media: the embed when it can play here, else the offline placeholder. */
+const MediaDialog = observer(function MediaDialog() {
+  const { t } = useTranslation();
+  const { documents } = useStores();
+  const polygon = documents.openPolygon;
+  const media = polygon?.media[0];
+  const door = polygon?.door_name ?? '';
+  return (
+    <Dialog
+      open={polygon !== null}
+      title={t('documents.map.video_title', { door })}
+      onClose={documents.closePolygon}
+      className="facility-map__dialog"
+      actions={
+        <Button variant="secondary" onClick={documents.closePolygon}>
+          {t('documents.map.close')}
+        </Button>
+      }
+    >
+      {media && !isVideoHostUrl(media.media_url) ? (
+        <iframe
+          className="facility-map__media"
+          src={media.media_url}
+          title={t('documents.map.video_title', { door })}
+          allow="autoplay"
+        />
+      ) : (
+        <p className="facility-map__offline">{t('documents.map.video_offline', { door })}</p>
+      )}
+    </Dialog>
+  );
+});
+
+export default FacilityMapScreen;

@@ -1,0 +1,56 @@
+import { SCREEN, type FacilityMapPolygon } from '@kiosk/shared-types';
+
+/**
+ * Facility-map geometry and URLs (shell spec §2 "Facility map", §9 "Map height offset 50 px"):
+ * pure functions so the scaling and the PDF rule are unit-tested.
+ */
+
+/** A map URL ending in pdf (query and fragment aside) is a PDF, shown full-page without its toolbar. */
+export function isPdfUrl(url: string): boolean {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return /pdf$/i.test(path);
+}
+
+/** The PDF viewer's parameters: no toolbar, fit the page width. */
+export function pdfEmbedUrl(url: string): string {
+  return `${url.split('#')[0]}#toolbar=0&view=FitH`;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * How much an image is scaled to fit the container minus 50 px of height, keeping its shape.
+ * Never enlarged past the container; 0 when either size is unknown.
+ */
+export function mapScale(container: Size, image: Size): number {
+  const height = container.height - SCREEN.mapHeightOffset;
+  if (container.width <= 0 || height <= 0 || image.width <= 0 || image.height <= 0) return 0;
+  return Math.min(container.width / image.width, height / image.height);
+}
+
+/** A polygon's box in the scaled image, in pixels. */
+export function polygonBox(polygon: FacilityMapPolygon, scale: number) {
+  return {
+    left: polygon.left * scale,
+    top: polygon.top * scale,
+    width: polygon.width * scale,
+    height: polygon.height * scale,
+  };
+}
+
+const VIDEO_HOSTS = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|wistia\.com|wistia\.net|wi\.st)$/i;
+
+/**
+ * Media on the public video hosts cannot play on the kiosk (it is offline and its pages may only
+ * frame the kiosk's own origins): such media shows a placeholder instead of a frame.
+ */
+export function isVideoHostUrl(url: string): boolean {
+  try {
+    return VIDEO_HOSTS.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useStores } from '../../stores/StoresProvider';
+import { ForgotPasswordForm } from '../account/ForgotPasswordForm';
+import { LinkRentalForm } from '../account/LinkRentalForm';
+import { LoginForm } from '../account/LoginForm';
+import { RegisterForm } from '../account/RegisterForm';
+import type { SectionScreenProps } from '../registry';
+import { PayView } from './PayView';
+
+/**
+ * PAY MY BILL and Setup autopay (shell spec §2 "Pay-bill sub-sections"): login, register,
+ * forgot_password, link_rental and pay. Opening it logged out starts at login; logged in it goes
+ * to pay.
+ */
+const PayBillScreen = observer(function PayBillScreen({ section }: SectionScreenProps) {
+  const { billing } = useStores();
+  useEffect(() => {
+    billing.open();
+  }, [billing, section]);
+
+  if (billing.view === 'pay') return <PayView />;
+  return (
+    <div className="account-view">
+      {billing.view === 'login' && <LoginForm />}
+      {billing.view === 'register' && <RegisterForm />}
+      {billing.view === 'forgot_password' && <ForgotPasswordForm />}
+      {billing.view === 'link_rental' && <LinkRentalForm />}
+    </div>
+  );
+});
+
+export default PayBillScreen;

@@ -1,0 +1,90 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import { useStores } from '../../stores/StoresProvider';
+import { SigningOverlay } from './SigningOverlay';
+
+const SUCCESS_KEYS = new Set<string>([
+  'billing.status.autopay_cancelled',
+  'billing.status.card_update_successful',
+  'billing.status.autopay_enroll_successful',
+  'billing.status.payment_success',
+]);
+
+/**
+ * The result screen (shell spec §2 state 5, §4 "Submit"): Payment Processing... until every
+ * selected unit has answered, then Congratulations / Your payment has been made or Oops! / Some of
+ * your payment did not go through, each unit's statuses, and the footer buttons: make another
+ * payment and log out, or cancel and use a different card.
+ */
+export const ResultView = observer(function ResultView() {
+  const { t } = useTranslation();
+  const { billing } = useStores();
+  const { processing, succeeded } = billing;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!processing) heading.current?.focus();
+  }, [processing]);
+
+  return (
+    <section className="pay-bill pay-bill--narrow pay-result" aria-labelledby="pay-result-title">
+      <h1 id="pay-result-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
+        {processing
+          ? t('billing.result.processing')
+          : succeeded
+            ? t('billing.result.success_title')
+            : t('billing.result.failure_title')}
+      </h1>
+      {processing && !billing.signing && <Spinner label={t('billing.result.processing')} />}
+      {!processing && succeeded && billing.paymentMade && (
+        <p className="pay-result__message">{t('billing.result.success_message')}</p>
+      )}
+      {!processing && !succeeded && billing.paymentFailed && (
+        <p className="pay-result__message">{t('billing.result.failure_message')}</p>
+      )}
+      <ul className="pay-result__units" aria-live="polite">
+        {billing.processedUnits.map((unit) => (
+          <li key={unit.key} className="pay-result__unit">
+            <span className="pay-result__unit-name">{t('billing.unit.title', { unit: unit.space.unit_number })}</span>
+            <span className="pay-result__statuses">
+              {unit.statusKeys.map((key) => (
+                <span
+                  key={key}
+                  className={
+                    SUCCESS_KEYS.has(key)
+                      ? 'pay-result__status pay-result__status--ok'
+                      : 'pay-result__status pay-result__status--error'
+                  }
+                >
+                  {t(key)}
+                </span>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {!processing && (
+        <div className="pay-bill__footer">
+          {succeeded ? (
+            <>
+              <Button onClick={billing.reloadList}>{t('billing.result.make_another_payment')}</Button>
+              <Button variant="secondary" onClick={billing.logOut}>
+                {t('billing.result.log_out')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="secondary" onClick={billing.reloadList}>
+                {t('billing.result.cancel')}
+              </Button>
+              <Button onClick={billing.reloadList}>{t('billing.result.use_different_card')}</Button>
+            </>
+          )}
+        </div>
+      )}
+      {billing.signing && <SigningOverlay />}
+    </section>
+  );
+});

@@ -1,0 +1,97 @@
+/**
+ * Accounts (shell spec §3 "User session", "User item", "User item details"; §7 "Users and login").
+ * Shapes the spec leaves out are documented in docs/sandbox.md.
+ */
+
+/** Result of POST facilities/{facility}/login/. */
+export interface LoginResult {
+  user_token: string;
+  email: string;
+}
+
+/** Result of POST facilities/{facility}/user/ (create an account). */
+export interface CreateUserResult {
+  user_id: string;
+  email: string;
+}
+
+/** Result of POST owners/{owner}/otp/: the code was sent; this token goes back with the code. */
+export interface OtpRequestResult {
+  otp_token: string;
+}
+
+/** Result of POST owners/{owner}/otp/login/: the account the phone belongs to, and its session. */
+export interface OtpLoginResult {
+  email: string;
+  phone: string;
+  user_token: string;
+}
+
+/** A kiosk account, as GET users/ (by email), users/phone/{+1phone}/ and users/{id}/ answer it in `data.user`. */
+export interface KioskUser {
+  user_id: string;
+  email: string;
+  /** Digits with the country code, e.g. '+12175550182'; '' when the account has no phone. */
+  phone: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** Unwrapped body of the users calls: `{ data: { user } }` (user null when there is none). */
+export interface UsersResponse {
+  data: { user: KioskUser | null };
+}
+
+export interface TenantAddress {
+  address1: string;
+  address2: string;
+  city: string;
+  stateCode: string;
+  postalCode: string;
+}
+
+export interface TenantPhone {
+  type: 'cell' | 'home' | 'none';
+  number: string;
+}
+
+/**
+ * Result of GET facilities/{facility}/get-user-details/: what the account already knows, used to
+ * prefill a rental (rental spec §6 "Logged-in tenant") and to tell new users (no rental yet).
+ */
+export interface UserDetails {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: TenantAddress;
+  /** No rental or linked space yet: offered an online account at the end of a rental. */
+  is_new_user: boolean;
+  /** The identity verification the account passed earlier, if any. */
+  idv_id: string | null;
+}
+
+/** One entry of GET user/items/: a facility and the account's tenants there. */
+export interface UserItem {
+  facility: string;
+  tenants: string[];
+}
+
+/** An entry of result.tenant_details (shell §3). */
+export interface TenantDetail {
+  type: 'primary' | 'secondary' | string;
+  name: { first: string; last: string };
+  email: string;
+  address: TenantAddress;
+  phones: TenantPhone[];
+  tenant_id: string;
+  /** Set on a reservation, not a rental: such entries are skipped in lists. */
+  res_id: string | null;
+}
+
+/** Result of POST user/items/ (link a rental). */
+export interface LinkRentalResult {
+  facility: string;
+  tenant_id: string;
+}

@@ -1,0 +1,228 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
+import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+
+/**
+ * Pay My Bill and autopay against the built UI, daemon and sandbox (issue 8; shell spec §2 "Pay
+ * My Bill screen states", §4 "Make a payment", "Submit", "Per-unit payment rules", "Payment
+ * logic"). tenant@example.com rents A102 ($59.00 due, autopay off) and B-13 (paid up, autopay on
+ * with card ************4242). Test cards: 4111111111111111 approves, 4000000000000002 declines.
+ */
+
+const SCREENSHOTS = 'test-results/billing';
+const CARD = '4111111111111111';
+const CVV = '987';
+const YEAR = String(new Date().getFullYear() + 4);
+
+let kiosk: RunningKiosk;
+
+test.beforeAll(async () => {
+  kiosk = await startKiosk();
+});
+
+test.afterAll(async () => {
+  await kiosk?.stop();
+});
+
+test.beforeEach(async () => {
+  await resetSandbox(kiosk);
+});
+
+test.use({ bypassCSP: true });
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const unitPanel = (page: Page, unit: string) => page.getByRole('article', { name: `Unit ${unit}` });
+
+async function openUnitList(page: Page): Promise<void> {
+  await openPayBill(page, kiosk);
+  await logIn(page, TEST_USER.email, TEST_USER.password);
+  await expect(heading(page, 'We are locating your account.')).toBeVisible();
+  await expect(heading(page, 'PAY MY BILL')).toBeVisible({ timeout: 15_000 });
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  await expect(heading(page, 'Payment information')).toBeVisible();
+  await page.getByLabel('Card Name').fill('Taylor Morgan');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiry Month').selectOption('12');
+  await page.getByLabel('Expiry Year').selectOption(YEAR);
+  await page.getByLabel('CVV').fill(CVV);
+}
+
+/** The sandbox's operator API, straight (test set-up only). */
+async function operator(method: string, path: string): Promise<void> {
+  const response = await fetch(`${kiosk.sandboxUrl}/api/v1/${path}`, { method, headers: { 'x-api-key': 'e2e' } });
+  expect(response.ok).toBe(true);
+}
+
+async function mails(): Promise<{ kind: string; to: Record<string, string>; data: unknown }[]> {
+  return ((await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as { mails: [] }).mails;
+}
+
+test('pays one unit for 3 months and enrols the other in autopay, signing only for the second', async ({ page }) => {
+  // B-13 starts without autopay for this test (cancelled straight at the operator).
+  await operator('DELETE', 'tenant/t-5001/space/sp-b-13/autopay/');
+  await openUnitList(page);
+  await expect(page.getByRole('heading', { name: 'My Rental' })).toBeVisible();
+  await expect(unitPanel(page, 'A102').getByText('$59.00', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/unit-list.png` });
+
+  const a102 = unitPanel(page, 'A102');
+  await a102.getByLabel('Pay my bill').check();
+  await a102.getByLabel('Pay Through').selectOption({ label: '3 Months' });
+  // $59 due + 3 x $49 + 7.25 % tax on the rent ahead.
+  await expect(a102.getByText('$216.66')).toBeVisible();
+  await expect(page.getByText('Grand Total $216.66')).toBeVisible();
+
+  const b13 = unitPanel(page, 'B-13');
+  await b13.getByLabel('Enroll in Autopay').check();
+  // Nothing is due on B-13: enrolling does not force a payment.
+  await expect(b13.getByLabel('Pay my bill')).toBeEnabled();
+  await expect(page.getByText('Grand Total $216.66')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(heading(page, 'Payment')).toBeVisible();
+  await expect(page.getByText('Please swipe or scan your credit card')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
+  await fillCard(page, CARD);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/card-form.png` });
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+
+  // Only B-13 signs: one agreement.
+  const signing = page.getByRole('dialog', { name: 'Sign documents' });
+  await expect(signing).toBeVisible();
+  await expect(signing.getByText('Document 1 of 1')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/signing.png` });
+  await signing.frameLocator('iframe').getByRole('button', { name: 'Sign' }).click();
+  await expect(signing).toHaveCount(0);
+
+  await expect(heading(page, 'Congratulations')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Your payment has been made', { exact: true })).toBeVisible();
+  const results = page.locator('.pay-result__unit');
+  await expect(results.filter({ hasText: 'Unit A102' })).toContainText('Payment Success');
+  await expect(results.filter({ hasText: 'Unit B-13' })).toContainText('Autopay Enroll Successful');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/result-success.png` });
+
+  // The management system mails payments (capability), so only the autopay mail went out.
+  expect((await mails()).map((mail) => `${mail.kind}:${JSON.stringify(mail.data)}`)).toEqual([
+    expect.stringMatching(/^autopay:.*"unit_no":"B-13"/),
+  ]);
+
+  // make another payment: the list again, A102 paid up, B-13 on autopay with the new card.
+  await page.getByRole('button', { name: 'make another payment' }).click();
+  await expect(heading(page, 'PAY MY BILL')).toBeVisible({ timeout: 15_000 });
+  await expect(unitPanel(page, 'A102').getByText('$0.00', { exact: true })).toBeVisible();
+  await expect(unitPanel(page, 'B-13').getByText('Autopay is on with card ************1111')).toBeVisible();
+
+  // No log line, spool file or shipped log entry holds the card number or the CVV.
+  const shipped = JSON.stringify(await (await fetch(`${kiosk.sandboxUrl}/__sandbox/logs`)).json());
+  const spooled = listFiles(kiosk.spoolDir)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  for (const text of [kiosk.output(), shipped, spooled, JSON.stringify(await mails())]) {
+    expect(text).not.toContain(CARD);
+    expect(text).not.toMatch(new RegExp(`cvv\\W+${CVV}`, 'i'));
+  }
+});
+
+test('a declined swiped card shows the failure, and use a different card reloads the list', async ({ page }) => {
+  await openUnitList(page);
+  await unitPanel(page, 'A102').getByLabel('Pay my bill').check();
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(page.getByText('Please swipe or scan your credit card')).toBeVisible();
+  // The demo reader "reads" the declining test card.
+  await expect.poll(async () => (await fetch(`${kiosk.baseUrl}/device/card/simulate`)).status).not.toBe(404);
+  await control(`${kiosk.baseUrl}/device/card/simulate`, { outcome: 'decline' });
+  await expect(heading(page, 'Payment information')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('Card Number')).toHaveValue('4000 0000 0000 0002');
+  await page.getByLabel('CVV').fill(CVV);
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+
+  await expect(heading(page, 'Oops!')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Some of your payment did not go through', { exact: true })).toBeVisible();
+  await expect(page.locator('.pay-result__unit').filter({ hasText: 'Unit A102' })).toContainText('Payment Failed');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/result-failure.png` });
+
+  await page.getByRole('button', { name: 'use a different card' }).click();
+  await expect(heading(page, 'We are locating your account.')).toBeVisible();
+  await expect(heading(page, 'PAY MY BILL')).toBeVisible({ timeout: 15_000 });
+  await expect(unitPanel(page, 'A102').getByText('$59.00', { exact: true })).toBeVisible();
+  await expect(unitPanel(page, 'A102').getByLabel('Pay my bill')).not.toBeChecked();
+});
+
+test('cancel autopay asks first, then shows Autopay Cancelled', async ({ page }) => {
+  await openUnitList(page);
+  await unitPanel(page, 'B-13').getByRole('button', { name: 'Cancel Autopay' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel autopay?' });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Keep Autopay' }).click();
+  await expect(confirm).toHaveCount(0);
+
+  await unitPanel(page, 'B-13').getByRole('button', { name: 'Cancel Autopay' }).click();
+  await confirm.getByRole('button', { name: 'Cancel Autopay' }).click();
+  await expect(heading(page, 'Congratulations')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.pay-result__unit').filter({ hasText: 'Unit B-13' })).toContainText('Autopay Cancelled');
+  await page.getByRole('button', { name: 'make another payment' }).click();
+  await expect(unitPanel(page, 'B-13').getByText('Autopay is off')).toBeVisible({ timeout: 15_000 });
+  await expect(unitPanel(page, 'B-13').getByLabel('Enroll in Autopay')).toBeVisible();
+});
+
+test('enrolling with a balance due forces the payment of the balance', async ({ page }) => {
+  await openUnitList(page);
+  const a102 = unitPanel(page, 'A102');
+  await a102.getByLabel('Enroll in Autopay').check();
+  await expect(a102.getByLabel('Pay my bill')).toBeChecked();
+  await expect(a102.getByLabel('Pay my bill')).toBeDisabled();
+  await expect(page.getByText('Grand Total $59.00')).toBeVisible();
+  await a102.getByLabel('Enroll in Autopay').uncheck();
+  await expect(a102.getByLabel('Pay my bill')).not.toBeChecked();
+  await expect(a102.getByLabel('Pay my bill')).toBeEnabled();
+});
+
+test('the reader being down is said at once, with manual entry offered', async ({ page }) => {
+  await openUnitList(page);
+  await unitPanel(page, 'A102').getByLabel('Pay my bill').check();
+  const simulator = kiosk.simulatorUrl;
+  await control(`${simulator}/__simulator/health`, { ok: false });
+  try {
+    await page.getByRole('button', { name: 'Make a payment' }).click();
+    await expect(page.locator('.swipe-panel__error')).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
+    await expect(heading(page, 'Payment information')).toBeVisible();
+  } finally {
+    await control(`${simulator}/__simulator/health`, { ok: true });
+  }
+});
+
+test('logging out from the result screen ends the visit', async ({ page }) => {
+  await openUnitList(page);
+  await unitPanel(page, 'A102').getByLabel('Pay my bill').check();
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
+  await fillCard(page, CARD);
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(heading(page, 'Congratulations')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'log out' }).click();
+  await expect(heading(page, 'WELCOME')).toBeVisible({ timeout: 15_000 });
+});
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? listFiles(path) : [path];
+    });
+  } catch {
+    return [];
+  }
+}
