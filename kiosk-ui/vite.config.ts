@@ -21,6 +21,8 @@ export default defineConfig({
     // Budget (DESIGN §6): first screen JS ≤ 120 KB gzip. Screens are React.lazy chunks and the
     // password-strength checker (zxcvbn) is only ever imported dynamically, so neither lands here.
     chunkSizeWarningLimit: 400,
+    // dist/.vite/manifest.json, read by scripts/bench/bundle.mjs (a dot directory: never served).
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { saveResult } from './lib/report.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PATH = '/facilities/demo/configuration/';
@@ -204,6 +205,24 @@ async function main() {
       `throughput ratio: ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGETS.throughputRatio * 100} %) ${ratio >= TARGETS.throughputRatio ? 'MET' : 'NOT MET'}`,
     );
     console.log(`daemon CPU:       ${cpuPerRequest.toFixed(0)} µs per proxied request (user + system, during the run)`);
+    // For scripts/bench/all.mjs's summary table.
+    saveResult({
+      bench: 'proxy',
+      metric: 'p50 added (1 connection)',
+      value: added,
+      unit: 'ms',
+      target: `≤ ${TARGETS.p50AddedMs} ms`,
+      met: added <= TARGETS.p50AddedMs,
+    });
+    saveResult({
+      bench: 'proxy',
+      metric: 'throughput vs direct',
+      value: ratio * 100,
+      unit: '%',
+      target: `≥ ${TARGETS.throughputRatio * 100} %`,
+      met: ratio >= TARGETS.throughputRatio,
+    });
+    saveResult({ bench: 'proxy', metric: 'daemon CPU per proxied request', value: cpuPerRequest, unit: 'µs' });
     console.log(
       '(req/s and p50/p99 under load from autocannon, whole ms; 1-conn columns: one request at a time, hrtime)',
     );

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// npm run bench:ui [-- --loads 5 --warmup 1 --throttle 4]
+//
+// Welcome-screen load of the production build served by the built daemon (sandbox mode), in
+// Debian's Chromium with the CPU slowed down through the DevTools protocol
+// (Emulation.setCPUThrottlingRate). Each load gets a fresh browser context (empty cache, no
+// storage). Per load: first contentful paint, largest contentful paint (the last
+// largest-contentful-paint entry once the page has settled) and total blocking time (the sum of
+// each long task's time over 50 ms, from first contentful paint until the page settles). Prints
+// every load and the medians. Target (DESIGN §6): LCP ≤ 1.0 s at 4× slowdown.
+/* global window, document */
+import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
+import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
+import { fixed, median, option, record, runMain } from './lib/report.mjs';
+
+const TARGET_LCP_MS = 1000;
+/** The page has settled when no long task or LCP candidate came for this long. */
+const QUIET_MS = 1000;
+const SETTLE_LIMIT_MS = 15_000;
+
+/** Runs in the page before any of its scripts: observers that see every entry from the start. */
+function observePerformance() {
+  const bench = { lcp: [], longtasks: [], last: performance.now() };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const element = entry.element;
+      bench.lcp.push({
+        at: entry.startTime,
+        size: entry.size,
+        element: element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}` : entry.url || '?',
+      });
+      bench.last = performance.now();
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longtasks.push({ start: entry.startTime, duration: entry.duration });
+    bench.last = performance.now();
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+async function loadOnce(browser, url, throttle) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await throttleCpu(context, page, throttle);
+    await page.addInitScript(observePerformance);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator('#welcome-headline').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForFunction(
+      (quiet) => window.__bench.lcp.length > 0 && performance.now() - window.__bench.last > quiet,
+      QUIET_MS,
+      { timeout: SETTLE_LIMIT_MS, polling: 100 },
+    );
+    return await page.evaluate(() => {
+      const bench = window.__bench;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      const lcp = bench.lcp[bench.lcp.length - 1];
+      const tbt = bench.longtasks
+        .filter((task) => task.start + task.duration > fcp)
+        .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+      const resources = performance.getEntriesByType('resource');
+      const scripts = resources.filter((entry) => entry.name.endsWith('.js'));
+      const config = resources.find((entry) => entry.name.includes('/configuration/'));
+      // Where the time goes: the entry script arriving, the first-screen scripts running (the
+      // configuration call starts when they have), the configuration answer.
+      const milestones = {
+        entryScript: scripts[0]?.responseEnd ?? NaN,
+        configStart: config?.startTime ?? NaN,
+        configEnd: config?.responseEnd ?? NaN,
+      };
+      return {
+        fcp,
+        lcp: lcp.at,
+        lcpElement: lcp.element,
+        tbt,
+        longTasks: bench.longtasks.length,
+        scripts: scripts.map((entry) => entry.name.split('/').pop()),
+        milestones,
+        heading: document.querySelector('#welcome-headline')?.textContent ?? '',
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  requireBuilt();
+  const loads = Math.max(1, option('loads', 5));
+  const warmup = option('warmup', 1);
+  const throttle = option('throttle', 4);
+  const kiosk = await startKiosk();
+  const browser = await launchChromium();
+  try {
+    console.log(
+      `ui-load: ${kiosk.url}, Chromium at ${throttle}× CPU slowdown, ${loads} loads (+${warmup} warm-up), fresh context each\n`,
+    );
+    for (let i = 0; i < warmup; i += 1) await loadOnce(browser, kiosk.url, throttle);
+    const results = [];
+    const columns = ['JS in', 'config→', 'config←', 'FCP', 'LCP', 'TBT', 'long tasks'];
+    console.log(`  ${'load'.padEnd(6)}${columns.map((name) => name.padStart(11)).join('')}  LCP element   (ms)`);
+    for (let i = 0; i < loads; i += 1) {
+      const result = await loadOnce(browser, kiosk.url, throttle);
+      results.push(result);
+      const { entryScript, configStart, configEnd } = result.milestones;
+      const cells = [entryScript, configStart, configEnd, result.fcp, result.lcp, result.tbt].map((value) =>
+        fixed(value, 0).padStart(11),
+      );
+      console.log(
+        `  ${String(i + 1).padEnd(6)}${cells.join('')}${String(result.longTasks).padStart(11)}  ${result.lcpElement}`,
+      );
+    }
+    console.log(`\n  scripts loaded: ${results[0].scripts.join(', ')}`);
+    console.log(
+      '  (JS in: entry script received; config→/←: configuration call sent/answered; times from navigation start)',
+    );
+    record({
+      bench: 'ui-load',
+      metric: `welcome FCP, median (${throttle}× CPU)`,
+      value: median(results.map((r) => r.fcp)),
+      unit: 'ms',
+    });
+    const lcp = median(results.map((r) => r.lcp));
+    record({
+      bench: 'ui-load',
+      metric: `welcome LCP, median (${throttle}× CPU)`,
+      value: lcp,
+      unit: 'ms',
+      target: `≤ ${TARGET_LCP_MS} ms`,
+      met: lcp <= TARGET_LCP_MS,
+    });
+    record({
+      bench: 'ui-load',
+      metric: `total blocking time, median (${throttle}× CPU)`,
+      value: median(results.map((r) => r.tbt)),
+      unit: 'ms',
+    });
+  } finally {
+    await browser.close();
+    await kiosk.stop();
+  }
+}
+
+await runMain('bench:ui', main);
