@@ -53,7 +53,9 @@ const uncountedFailures = failedChecks.filter(
 
 const passed = unitPassed + e2ePassed;
 const failed = unitFailed + e2eFailed + uncountedFailures;
-console.log(`\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed`);
+console.log(
+  `\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed`,
+);
 if (failedChecks.length) console.log(`failed steps: ${failedChecks.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -31,7 +31,11 @@ export function ensureInstalled() {
     (!existsSync(lock) || statSync(installed).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
   console.log('Installing packages (npm ci)…');
-  mustRun('npm', existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'], 'npm install');
+  mustRun(
+    'npm',
+    existsSync(lock) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'],
+    'npm install',
+  );
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -74,7 +74,9 @@ async function slowHolds(page: Page, ms = 1500): Promise<void> {
 }
 
 function money(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
+    amount,
+  );
 }
 
 interface Release {
@@ -99,7 +101,17 @@ test('the detail page lists the categories in order with counts, best prices and
   await expect(page.locator('.media-slider__spinner')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/browse-detail-top.png' });
   await expectNoAxeViolations(page);
-  const order = ['Wine Storage', 'X-Small', 'Small', 'Medium', 'Large', 'X-Large', 'Parking', 'Mobile Cube', 'Other Units'];
+  const order = [
+    'Wine Storage',
+    'X-Small',
+    'Small',
+    'Medium',
+    'Large',
+    'X-Large',
+    'Parking',
+    'Mobile Cube',
+    'Other Units',
+  ];
   const shown = await titles.allTextContents();
   expect(shown).toEqual(order.filter((title) => shown.includes(title)));
   await expect(page.locator('[data-group="medium"]')).toContainText(/\d+ UNITS\/SPACES LEFT/);
@@ -271,7 +283,9 @@ test('two kiosks cannot hold the same space', async ({ browser }) => {
     // ...then the first kiosk holds it...
     await reachIdentityStep(pageOne, kiosk, { door: 'B-11' });
     // ...so the second kiosk's pick is refused.
-    await spaceRow(pageTwo, 'B-11').getByRole('button', { name: /^SELECT/ }).click();
+    await spaceRow(pageTwo, 'B-11')
+      .getByRole('button', { name: /^SELECT/ })
+      .click();
     await expect(
       pageTwo.getByRole('dialog', { name: 'Sorry! Unit B-11 is not available. Please choose another unit.' }),
     ).toBeVisible();

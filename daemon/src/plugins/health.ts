@@ -73,24 +73,18 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
   support.addHook('onRequest', async (request, reply) => {
     const retryAfter = limiter.hit(request.ip);
     if (retryAfter > 0) {
-      return reply
-        .code(429)
-        .header('retry-after', String(retryAfter))
-        .send({
-          statusCode: 429,
-          error: 'Too Many Requests',
-          message: 'Too many requests to the support listener; wait and retry.',
-        });
+      return reply.code(429).header('retry-after', String(retryAfter)).send({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Too many requests to the support listener; wait and retry.',
+      });
     }
     if (config.healthToken !== null && !bearerMatches(request.headers.authorization, config.healthToken)) {
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="kiosk-support"')
-        .send({
-          statusCode: 401,
-          error: 'Unauthorized',
-          message: 'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
-        });
+      return reply.code(401).header('www-authenticate', 'Bearer realm="kiosk-support"').send({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
+      });
     }
   });
 

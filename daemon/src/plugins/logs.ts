@@ -85,13 +85,11 @@ export default fp(
         } catch (error) {
           metrics.logEvents.inc({ stage: 'rejected' }, entries.length);
           request.log.error({ reason: (error as Error).message }, 'log spool write failed');
-          return reply
-            .code(503)
-            .send({
-              statusCode: 503,
-              error: 'Service Unavailable',
-              message: 'The log spool could not be written; the events were not accepted.',
-            });
+          return reply.code(503).send({
+            statusCode: 503,
+            error: 'Service Unavailable',
+            message: 'The log spool could not be written; the events were not accepted.',
+          });
         }
         return reply.code(202).send({ accepted: entries.length });
       },

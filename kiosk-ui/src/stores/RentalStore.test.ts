@@ -2,16 +2,7 @@ import { HOLD } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../forms/messages';
 import type { FakeRequest } from '../test/fakes';
-import {
-  calls,
-  costFails,
-  costOk,
-  refused,
-  rentalRoot,
-  RESERVATION,
-  space,
-  unit,
-} from './rental-test-fixtures';
+import { calls, costFails, costOk, refused, rentalRoot, RESERVATION, space, unit } from './rental-test-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -96,9 +87,7 @@ describe('RentalStore hold sequence', () => {
     await expect(root.rental.chooseUnit(unit(), space('X999'))).resolves.toBe(false);
     expect(root.rental.section).toBe('detail_page');
     expect(root.rental.alert).not.toBeNull();
-    expect(alertText(root)).toBe(
-      'Sorry! Unit X999 is not available. Please choose another unit.',
-    );
+    expect(alertText(root)).toBe('Sorry! Unit X999 is not available. Please choose another unit.');
     expect(root.rental.unit).toBeNull();
     expect(calls(requests, /session\/holds/)).toHaveLength(0);
     expect(calls(requests, /rental-cost/)).toHaveLength(0);
@@ -119,9 +108,7 @@ describe('RentalStore hold sequence', () => {
     await expect(root.rental.chooseUnit(unit())).resolves.toBe(false);
     expect(calls(requests, /rental-cost/)).toHaveLength(2);
     expect(root.rental.section).toBe('detail_page');
-    expect(alertText(root)).toBe(
-      'Sorry! We are unable to calculate move in cost for this unit. Please try again',
-    );
+    expect(alertText(root)).toBe('Sorry! We are unable to calculate move in cost for this unit. Please try again');
     await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
     expect(calls(requests, /dossiers/)).toHaveLength(0);
   });
@@ -179,7 +166,11 @@ describe('RentalStore move-in cost', () => {
     root.rental.selectPromo('promo-senior');
     expect(root.rental.costLoading).toBe(true);
     await vi.waitFor(() => expect(root.rental.costLoading).toBe(false));
-    expect(calls(requests, /rental-cost/).at(-1)?.query.get('promo_id')).toBe('promo-senior');
+    expect(
+      calls(requests, /rental-cost/)
+        .at(-1)
+        ?.query.get('promo_id'),
+    ).toBe('promo-senior');
   });
 });
 
@@ -283,7 +274,9 @@ describe('RentalStore.findReservation', () => {
 
   it('a found reservation holds its space and continues in reservation mode', async () => {
     const { root, requests } = await rentalRoot({
-      'GET /api/facilities/demo/find-reservation/': { body: { application_data: { status: 'ok', result: RESERVATION } } },
+      'GET /api/facilities/demo/find-reservation/': {
+        body: { application_data: { status: 'ok', result: RESERVATION } },
+      },
     });
     root.rental.goTo('find_reservation');
     await expect(root.rental.findReservation(' DEMO1234 ')).resolves.toBe(true);
@@ -305,7 +298,9 @@ describe('RentalStore.findReservation', () => {
 
   it('a refused hold of the reserved space keeps the visitor on find_reservation', async () => {
     const { root } = await rentalRoot({
-      'GET /api/facilities/demo/find-reservation/': { body: { application_data: { status: 'ok', result: RESERVATION } } },
+      'GET /api/facilities/demo/find-reservation/': {
+        body: { application_data: { status: 'ok', result: RESERVATION } },
+      },
       'POST /api/facilities/demo/spaces/sp-b-12/hold/': refused('B-12'),
     });
     root.rental.goTo('find_reservation');

@@ -28,11 +28,23 @@ function browseRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     [`GET ${API}/size-guide/`]: { body: wrapped([]) },
     [`GET ${API}/amenities/`]: { body: wrapped([{ name: 'Climate Controlled', image_url: null }]) },
     [`GET ${API}/space/sp-b-10/`]: {
-      body: wrapped({ door_id: 'sp-b-10', door_name: 'B-10', space_type_id: 'm-10x10', status: 'available', rental_rate: 125 }),
+      body: wrapped({
+        door_id: 'sp-b-10',
+        door_name: 'B-10',
+        space_type_id: 'm-10x10',
+        status: 'available',
+        rental_rate: 125,
+      }),
     },
     [`GET ${API}/space/sp-b-2/`]: { status: 502, body: { message: 'down' } },
     [`GET ${API}/space/sp-z-1/`]: {
-      body: wrapped({ door_id: 'sp-z-1', door_name: 'Z-1', space_type_id: 'm-sold', status: 'available', rental_rate: 99 }),
+      body: wrapped({
+        door_id: 'sp-z-1',
+        door_name: 'Z-1',
+        space_type_id: 'm-sold',
+        status: 'available',
+        rental_rate: 99,
+      }),
     },
     'GET /api/get-units-availability-for-facility/': {
       body: wrapped([{ unit_id: 'm-sold', quantity_available_to_rent: 1 }]),
@@ -143,7 +155,11 @@ describe('UnitsStore groups and details', () => {
   });
 
   it('loads a space’s details the first time it is expanded', async () => {
-    const details = { images: [], amenities: ['Lighting'], features: [{ property_name: 'Height', selected_choice: '8 ft' }] };
+    const details = {
+      images: [],
+      amenities: ['Lighting'],
+      features: [{ property_name: 'Height', selected_choice: '8 ft' }],
+    };
     const { root, requests } = await loaded({ [`GET ${API}/space/sp-b-10/details/`]: { body: wrapped(details) } });
     await root.units.toggleDetails('sp-b-10');
     expect(root.units.details.get('sp-b-10')).toEqual({ state: 'ready', detail: details });

@@ -127,7 +127,7 @@ export class UnitsStore {
     this.facilityId = facilityId;
     this.status = 'loading';
     const { api } = this.root;
-    const get = async <R,>(run: () => Promise<{ status: string; result?: R }>): Promise<R | null> => {
+    const get = async <R>(run: () => Promise<{ status: string; result?: R }>): Promise<R | null> => {
       try {
         const response = await run();
         return response.status === 'ok' ? (response.result ?? null) : null;
@@ -225,9 +225,13 @@ export class UnitsStore {
     const facilityId = this.facilityId;
     if (!facilityId || !unitIds.length) return;
     try {
-      const response = await this.root.api.call<UnitAvailability[]>('unitsAvailability', {}, {
-        query: { facility_id: facilityId, unit_ids: JSON.stringify(unitIds) },
-      });
+      const response = await this.root.api.call<UnitAvailability[]>(
+        'unitsAvailability',
+        {},
+        {
+          query: { facility_id: facilityId, unit_ids: JSON.stringify(unitIds) },
+        },
+      );
       if (response.status !== 'ok' || !Array.isArray(response.result)) return;
       const counts = response.result;
       runInAction(() => {

@@ -70,7 +70,15 @@ export const COSTS: CostLine[] = [
   { name: 'Prorated Rent', description: '', amount: 60, tax: 0, total: 60, total_without_merchandise: 60, period: '' },
   { name: 'Rent', description: '', amount: 120, tax: 0, total: 120, total_without_merchandise: 120, period: '' },
   { name: 'Tax', description: '', amount: 13.05, tax: 0, total: 13.05, total_without_merchandise: 13.05, period: '' },
-  { name: 'Total', description: '', amount: 193.05, tax: 0, total: 193.05, total_without_merchandise: 193.05, period: '' },
+  {
+    name: 'Total',
+    description: '',
+    amount: 193.05,
+    tax: 0,
+    total: 193.05,
+    total_without_merchandise: 193.05,
+    period: '',
+  },
 ];
 
 export const RESERVATION: Reservation = {
@@ -90,7 +98,12 @@ const API = '/api/facilities/demo';
 
 export function holdReply(door: string, unitId = 'm-10x10'): FakeReply {
   return {
-    body: wrapped({ token: `tok-${door}`, space_type_id: unitId, space_id: `sp-${door.toLowerCase()}`, door_number: door }),
+    body: wrapped({
+      token: `tok-${door}`,
+      space_type_id: unitId,
+      space_id: `sp-${door.toLowerCase()}`,
+      door_number: door,
+    }),
   };
 }
 

@@ -21,7 +21,11 @@ export interface ReachIdentityOptions {
  * Open the kiosk, Select a Space, open a category, pick an available unit (or a given space) and
  * wait until the hold is done and the flow shows the identity step (rent_this_space).
  */
-export async function reachIdentityStep(page: Page, kiosk: RunningKiosk, opts: ReachIdentityOptions = {}): Promise<void> {
+export async function reachIdentityStep(
+  page: Page,
+  kiosk: RunningKiosk,
+  opts: ReachIdentityOptions = {},
+): Promise<void> {
   if (!opts.skipGoto) await page.goto(kiosk.url);
   await page
     .getByRole('navigation', { name: 'Kiosk menu' })

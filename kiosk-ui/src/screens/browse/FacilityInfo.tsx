@@ -19,7 +19,9 @@ export const FacilityInfo = observer(function FacilityInfo() {
   const { config } = useStores();
   const facility = config.facility;
   if (!facility) return null;
-  const cityLine = [facility.city, [facility.state, facility.postal].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [facility.city, [facility.state, facility.postal].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   const timings = shownTimings(
     facility.timings?.kiosk_time ?? [],
     facility.enable_office_hours,

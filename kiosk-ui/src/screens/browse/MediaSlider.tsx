@@ -47,11 +47,7 @@ function SlotColumn({ slot, open }: { slot: Extract<SliderItem, { kind: 'map_slo
   return (
     <li className="media-slider__item media-slider__item--map" style={{ width: SLIDER_ITEM_WIDTH }}>
       {slot.map && slot.mapPopupIndex !== null && (
-        <Thumb
-          item={slot.map}
-          className="media-thumb--map"
-          onOpen={() => open(slot.mapPopupIndex as number)}
-        />
+        <Thumb item={slot.map} className="media-thumb--map" onOpen={() => open(slot.mapPopupIndex as number)} />
       )}
       {slot.streetView && slot.streetViewPopupIndex !== null && (
         <Thumb
@@ -109,7 +105,12 @@ export const MediaSlider = observer(function MediaSlider() {
 
   return (
     <section className="media-slider" aria-label={t('browse.media.label')}>
-      <Button variant="secondary" className="media-slider__nav" aria-label={t('browse.media.previous')} onClick={() => scrollBy(-1)}>
+      <Button
+        variant="secondary"
+        className="media-slider__nav"
+        aria-label={t('browse.media.previous')}
+        onClick={() => scrollBy(-1)}
+      >
         ‹
       </Button>
       <div className="media-slider__viewport">
@@ -123,14 +124,23 @@ export const MediaSlider = observer(function MediaSlider() {
             entry.kind === 'map_slot' ? (
               <SlotColumn key={`slot-${index}`} slot={entry} open={setPopupIndex} />
             ) : (
-              <li key={`${entry.item.url}-${index}`} className="media-slider__item" style={{ width: SLIDER_ITEM_WIDTH }}>
+              <li
+                key={`${entry.item.url}-${index}`}
+                className="media-slider__item"
+                style={{ width: SLIDER_ITEM_WIDTH }}
+              >
                 <Thumb item={entry.item} onOpen={() => setPopupIndex(entry.popupIndex)} />
               </li>
             ),
           )}
         </ul>
       </div>
-      <Button variant="secondary" className="media-slider__nav" aria-label={t('browse.media.next')} onClick={() => scrollBy(1)}>
+      <Button
+        variant="secondary"
+        className="media-slider__nav"
+        aria-label={t('browse.media.next')}
+        onClick={() => scrollBy(1)}
+      >
         ›
       </Button>
       <Dialog

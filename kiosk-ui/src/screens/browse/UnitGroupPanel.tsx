@@ -51,7 +51,10 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
               {t('browse.select')}
             </Button>
           ) : (
-            <a className="kiosk-button kiosk-button--secondary unit-row__call" href={`tel:${config.facility?.phone ?? ''}`}>
+            <a
+              className="kiosk-button kiosk-button--secondary unit-row__call"
+              href={`tel:${config.facility?.phone ?? ''}`}
+            >
               {t('browse.call')}
             </a>
           )}

@@ -68,7 +68,11 @@ export const SectionFrame = observer(function SectionFrame({
         {(!hideCancel || !hideDone || footer !== undefined) && (
           <footer className="rental-frame__actions">
             {!hideCancel && (
-              <Button variant="secondary" className="rental-frame__cancel" onClick={onCancel ?? (() => rental.cancel())}>
+              <Button
+                variant="secondary"
+                className="rental-frame__cancel"
+                onClick={onCancel ?? (() => rental.cancel())}
+              >
                 {cancelLabel ?? t('rental.frame.cancel')}
               </Button>
             )}
