@@ -1,0 +1,342 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSandbox } from './app.js';
+import { TEST_CARDS } from './demo-facility.js';
+
+let app: FastifyInstance;
+const now = Date.UTC(2025, 6, 15, 17, 0);
+
+beforeAll(async () => {
+  app = await buildSandbox({ clock: () => now });
+});
+beforeEach(async () => {
+  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const headers = { 'x-api-key': 'k', host: 'sandbox.test' };
+const get = async (url: string) => (await app.inject({ url: `/api/v1/${url}`, headers })).json().application_data;
+const post = async (url: string, form: Record<string, string> = {}) =>
+  (
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    })
+  ).json().application_data;
+const control = async (url: string) => (await app.inject({ url: `/__sandbox/${url}` })).json();
+
+async function hold(door: string, facility = 'demo'): Promise<string> {
+  const space = `sp-${door.toLowerCase()}`;
+  const answer = await post(`facilities/${facility}/spaces/${space}/hold/`, { facility_id: facility, space_id: space });
+  return answer.result.token;
+}
+
+const TENANT = {
+  tenant_first_name: 'Jane',
+  tenant_last_name: 'Tenant',
+  tenant_email: 'jane.tenant@example.com',
+  tenant_phone: '(217) 555-0182',
+};
+
+function rentalForm(token: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    facility_id: 'demo',
+    space_id: 'sp-b-10',
+    hold_token: token,
+    ...TENANT,
+    name_on_card: 'JANE TENANT',
+    cc_number: TEST_CARDS.approveVisa,
+    cc_exp_month: '12',
+    cc_exp_year: '2030',
+    cvv: '123',
+    insurance_id: '102',
+    item_id: 'lock-disc-70',
+    auto_debit: 'true',
+    gatecode: '5678',
+    ...overrides,
+  };
+}
+
+describe('gate codes', () => {
+  it('answers the code when free and null when taken, by GET and by POST', async () => {
+    expect(await get('validate-gatecode/?facility_id=demo&gatecode=5678')).toEqual({
+      status: 'ok',
+      result: { gatecode: '5678' },
+    });
+    expect(await get('validate-gatecode/?facility_id=demo&gatecode=1234')).toEqual({
+      status: 'ok',
+      result: { gatecode: null },
+    });
+    expect((await post('validate-gatecode/', { facility_id: 'demo', gatecode: '1234' })).result).toEqual({
+      gatecode: null,
+    });
+    expect((await get('validate-gatecode/?facility_id=demo&gatecode=12')).code).toBe('InvalidGatecode');
+  });
+
+  it('takes a chosen code for good once a rental gets it', async () => {
+    await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    expect((await get('validate-gatecode/?facility_id=demo&gatecode=5678')).result.gatecode).toBeNull();
+  });
+});
+
+describe('documents', () => {
+  it('generates additional-information sections with every field type and radio groups', async () => {
+    const answer = await post('facilities/demo/pandadocs/generate-tokens/', { ...TENANT, flow: 'rental' });
+    expect(answer.status).toBe('ok');
+    const { sections, tokens } = answer.result.dynamic_tokens;
+    const types = new Set(
+      sections.flatMap((section: { fields: { type: string }[] }) => section.fields.map((f) => f.type)),
+    );
+    expect([...types].sort()).toEqual(['checkbox', 'date', 'email', 'phone', 'radiobox', 'ssn', 'text', 'textarea']);
+    expect(sections[0]).toMatchObject({ title: 'About your stored goods', description: expect.any(String) });
+    expect(tokens.tenant_name).toBe('Jane Tenant');
+  });
+
+  it('generates two agreements, the second the autopay one when auto_debit is on, each with a signing page', async () => {
+    const withAutopay = await post('facilities/demo/pandadocs/generate-agreements/', {
+      ...TENANT,
+      flow: 'rental',
+      auto_debit: 'true',
+    });
+    expect(withAutopay.result.agreements).toMatchObject([
+      { display_name: 'Rental Agreement', document_type: 'lease_agreement', completed: false },
+      { display_name: 'AutoPay Authorization', document_type: 'autopay', completed: false },
+    ]);
+    const without = await post('facilities/demo/pandadocs/generate-agreements/', {
+      ...TENANT,
+      auto_debit: 'false',
+      insurance_id: '101',
+    });
+    expect(without.result.agreements[1].document_type).toBe('insurance-certificate');
+
+    const { url, key } = withAutopay.result.agreements[0];
+    expect(url).toBe(`http://sandbox.test/pages/sign/${key}`);
+    const page = await app.inject({ url: `/pages/sign/${key}` });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Rental Agreement');
+    expect(page.body).toContain('Occupant: Jane Tenant');
+    expect(page.body).toContain(`{"event":"session_view.document.completed","data":{"id":"${key}"}}`);
+    expect((await app.inject({ url: '/pages/sign/unknown' })).statusCode).toBe(404);
+  });
+
+  it('fails the next tokens or agreements call when a test asks', async () => {
+    await app.inject({ method: 'POST', url: '/__sandbox/rental/fail-next', payload: { call: 'generate-tokens' } });
+    expect((await post('facilities/demo/pandadocs/generate-tokens/', TENANT)).status).toBe('error');
+    expect((await post('facilities/demo/pandadocs/generate-tokens/', TENANT)).status).toBe('ok');
+  });
+});
+
+describe('processing a rental', () => {
+  it('goes through with the approve card: the chosen gate code, a new user, the space rented', async () => {
+    const answer = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    expect(answer).toEqual({
+      status: 'ok',
+      result: {
+        tenant_id: expect.stringMatching(/^t-/),
+        rrd_id: expect.stringMatching(/^rrd-/),
+        gatecode: '5678',
+        access_info: expect.any(String),
+        is_new_user: true,
+        unit_door_number: 'B-10',
+        space_id: 'sp-b-10',
+        move_in_date: '07/15/2025',
+        noke_pin: null,
+      },
+    });
+    expect((await get('facilities/demo/space/B-10/?live_data=true')).result.status).toBe('rented');
+    const { rentals } = await control('rentals');
+    expect(rentals[0].card).toBe('4111********1111');
+    expect(JSON.stringify(rentals)).not.toContain(TEST_CARDS.approveVisa);
+  });
+
+  it('answers the card failure codes for the decline and insufficient-funds cards', async () => {
+    const token = await hold('B-10');
+    expect(await post('facilities/demo/rental/', rentalForm(token, { cc_number: TEST_CARDS.decline }))).toMatchObject({
+      status: 'error',
+      code: 'CardDeclined',
+    });
+    expect(
+      await post('facilities/demo/rental/', rentalForm(token, { cc_number: TEST_CARDS.insufficientFunds })),
+    ).toMatchObject({ status: 'error', code: 'CardDeclinedNSF' });
+    expect(await post('facilities/demo/rental/', rentalForm(token, { cc_exp_year: '2024' }))).toMatchObject({
+      status: 'error',
+      code: 'CardInvalid',
+    });
+    // Still held by this visitor: a good card goes through afterwards.
+    expect((await post('facilities/demo/rental/', rentalForm(token))).status).toBe('ok');
+  });
+
+  it('fails with a server error for the special last names: Failure always, Flaky once', async () => {
+    const token = await hold('B-10');
+    const failure = rentalForm(token, { tenant_last_name: 'Failure' });
+    expect(await post('facilities/demo/rental/', failure)).toMatchObject({ status: 'error', code: 'RentalFailed' });
+    expect(await post('facilities/demo/rental/', failure)).toMatchObject({ status: 'error', code: 'RentalFailed' });
+    const flaky = rentalForm(token, { tenant_last_name: 'Flaky' });
+    expect((await post('facilities/demo/rental/', flaky)).status).toBe('error');
+    expect((await post('facilities/demo/rental/', flaky)).status).toBe('ok');
+  });
+
+  it('refuses a space held by someone else', async () => {
+    await hold('B-10');
+    expect(await post('facilities/demo/rental/', rentalForm('another-token'))).toMatchObject({
+      status: 'error',
+      code: 'SpaceUnavailable',
+    });
+  });
+
+  it('knows returning users and hands out a noke PIN at the smart-access facility', async () => {
+    const answer = await post(
+      'facilities/demo-smart/rental/',
+      rentalForm(await hold('B-10', 'demo-smart'), { facility_id: 'demo-smart', tenant_email: 'tenant@example.com' }),
+    );
+    expect(answer.result).toMatchObject({ is_new_user: false, noke_pin: expect.stringMatching(/^\d{6}$/) });
+  });
+
+  it('saves a failed rental without any card data', async () => {
+    await post('save-failed-rental/', {
+      ...TENANT,
+      cc_number: TEST_CARDS.approveVisa,
+      cvv: '123',
+      error: 'RentalFailed',
+    });
+    const { failed_rentals } = await control('rentals');
+    expect(failed_rentals[0]).toMatchObject({ tenant_email: TENANT.tenant_email, cc_number: '4111********1111' });
+    expect(JSON.stringify(failed_rentals)).not.toContain('123"');
+  });
+});
+
+describe('reservations', () => {
+  it('reserves a held space for a date and answers a reservation code the space list honours', async () => {
+    const token = await hold('B-11');
+    const answer = await post('facilities/demo/space/sp-b-11/reserve/', {
+      tenant_info: JSON.stringify(TENANT),
+      move_in_date: '07/20/2025',
+      hold_token: token,
+    });
+    expect(answer).toMatchObject({
+      status: 'ok',
+      result: { reservation_code: expect.stringMatching(/^K[A-Z2-9]{7}$/), move_in_date: '07/20/2025' },
+    });
+    expect((await get('facilities/demo/space/B-11/?live_data=true')).result.status).toBe('unavailable');
+    const found = await get(`facilities/demo/find-reservation/?reservation_code=${answer.result.reservation_code}`);
+    expect(found.result).toMatchObject({ reservation_date: '07/20/2025', tenant_email: TENANT.tenant_email });
+  });
+
+  it('moves in today when no date is given, and refuses past dates', async () => {
+    const token = await hold('B-11');
+    expect(
+      (
+        await post('facilities/demo/space/sp-b-11/reserve/', {
+          tenant_info: JSON.stringify(TENANT),
+          move_in_date: '07/01/2025',
+          hold_token: token,
+        })
+      ).code,
+    ).toBe('ValidationError');
+    const answer = await post('facilities/demo/space/sp-b-11/reserve/', {
+      tenant_info: JSON.stringify(TENANT),
+      hold_token: token,
+    });
+    expect(answer.result.move_in_date).toBe('07/15/2025');
+  });
+});
+
+describe('after the rental', () => {
+  it('texts the gate code and records it; a bad phone gets a message', async () => {
+    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    const sent = await post('text-gate-code/', {
+      facility_id: 'demo',
+      tenant_id: rental.result.tenant_id,
+      phone_number: '(217) 555-0182',
+    });
+    expect(sent).toEqual({ status: 'ok', result: { sent: true, phone_number: '(217) 555-0182' } });
+    const { texts } = await control('texts');
+    expect(texts[0]).toMatchObject({ to: '(217) 555-0182', kind: 'gate-code', body: expect.stringContaining('5678') });
+    expect(
+      await post('text-gate-code/', {
+        facility_id: 'demo',
+        tenant_id: rental.result.tenant_id,
+        phone_number: '(111) 555-1234',
+      }),
+    ).toMatchObject({ status: 'error', message: 'The phone number is not valid' });
+  });
+
+  it('resends the access PIN with resend_sms and resend_phone_number', async () => {
+    const rental = await post(
+      'facilities/demo-smart/rental/',
+      rentalForm(await hold('B-10', 'demo-smart'), { facility_id: 'demo-smart' }),
+    );
+    await post('text-gate-code/', {
+      facility_id: 'demo-smart',
+      tenant_id: rental.result.tenant_id,
+      resend_sms: 'true',
+      resend_phone_number: '(217) 555-0199',
+    });
+    const { texts } = await control('texts');
+    expect(texts[0]).toMatchObject({ to: '(217) 555-0199', kind: 'access-pin' });
+    expect(texts[0].body).toContain(rental.result.noke_pin);
+  });
+
+  it('sets the new user password, after which the e-mail has an account', async () => {
+    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    expect(
+      await post('update-consumer-password/', { rrd_id: rental.result.rrd_id, new_password: 'Secret!23' }),
+    ).toEqual({
+      status: 'ok',
+      result: { updated: true },
+    });
+    expect((await post('update-consumer-password/', { rrd_id: 'rrd-nope', new_password: 'Secret!23' })).status).toBe(
+      'error',
+    );
+    const again = await post(
+      'facilities/demo/rental/',
+      rentalForm(await hold('B-11'), { space_id: 'sp-b-11', gatecode: '' }),
+    );
+    expect(again.result.is_new_user).toBe(false);
+    expect(again.result.gatecode).toMatch(/^\d{4}$/);
+  });
+
+  it('makes a lease the autopay enrolment and the new account find', async () => {
+    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    const { tenant_id, space_id, rrd_id } = rental.result;
+    const enrol = await post(`tenant/${tenant_id}/space/${space_id}/autopay/`, {
+      facility_id: 'demo',
+      card_name: 'JANE TENANT',
+      card_number: TEST_CARDS.approveVisa,
+      cc_exp_month: '12',
+      cc_exp_year: '2030',
+      cvv: '123',
+    });
+    expect(enrol.status).toBe('ok');
+    await post('update-consumer-password/', { rrd_id, new_password: 'Secret!23' });
+    const login = await post('facilities/demo/login/', { username: TENANT.tenant_email, password: 'Secret!23' });
+    expect(login.status).toBe('ok');
+  });
+
+  it('records the notification mails, masked', async () => {
+    const path = 'owners/demo-owner/facilities/demo/tenant/t-9001/space-type/m-10x10';
+    expect((await post(`${path}/rental/`, { source: 'kiosk', unit_no: 'B-10' })).status).toBe('ok');
+    expect((await post(`${path}/rental/failure/`, { note: `card ${TEST_CARDS.approveVisa}` })).status).toBe('ok');
+    expect((await post(`${path}/reservation/`, {})).status).toBe('ok');
+    expect((await post(`${path}/reservation/failure/`, {})).status).toBe('ok');
+    const { mails } = await control('mails');
+    expect(mails.map((mail: { kind: string }) => mail.kind)).toEqual([
+      'rental',
+      'rental-failure',
+      'reservation',
+      'reservation-failure',
+    ]);
+    expect(mails[0]).toMatchObject({ to: { tenant: 't-9001', spaceTypeId: 'm-10x10' }, data: { unit_no: 'B-10' } });
+    expect(JSON.stringify(mails)).not.toContain(TEST_CARDS.approveVisa);
+  });
+
+  it('processes the lock sale', async () => {
+    expect(
+      await post('process-merchandise-sales/', { facility_id: 'demo', tenant_id: 't-9001', item_id: 'lock-disc-70' }),
+    ).toEqual({ status: 'ok', result: { processed: true, item_id: 'lock-disc-70', amount: 19.99 } });
+  });
+});

@@ -1,0 +1,500 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  CARD,
+  maskSecrets,
+  type AgreementDocument,
+  type DynamicTokens,
+  type GatecodeValidation,
+  type GenerateAgreementsResult,
+  type GenerateTokensResult,
+  type RentalResult,
+  type ReservationResult,
+  type TextGateCodeResult,
+} from '@kiosk/shared-types';
+import { formatUsDate, parseUsDate } from '../dates.js';
+import { DEMO_RENTAL_PROCESSING, TEST_CARDS, type DemoAgreement } from '../demo-facility.js';
+import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
+import type { FailableCall } from '../rental-process-state.js';
+import type { SandboxState, SpaceRecord } from '../state.js';
+import { isValidPhone } from './facility.js';
+
+/**
+ * Rental processing (rental spec §4 "Gate code", "Signing", "Finalising", §7 "Rental", "Notification
+ * emails"): gate-code availability, the additional-information tokens and the agreements to sign,
+ * processing a rental or a reservation, saving a failed rental, texting the gate code, the new
+ * user's password, merchandise sales and the notification mails. Outcomes: DEMO_RENTAL_PROCESSING
+ * and TEST_CARDS in demo-facility.ts. The signing pages themselves: routes/signing-pages.ts.
+ */
+
+type Form = Record<string, string | undefined>;
+
+const text = (value: string | undefined): string => (value ?? '').trim();
+
+function serverError(message?: string) {
+  return fail({
+    code: DEMO_RENTAL_PROCESSING.server_error.code,
+    message: message ?? DEMO_RENTAL_PROCESSING.server_error.message,
+  });
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+type CardOutcome = 'approve' | 'CardDeclined' | 'CardDeclinedNSF' | 'CardInvalid';
+
+/** What the test card decides: TEST_CARDS first, then a plain validity check. */
+export function cardOutcome(form: Form, today: { year: number; month: number }): CardOutcome {
+  const digits = text(form.cc_number).replace(/\D/g, '');
+  if (digits === TEST_CARDS.decline) return 'CardDeclined';
+  if (digits === TEST_CARDS.insufficientFunds) return 'CardDeclinedNSF';
+  const amex = CARD.amexPrefixes.some((prefix) => digits.startsWith(prefix));
+  const length = amex ? CARD.amexNumberLength : CARD.numberLength;
+  if (digits.length !== length || !passesLuhn(digits)) return 'CardInvalid';
+  const cvv = text(form.cvv);
+  if (!/^\d+$/.test(cvv) || cvv.length < CARD.cvvLength || cvv.length > (amex ? CARD.amexCvvLength : CARD.cvvLength))
+    return 'CardInvalid';
+  const month = Number(form.cc_exp_month);
+  let year = Number(form.cc_exp_year);
+  if (year < 100) year += 2000;
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return 'CardInvalid';
+  if (year < today.year || (year === today.year && month < today.month)) return 'CardInvalid';
+  return 'approve';
+}
+
+/** The space may be taken by the holder of its hold, or when it is free. */
+function spaceRefusal(space: SpaceRecord | undefined, holdToken: string): ReturnType<typeof fail> | undefined {
+  if (!space)
+    return fail({ code: 'SpaceNotFound', message: 'Sorry! Unit is not available. Please choose another unit.' });
+  const held = space.hold !== null && space.hold.token === holdToken;
+  if (held || space.status === 'available') return undefined;
+  return fail({
+    code: 'SpaceUnavailable',
+    message: `Sorry! Unit ${space.door_name} is not available. Please choose another unit.`,
+  });
+}
+
+function tokensFor(state: SandboxState, facilityId: string, form: Form): Record<string, string> {
+  const { settings } = state.facility(facilityId).data;
+  return {
+    facility_name: settings.name,
+    facility_address: settings.address_exact,
+    tenant_name: `${text(form.tenant_first_name)} ${text(form.tenant_last_name)}`.trim(),
+    tenant_email: text(form.tenant_email),
+    unit_door_number: text(form.unit_door_number),
+    move_in_date: text(form.reservation_date) || formatUsDate(state.today()),
+    total_amount: text(form.total_amount),
+  };
+}
+
+function agreementsFor(form: Form): DemoAgreement[] {
+  const { lease, autopay, insurance, rules } = DEMO_RENTAL_PROCESSING.agreements;
+  if (text(form.flow) === 'billpay') return [autopay];
+  const insuranceId = Number(text(form.insurance_id) || NaN);
+  const second = isTruthy(form.auto_debit) ? autopay : insuranceId > 0 ? insurance : rules;
+  return [lease, second];
+}
+
+/**
+ * A rental makes a tenant with a lease in the users and billing world (accounts.ts), so Pay My Bill
+ * and the autopay enrolment that follows the rental find the new space.
+ */
+function addTenantAndLease(
+  state: SandboxState,
+  rental: {
+    facilityId: string;
+    tenant_id: string;
+    form: Form;
+    door_name: string;
+    gatecode: string;
+    rent: number | null;
+  },
+): void {
+  const { form } = rental;
+  state.accounts.tenants.push({
+    tenant_id: rental.tenant_id,
+    facility_id: rental.facilityId,
+    first_name: text(form.tenant_first_name),
+    last_name: text(form.tenant_last_name),
+    email: text(form.tenant_email),
+    phone: text(form.tenant_phone),
+    address: {
+      address1: text(form.mailing_address1),
+      address2: text(form.mailing_address2),
+      city: text(form.mailing_city),
+      stateCode: text(form.mailing_state),
+      postalCode: text(form.mailing_zipcode),
+    },
+  });
+  state.accounts.leases.push({
+    tenant_id: rental.tenant_id,
+    facility_id: rental.facilityId,
+    door_name: rental.door_name,
+    leaseId: `L-${rental.tenant_id.slice(2)}`,
+    gate_code: rental.gatecode,
+    monthly_rent: rental.rent ?? 0,
+    balance: [],
+    paidThrough: state.accounts.thisMonth(),
+    autopay_card_last4: null,
+  });
+}
+
+/** 'K' and 7 characters without look-alikes (no 0/O, 1/I): read out over the phone without mistakes. */
+function reservationCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return `K${Array.from({ length: 7 }, () => alphabet[randomInt(0, alphabet.length)]).join('')}`;
+}
+
+const MAIL_KINDS = [
+  ['mailReservation', 'reservation'],
+  ['mailReservationFailure', 'reservation-failure'],
+  ['mailRental', 'rental'],
+  ['mailRentalFailure', 'rental-failure'],
+] as const;
+
+const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+  const world = state.rentalProcess;
+  const facilityParams = stringFields(['facility'], ['facility']);
+  /** Every form field arrives as a string; fields this file does not read pass through. */
+  const formBody = (required: readonly string[] = []) => ({ type: 'object', required: [...required] }) as const;
+  const failed = (call: FailableCall) => world.takeFailure(call);
+
+  // -- GATE CODE ----------------------------------------------------------------------------------
+
+  const validateGatecode = (form: Form) => {
+    const facilityId = text(form.facility_id);
+    const { settings } = state.facility(facilityId).data;
+    const gatecode = text(form.gatecode);
+    if (!new RegExp(`^\\d{${settings.gatecode_length}}$`).test(gatecode)) {
+      return fail({
+        code: 'InvalidGatecode',
+        message: `The gate code must be ${settings.gatecode_length} digits.`,
+        errors: { gatecode: [`The gate code must be ${settings.gatecode_length} digits.`] },
+      });
+    }
+    const result: GatecodeValidation = { gatecode: world.isGatecodeAvailable(facilityId, gatecode) ? gatecode : null };
+    return ok(result);
+  };
+  const gatecodeFields = stringFields(['facility_id', 'gatecode'], ['facility_id']);
+  app.get<{ Querystring: Form }>(
+    operatorPath('validateGatecodeGet'),
+    { schema: { querystring: gatecodeFields } },
+    async (request) => validateGatecode(request.query),
+  );
+  app.post<{ Body: Form }>(operatorPath('validateGatecode'), { schema: { body: gatecodeFields } }, async (request) =>
+    validateGatecode(request.body),
+  );
+
+  // -- DOCUMENTS ----------------------------------------------------------------------------------
+
+  app.post<{ Params: { facility: string }; Body: Form }>(
+    operatorPath('generateTokens'),
+    { schema: { params: facilityParams, body: formBody() } },
+    async (request) => {
+      const facilityId = request.params.facility;
+      state.facility(facilityId);
+      if (failed('generate-tokens')) return serverError('The document service could not prepare your documents.');
+      const form = request.body ?? {};
+      const sections =
+        text(form.flow) === 'billpay' ? [] : structuredClone(DEMO_RENTAL_PROCESSING.additional_information);
+      const dynamic_tokens: DynamicTokens = { sections, tokens: tokensFor(state, facilityId, form) };
+      const result: GenerateTokensResult = { dynamic_tokens };
+      return ok(result);
+    },
+  );
+
+  app.post<{ Params: { facility: string }; Body: Form }>(
+    operatorPath('generateAgreements'),
+    { schema: { params: facilityParams, body: formBody() } },
+    async (request) => {
+      const facilityId = request.params.facility;
+      state.facility(facilityId);
+      if (failed('generate-agreements')) return serverError('The document service could not prepare your documents.');
+      const form = request.body ?? {};
+      const tenantName = `${text(form.tenant_first_name)} ${text(form.tenant_last_name)}`.trim();
+      const agreements = agreementsFor(form).map((agreement): AgreementDocument => {
+        const page = world.createAgreementPage(agreement, facilityId, tenantName);
+        return {
+          display_name: page.display_name,
+          document_type: page.document_type,
+          file_id: `file-${page.key.slice(0, 8)}`,
+          document_id: `doc-${page.key.slice(0, 8)}`,
+          key: page.key,
+          url: `/pages/sign/${page.key}`,
+          completed: false,
+        };
+      });
+      const result: GenerateAgreementsResult = { agreements };
+      return ok(result);
+    },
+  );
+
+  // -- PROCESSING ---------------------------------------------------------------------------------
+
+  app.post<{ Params: { facility: string }; Body: Form }>(
+    operatorPath('rental'),
+    {
+      schema: {
+        params: facilityParams,
+        body: formBody(['space_id', 'tenant_first_name', 'tenant_last_name', 'tenant_email']),
+      },
+    },
+    async (request) => {
+      const facilityId = request.params.facility;
+      const { settings } = state.facility(facilityId).data;
+      const form = request.body;
+      const today = state.today();
+
+      const card = cardOutcome(form, today);
+      if (card !== 'approve') return fail({ code: card, message: DEMO_RENTAL_PROCESSING.card_errors[card] });
+      const attemptKey = `${facilityId}/${text(form.space_id)}/${text(form.tenant_email).toLowerCase()}`;
+      if (failed('rental') || world.serverErrorFor(text(form.tenant_last_name), attemptKey)) return serverError();
+
+      const space = state.findSpace(facilityId, text(form.space_id));
+      const refusal = spaceRefusal(space, text(form.hold_token));
+      if (refusal || !space) return refusal;
+
+      const gatecode = world.assignGatecode(
+        facilityId,
+        settings.gatecode_length,
+        settings.is_gatecode_selectable ? text(form.gatecode) : '',
+      );
+      const { tenant_id, rrd_id } = world.newTenant();
+      const noke_pin = settings.noke ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
+      state.markRented(facilityId, space.door_id);
+      addTenantAndLease(state, {
+        facilityId,
+        tenant_id,
+        form,
+        door_name: space.door_name,
+        gatecode,
+        rent: space.rental_rate,
+      });
+      world.addRental({
+        facility_id: facilityId,
+        tenant_id,
+        rrd_id,
+        space_id: space.door_id,
+        door_name: space.door_name,
+        tenant_email: text(form.tenant_email),
+        tenant_name: `${text(form.tenant_first_name)} ${text(form.tenant_last_name)}`,
+        gatecode,
+        insurance_id: text(form.insurance_id),
+        item_id: text(form.item_id),
+        auto_debit: isTruthy(form.auto_debit),
+        card: text(form.cc_number),
+        noke_pin,
+      });
+      const result: RentalResult = {
+        tenant_id,
+        rrd_id,
+        gatecode,
+        access_info: DEMO_RENTAL_PROCESSING.access_info,
+        is_new_user: !state.accounts.userByEmail(text(form.tenant_email)),
+        unit_door_number: space.door_name,
+        space_id: space.door_id,
+        move_in_date: formatUsDate(today),
+        noke_pin,
+      };
+      return ok(result);
+    },
+  );
+
+  app.post<{ Body: Form }>(operatorPath('saveFailedRental'), { schema: { body: formBody() } }, async (request) => {
+    world.saveFailedRental(request.body ?? {});
+    return ok({ saved: true });
+  });
+
+  app.post<{ Params: { facility: string; spaceId: string }; Body: Form }>(
+    operatorPath('reserveSpace'),
+    {
+      schema: {
+        params: stringFields(['facility', 'spaceId'], ['facility', 'spaceId']),
+        body: formBody(['tenant_info']),
+      },
+    },
+    async (request) => {
+      const { facility: facilityId, spaceId } = request.params;
+      state.facility(facilityId);
+      let tenant: Record<string, unknown>;
+      try {
+        tenant = JSON.parse(text(request.body.tenant_info)) as Record<string, unknown>;
+      } catch {
+        return fail({
+          code: 'ValidationError',
+          message: 'tenant_info is not JSON.',
+          errors: { tenant_info: ['Not JSON'] },
+        });
+      }
+      const field = (name: string) => (typeof tenant[name] === 'string' ? (tenant[name] as string).trim() : '');
+      const missing = ['tenant_first_name', 'tenant_last_name', 'tenant_email'].filter((name) => !field(name));
+      if (missing.length > 0) {
+        return fail({
+          code: 'ValidationError',
+          message: 'tenant_info is incomplete.',
+          errors: Object.fromEntries(missing.map((name) => [name, ['This field is required.']])),
+        });
+      }
+
+      const today = state.today();
+      const moveIn = text(request.body.move_in_date) ? parseUsDate(text(request.body.move_in_date)) : today;
+      if (
+        !moveIn ||
+        Date.UTC(moveIn.year, moveIn.month - 1, moveIn.day) < Date.UTC(today.year, today.month - 1, today.day)
+      ) {
+        return fail({
+          code: 'ValidationError',
+          message: 'Invalid move-in date.',
+          errors: { move_in_date: ['Enter a date from today, MM/DD/YYYY.'] },
+        });
+      }
+      const attemptKey = `${facilityId}/${spaceId}/${field('tenant_email').toLowerCase()}`;
+      if (failed('reserve') || world.serverErrorFor(field('tenant_last_name'), attemptKey)) return serverError();
+
+      const space = state.findSpace(facilityId, spaceId);
+      const refusal = spaceRefusal(space, text(request.body.hold_token));
+      if (refusal || !space) return refusal;
+
+      const { tenant_id, rrd_id } = world.newTenant();
+      const reservation_code = reservationCode();
+      const reservation_id = `res-${rrd_id.slice(4)}`;
+      const move_in_date = formatUsDate(moveIn);
+      // The hold ends; the space is held back for the reservation (unavailable, holdable at move-in).
+      state.setSpaceStatus(facilityId, space.door_id, 'unavailable');
+      state.addReservation({
+        reservation_id,
+        reservation_code,
+        facility_id: facilityId,
+        door_name: space.door_name,
+        reservation_date: move_in_date,
+        tenant_first_name: field('tenant_first_name'),
+        tenant_last_name: field('tenant_last_name'),
+        tenant_email: field('tenant_email'),
+        tenant_phone: field('tenant_phone'),
+      });
+      world.addReservation({
+        facility_id: facilityId,
+        tenant_id,
+        rrd_id,
+        reservation_code,
+        space_id: space.door_id,
+        door_name: space.door_name,
+        move_in_date,
+        tenant_email: field('tenant_email'),
+      });
+      const result: ReservationResult = {
+        reservation_id,
+        reservation_code,
+        move_in_date,
+        tenant_id,
+        rrd_id,
+        is_new_user: !state.accounts.userByEmail(field('tenant_email')),
+        unit_door_number: space.door_name,
+        space_id: space.door_id,
+      };
+      return ok(result);
+    },
+  );
+
+  app.post<{ Body: Form }>(
+    operatorPath('processMerchandiseSales'),
+    { schema: { body: formBody(['facility_id', 'item_id']) } },
+    async (request) => {
+      const { data } = state.facility(text(request.body.facility_id));
+      const item = data.locks.find((lock) => lock.item_id === text(request.body.item_id));
+      if (!item) return fail({ code: 'InvalidMerchandise', message: `No item ${text(request.body.item_id)}.` });
+      world.recordMerchandiseSale({ ...request.body, amount: item.amount });
+      return ok({ processed: true, item_id: item.item_id, amount: item.amount });
+    },
+  );
+
+  // -- AFTER THE RENTAL ---------------------------------------------------------------------------
+
+  app.post<{ Body: Form }>(
+    operatorPath('textGateCode'),
+    { schema: { body: formBody(['facility_id']) } },
+    async (request) => {
+      const form = request.body;
+      const { settings } = state.facility(text(form.facility_id)).data;
+      if (failed('text-gate-code')) return fail({ code: 'TextFailed' });
+      const resend = isTruthy(form.resend_sms);
+      const phone = text(resend ? form.resend_phone_number : form.phone_number);
+      if (!isValidPhone(phone)) {
+        return fail({
+          code: 'InvalidPhoneNumber',
+          message: 'The phone number is not valid',
+          errors: { phone_number: ['Invalid Phone Number'] },
+        });
+      }
+      const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
+      const door = rental?.door_name ?? text(form.unit_door_number);
+      const body =
+        resend && rental?.noke_pin
+          ? `${settings.name}: get the smart access app at https://example.com/app and open unit ${door} with your access PIN ${rental.noke_pin}.`
+          : `${settings.name}: your gate code for unit ${door} is ${rental?.gatecode ?? text(form.gatecode)}.`;
+      state.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
+      const result: TextGateCodeResult = { sent: true, phone_number: phone };
+      return ok(result);
+    },
+  );
+
+  app.post<{ Body: Form }>(
+    operatorPath('updateConsumerPassword'),
+    { schema: { body: formBody(['rrd_id', 'new_password']) } },
+    async (request) => {
+      const rrdId = text(request.body.rrd_id);
+      const password = request.body.new_password ?? '';
+      const email = world.emailOfRecord(rrdId);
+      if (!email) return fail({ code: 'UpdatePasswordFailed', message: 'No rental with this id.' });
+      if (password.length < 6) return fail({ code: 'UpdatePasswordFailed', message: 'The password is too short.' });
+      // The visitor can log in with the new account from now on, and sees the new space (users area).
+      const user = state.accounts.userByEmail(email) ?? state.accounts.createUser(email, password);
+      const rental = world.rentals.find((record) => record.rrd_id === rrdId);
+      if (rental) state.accounts.linkTenant(user, rental.facility_id, rental.tenant_id);
+      world.recordPasswordUpdate(rrdId);
+      return ok({ updated: true });
+    },
+  );
+
+  // -- NOTIFICATION MAILS -------------------------------------------------------------------------
+
+  for (const [route, kind] of MAIL_KINDS) {
+    app.post<{ Params: Record<string, string>; Body: Form }>(
+      operatorPath(route),
+      {
+        schema: {
+          params: stringFields(
+            ['owner', 'facility', 'tenant', 'spaceTypeId'],
+            ['owner', 'facility', 'tenant', 'spaceTypeId'],
+          ),
+          body: formBody(),
+        },
+      },
+      async (request) => {
+        state.facility(request.params.facility!);
+        const data: Record<string, unknown> = {};
+        for (const [name, value] of Object.entries(request.body ?? {})) {
+          try {
+            data[name] = value !== undefined && /^[[{]/.test(value) ? JSON.parse(value) : value;
+          } catch {
+            data[name] = value;
+          }
+        }
+        state.recordMail({ kind, to: { ...request.params }, data: maskSecrets(data) });
+        return ok({ sent: true });
+      },
+    );
+  }
+};
+
+export default rentalProcessRoutes;

@@ -1,0 +1,57 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { StoresProvider } from '../../stores/StoresProvider';
+import { createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
+import { SwipePanel } from './SwipePanel';
+
+afterEach(() => {
+  cleanup();
+  FakeSocket.instances = [];
+});
+
+const CARD = { name: 'DOE/JANE', card_number: '4111111111111111', exp_month: '12', exp_year: '30' };
+
+function renderPanel(routes: FakeRoutes) {
+  const test = createTestRoot({
+    routes: {
+      'POST /device/card/swipe': { status: 202, body: { swipeId: 'sw-1' } },
+      'POST /device/card/cancel': { body: { cancelled: true } },
+      ...routes,
+    },
+  });
+  test.events.start();
+  const socket = FakeSocket.latest();
+  socket.open();
+  const onCard = vi.fn();
+  const onManual = vi.fn();
+  const view = render(
+    <StoresProvider root={test.root}>
+      <SwipePanel onCard={onCard} onManual={onManual} />
+    </StoresProvider>,
+  );
+  return { ...test, socket, onCard, onManual, view };
+}
+
+describe('SwipePanel', () => {
+  it('asks for a swipe and hands the card over once', async () => {
+    const { socket, onCard, requests } = renderPanel({ 'GET /device/card/health': { body: { status: 'ok' } } });
+    expect(screen.getByRole('heading', { name: 'Please swipe your credit card' })).toBeTruthy();
+    await screen.findByText('Waiting for your card ...');
+    await waitFor(() => expect(requests.some((r) => r.path === '/device/card/swipe')).toBe(true));
+    act(() => socket.receive({ type: 'swipe-result', swipeId: 'sw-1', card: CARD }));
+    await waitFor(() => expect(onCard).toHaveBeenCalledTimes(1));
+    expect(onCard).toHaveBeenCalledWith(CARD);
+  });
+
+  it('says at once that the reader is down and offers manual entry', async () => {
+    const { root, onManual, view, requests } = renderPanel({ 'GET /device/card/health': { body: { status: 'down' } } });
+    await screen.findByText('The card reader is not available. Please enter your card manually.');
+    expect(root.device.readerDown).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Enter credit card manually' }));
+    expect(onManual).toHaveBeenCalled();
+    expect(requests.some((r) => r.path === '/device/card/swipe')).toBe(false);
+    view.unmount();
+    expect(root.device.phase).toBe('idle');
+  });
+});

@@ -1,0 +1,180 @@
+import type { MessageTree } from '../types';
+
+/**
+ * Rental part 2 (rental spec §2 "Content insurance" to "Smart access setup", §8), merged into
+ * `rental` (keys rental.insurance.*, rental.card.*, ...). The spec's wording is copied exactly;
+ * entries marked "wording not shown" are ours because the spec names the thing but not its text.
+ */
+export const rentalCheckout = {
+  insurance: {
+    title_insurance: 'Contents Insurance',
+    title_protection: 'Contents Protection',
+    // wording not shown
+    intro: 'Protect what you store. Choose a plan; its monthly premium is added to your rent.',
+    coverage: 'Coverage',
+    monthly_premium: 'Monthly premium',
+    per_month: '{{amount}} / month',
+    most_popular: 'Most Popular',
+    select_plan: 'Select this plan',
+    // wording not shown
+    selected: 'Selected',
+    own_insurance: 'I have my own insurance',
+    // wording not shown
+    covered_causes_title: 'Covers loss from (partial list):',
+    causes: {
+      fire_lightning_explosion: 'fire, lightning, explosion',
+      smoke_water: 'smoke or water but not flood',
+      vandalism_burglary: 'vandalism, malicious mischief, burglary',
+      windstorm_hail: 'windstorm, hail',
+      ice_snow_collapse: 'weight of ice, snow or sleet, and building collapse',
+    },
+    view_brochure: 'View Brochure',
+    // wording not shown
+    plans_label: 'Protection plans',
+  },
+  brochure: {
+    // wording not shown
+    title: 'Protection Brochure',
+    back: 'Back',
+  },
+  convenience: {
+    // wording not shown
+    title: 'All about convenience',
+    add_lock: 'Add a lock',
+    // wording not shown
+    lock_price: '{{amount}}',
+    // wording not shown
+    lock_note: 'Pick up your lock at the office.',
+    // wording not shown
+    auto_debit: 'Enroll in AutoPay',
+    // wording not shown
+    gatecode_label: 'Choose your gate code ({{length}} digits)',
+    validating_gatecode: 'Validating gatecode...',
+    // wording not shown
+    gatecode_available: 'This gate code is yours.',
+  },
+  card: {
+    swipe_title: 'Please swipe your credit card',
+    enter_manually: 'Enter credit card manually',
+    // wording not shown
+    waiting: 'Waiting for your card ...',
+    // wording not shown
+    reader_down: 'The card reader is not available. Please enter your card manually.',
+    // wording not shown
+    swipe_again: 'Swipe again',
+    // wording not shown
+    details_title: 'Payment',
+    // wording not shown
+    card_title: 'Credit Card',
+    // wording not shown
+    credit_only: 'Credit Card Payments ONLY',
+    billing_same_as_mailing: 'Billing address same as mailing address',
+    // wording not shown
+    billing_title: 'Billing Address',
+    billing_address1: 'Billing Address 1',
+    billing_address2: 'Billing Address 2',
+    billing_city: 'City',
+    billing_zipcode: 'Zip',
+    billing_state: 'State',
+    // wording not shown
+    choose_state: 'Choose a state',
+    name_on_card: 'Name on card',
+    card_number: 'Card number',
+    exp_month: 'Expiry month',
+    exp_year: 'Expiry year',
+    // wording not shown
+    choose_month: 'Month',
+    // wording not shown
+    choose_year: 'Year',
+    cvv: 'CVV',
+    // wording not shown
+    auto_debit: 'Enroll in AutoPay with this card',
+    swipe_different: 'Swipe a different card',
+    complete_rental: 'Complete Rental',
+  },
+  signing: {
+    // wording not shown
+    fields_title: 'Additional information',
+    fields_retry:
+      'We are experiencing some problems with additional information. Please try again or ask the Manager for help.',
+    // wording not shown
+    agreements_title: 'Sign documents',
+    agreements_retry: 'We are experiencing some problems with lease agreement.',
+    retry: 'Retry',
+    // wording not shown
+    preparing: 'Preparing your documents ...',
+    // wording not shown
+    signed: 'Signed',
+    // wording not shown
+    to_sign: 'To sign',
+    // wording not shown
+    list_label: 'Documents to sign',
+    // wording not shown
+    step: 'Document {{current}} of {{total}}',
+    // wording not shown
+    choose: 'Choose one',
+  },
+  process: {
+    // wording not shown
+    title: 'Processing your rental ...',
+    // wording not shown
+    title_reservation: 'Processing your reservation ...',
+    // wording not shown
+    wait: 'This takes a moment. Why not try our trivia while you wait?',
+  },
+  confirm: {
+    congratulations: 'Congratulations',
+    confirmed_rental: 'Your rental is confirmed!',
+    confirmed_reservation: 'Your reservation is confirmed!',
+    // wording not shown
+    gatecode: 'Your gate code',
+    // wording not shown
+    reservation_code: 'Your reservation code',
+    // wording not shown
+    unit: 'Unit {{door}}',
+    // wording not shown
+    move_in: 'Move-in date: {{date}}',
+    // wording not shown
+    text_title: 'Send gate code by text',
+    // wording not shown
+    phone: 'Cell phone',
+    // wording not shown
+    send: 'Send',
+    text_sent: 'message sent successfully to {{phone}}',
+    text_failed: 'Error occurred while sending message',
+    text_failed_server: '{{message}}. Please try again.',
+    oops: 'Oops!',
+    rental_failed: 'Your rental did NOT go through.',
+    reservation_failed: 'Your reservation did NOT go through.',
+    card_failed: 'Your credit card did NOT go through.',
+    ask_manager: 'Please ask the Manager for help.',
+  },
+  new_account: {
+    title: 'Create Your Online Account',
+    almost_done: 'Almost Done!',
+    choose_password: 'Simply choose a password to access your online account.',
+    // wording not shown
+    email: 'Your account e-mail: {{email}}',
+    // wording not shown
+    password: 'Password',
+    // wording not shown
+    confirm_password: 'Confirm password',
+    update_failed: 'Update Password Failed. Please try again.',
+    // wording not shown
+    skip: 'Skip',
+  },
+  noke: {
+    title: 'Setup Access Control',
+    // wording not shown
+    emailed: 'We have e-mailed and texted you the links to the smart access app and your access PIN.',
+    // wording not shown
+    pin: 'Your access PIN',
+    resend: 'RESEND TEXT',
+    // wording not shown
+    confirm_title: 'You are all set',
+    // wording not shown
+    open_from_phone: 'Open your space from your phone with the smart access app.',
+    // wording not shown
+    show_id: 'Or show your government-issued ID to the Facility Manager and they will open it for you.',
+  },
+} satisfies MessageTree;

@@ -1,0 +1,129 @@
+import type { AgreementDocument } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/Spinner';
+import { useStores } from '../../../stores/StoresProvider';
+import { RetryMessage } from '../panda-fields/PandaFields';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../sections';
+import { isSigningCompleted } from './signing-message';
+import '../checkout.css';
+
+/**
+ * Sign documents (rental §2 panda_agreements, §4 "Signing"): the agreements with their completed
+ * flags, the first unsigned one in an embedded frame. The signing page posts
+ * `{ event: 'session_view.document.completed' }` to this window when signed; that marks the
+ * document and shows the next; after the last the rental runs. Sidebar hidden (rental §2).
+ */
+export default observer(function PandaAgreements(_props: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { checkout } = useStores();
+  useEffect(() => {
+    void checkout.loadAgreements();
+  }, [checkout]);
+
+  if (checkout.agreementsState === 'failed') {
+    return (
+      <SectionFrame title={t('rental.signing.agreements_title')} hideDone sidePanel={false}>
+        <RetryMessage message={t('rental.signing.agreements_retry')} onRetry={() => void checkout.loadAgreements()} />
+      </SectionFrame>
+    );
+  }
+  const current = checkout.currentAgreement;
+  return (
+    <SectionFrame title={t('rental.signing.agreements_title')} hideDone sidePanel={false} className="agreements-frame">
+      {checkout.agreementsState !== 'ready' || !current ? (
+        <Spinner label={t('rental.signing.preparing')} />
+      ) : (
+        <div className="agreements">
+          <AgreementList agreements={checkout.agreements} current={current} />
+          <SigningFrame key={current.key} agreement={current} onCompleted={checkout.completeAgreement} />
+        </div>
+      )}
+    </SectionFrame>
+  );
+});
+
+const AgreementList = observer(function AgreementList({
+  agreements,
+  current,
+}: {
+  agreements: AgreementDocument[];
+  current: AgreementDocument;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const position = agreements.indexOf(current) + 1;
+  return (
+    <nav className="agreements__list" aria-labelledby={titleId}>
+      <h2 id={titleId} className="agreements__list-title">
+        {t('rental.signing.list_label')}
+      </h2>
+      <p className="agreements__step">{t('rental.signing.step', { current: position, total: agreements.length })}</p>
+      <ol>
+        {agreements.map((doc) => (
+          <li
+            key={doc.key}
+            className={[
+              'agreements__item',
+              doc.completed ? 'agreements__item--done' : '',
+              doc === current ? 'agreements__item--current' : '',
+            ].join(' ')}
+            aria-current={doc === current ? 'step' : undefined}
+          >
+            <span className="agreements__mark" aria-hidden="true">
+              {doc.completed ? '✓' : '•'}
+            </span>
+            <span className="agreements__name">{doc.display_name}</span>
+            <span className="agreements__state">
+              {doc.completed ? t('rental.signing.signed') : t('rental.signing.to_sign')}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+});
+
+/**
+ * One document in its frame. Only a completion message from this frame's window, from the
+ * origin of its URL, counts: another frame or page cannot mark a document signed.
+ */
+function SigningFrame({
+  agreement,
+  onCompleted,
+}: {
+  agreement: AgreementDocument;
+  onCompleted: (key: string) => void;
+}) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const onCompletedRef = useRef(onCompleted);
+  useEffect(() => {
+    onCompletedRef.current = onCompleted;
+  });
+  useEffect(() => {
+    const listener = (event: MessageEvent) => {
+      if (
+        isSigningCompleted(event, {
+          url: agreement.url,
+          source: frame.current?.contentWindow ?? null,
+          ids: [agreement.key, agreement.document_id],
+        })
+      ) {
+        onCompletedRef.current(agreement.key);
+      }
+    };
+    window.addEventListener('message', listener);
+    return () => window.removeEventListener('message', listener);
+  }, [agreement.key, agreement.url, agreement.document_id]);
+  return (
+    <iframe
+      ref={frame}
+      className="agreements__frame"
+      title={agreement.display_name}
+      src={agreement.url}
+      sandbox="allow-scripts allow-same-origin allow-forms"
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { SIGNING_COMPLETED_EVENT } from '@kiosk/shared-types';
+
+export interface ExpectedSigner {
+  /** The signing page's URL (the frame's src). */
+  url: string;
+  /** The frame's window. */
+  source: MessageEventSource | null;
+  /** Ids that name this document in the message's data.id (our key, the provider's document id). */
+  ids: readonly string[];
+}
+
+/**
+ * Whether a window message says the document in this frame was signed: it must come from the
+ * frame's own window, from the origin of the frame's URL (the sandbox or the signing provider),
+ * and read `{ event: 'session_view.document.completed', data: { id } }` with an id, when given,
+ * naming this document. Anything else (another frame, another origin, a forged event) is ignored.
+ */
+export function isSigningCompleted(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  expected: ExpectedSigner,
+  base: string = typeof window === 'undefined' ? 'http://localhost' : window.location.href,
+): boolean {
+  let origin: string;
+  try {
+    origin = new URL(expected.url, base).origin;
+  } catch {
+    return false;
+  }
+  if (origin === 'null' || event.origin !== origin) return false;
+  if (expected.source === null || event.source !== expected.source) return false;
+  let data: unknown = event.data;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      return false;
+    }
+  }
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as { event?: unknown; data?: { id?: unknown } };
+  if (message.event !== SIGNING_COMPLETED_EVENT) return false;
+  const id = message.data?.id;
+  return id === undefined || (typeof id === 'string' && expected.ids.includes(id));
+}

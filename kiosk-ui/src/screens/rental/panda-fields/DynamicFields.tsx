@@ -1,0 +1,140 @@
+import { MASKS } from '@kiosk/shared-types';
+import { useId } from 'react';
+import { Controller, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldError } from '../../../components/FieldError';
+import { radioGroupKey, type DynamicField, type DynamicValues } from '../../../forms/dynamic-fields';
+import { translateMessage } from '../../../forms/messages';
+import { CheckboxField, MaskedField, TextField } from '../fields/Fields';
+
+/** What a dynamic field renders as: radio fields gather into one group per radioGroupKey. */
+export type DynamicItem =
+  { kind: 'field'; field: DynamicField } | { kind: 'radios'; key: string; fields: DynamicField[] };
+
+/** The section's fields in order, radio fields of a group together at the place of the first. */
+export function dynamicItems(fields: readonly DynamicField[]): DynamicItem[] {
+  const items: DynamicItem[] = [];
+  const groups = new Map<string, DynamicField[]>();
+  for (const field of fields) {
+    if (field.type !== 'radiobox') {
+      items.push({ kind: 'field', field });
+      continue;
+    }
+    const key = radioGroupKey(field);
+    const group = groups.get(key);
+    if (group) group.push(field);
+    else {
+      const created = [field];
+      groups.set(key, created);
+      items.push({ kind: 'radios', key, fields: created });
+    }
+  }
+  return items;
+}
+
+/** The fields of one dynamic section, each drawn for its type (rental §2 "Additional information"). */
+export function DynamicFields({
+  control,
+  fields,
+}: {
+  control: Control<DynamicValues>;
+  fields: readonly DynamicField[];
+}) {
+  return (
+    <>
+      {dynamicItems(fields).map((item) =>
+        item.kind === 'radios' ? (
+          <RadioGroup key={item.key} control={control} name={item.key} fields={item.fields} />
+        ) : (
+          <OneField key={item.field.name} control={control} field={item.field} />
+        ),
+      )}
+    </>
+  );
+}
+
+function OneField({ control, field }: { control: Control<DynamicValues>; field: DynamicField }) {
+  const common = { control, name: field.name, label: field.label, required: field.required };
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <CheckboxField control={control} name={field.name} label={field.required ? `${field.label} *` : field.label} />
+      );
+    case 'textarea':
+      return <TextField {...common} multiline className="form-field--wide" />;
+    case 'phone':
+      return <MaskedField {...common} mask={MASKS.phone} keyboard="phone" />;
+    case 'ssn':
+      return <MaskedField {...common} mask={MASKS.ssn} keyboard="numeric" />;
+    case 'date':
+      return <MaskedField {...common} mask="00/00/0000" keyboard="numeric" placeholder="MM/DD/YYYY" />;
+    case 'email':
+      return <TextField {...common} kind="email" />;
+    default:
+      return <TextField {...common} />;
+  }
+}
+
+/**
+ * A radio group: the form keeps the chosen field's name under the group's key. A named group
+ * always needs a choice; a radio of its own only when it is required (forms/dynamic-fields.ts).
+ */
+function RadioGroup({
+  control,
+  name,
+  fields,
+}: {
+  control: Control<DynamicValues>;
+  name: string;
+  fields: DynamicField[];
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const named = Boolean(fields[0]?.radiobox_group);
+  const required = named || fields.some((field) => field.required);
+  const legend = named ? t('rental.signing.choose') : (fields[0]?.label ?? '');
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = translateMessage(fieldState.error?.message, t);
+        return (
+          <fieldset
+            className={['choice-field', error ? 'choice-field--invalid' : ''].join(' ').trim()}
+            aria-describedby={error ? `${id}-error` : undefined}
+          >
+            <legend className={named ? 'choice-field__legend' : 'kiosk-visually-hidden'}>
+              {legend}
+              {required && named && <span aria-hidden="true"> *</span>}
+            </legend>
+            <div className="choice-field__options">
+              {fields.map((option, index) => {
+                const checked = field.value === option.name;
+                return (
+                  <label
+                    key={option.name}
+                    className={['choice-field__option', checked ? 'choice-field__option--checked' : ''].join(' ')}
+                  >
+                    <input
+                      type="radio"
+                      name={field.name}
+                      value={option.name}
+                      ref={index === 0 ? field.ref : undefined}
+                      checked={checked}
+                      onChange={() => field.onChange(option.name)}
+                      onBlur={field.onBlur}
+                      className="choice-field__radio"
+                    />
+                    <span>{option.label}</span>
+                  </label>
+                );
+              })}
+            </div>
+            <FieldError id={`${id}-error`} message={error} />
+          </fieldset>
+        );
+      }}
+    />
+  );
+}

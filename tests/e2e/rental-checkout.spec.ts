@@ -1,0 +1,478 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { reachIdentityStep, rentalSection } from './support/flows.js';
+import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+
+/**
+ * Rental part 2 end to end (rental spec §2 Content insurance .. Smart access setup, §4 Gate code,
+ * Signing, Finalising): from the space list through identity (the manual path) to a confirmed
+ * rental paid by a simulated swipe, a declined card and a second card, a reservation, and the
+ * smart-access facility. Built UI, built daemon, sandbox and card-reader simulator.
+ */
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+const SHOTS = 'test-results/rental-checkout';
+
+const VISA = '4111111111111111';
+const DECLINE = '4000000000000002';
+const CVV = '987';
+
+let kiosk: RunningKiosk;
+
+test.beforeAll(async () => {
+  kiosk = await startKiosk();
+});
+
+test.afterAll(async () => {
+  await kiosk?.stop();
+});
+
+test.beforeEach(async () => {
+  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
+  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
+});
+
+// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+test.use({ bypassCSP: true });
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+const section = (page: Page, name: string) =>
+  expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
+
+/** Check the screen: no axe violations, and a 1920x1080 screenshot to look at. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  // The section's chunk has loaded (its heading shows) and no field holds the keyboard open.
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** A field by its label, with or without the required asterisk. */
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+
+/**
+ * Click a button after typing. The on-screen keyboard hides when the field loses focus, which moves
+ * the layout between mouse down and up; blurring first keeps the click on its button.
+ */
+async function tap(page: Page, button: Locator): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await button.click();
+}
+
+const done = (page: Page) => tap(page, page.getByRole('button', { name: 'Done', exact: true }));
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
+
+interface Tenant {
+  first: string;
+  last: string;
+  email: string;
+}
+
+const JANE: Tenant = { first: 'Jane', last: 'Tenant', email: 'jane.tenant@example.com' };
+
+/** rent_this_space by the manual path, then info filled in (rental §2 Verify identity, Info). */
+async function verifyManually(page: Page, tenant: Tenant, options: { reservation?: boolean } = {}): Promise<void> {
+  await page.getByRole('button', { name: /Manually Verify ID/ }).click();
+  await section(page, 'info');
+  await field(page, 'Email').fill(tenant.email);
+  await field(page, 'Cell Phone').pressSequentially('2175550182');
+  await field(page, 'First Name').fill(tenant.first);
+  await field(page, 'Last Name').fill(tenant.last);
+  await field(page, 'Address').fill('1250 Maple Street');
+  await field(page, 'City').fill('Springfield');
+  await field(page, 'Zip Code').pressSequentially('62704');
+  await expect(field(page, 'State')).toHaveValue('IL');
+  await field(page, 'License Number').fill('D1234567');
+  await field(page, 'Issuing State').selectOption('IL');
+  await field(page, 'Expiration Date').pressSequentially('12312030');
+  const business = page.getByRole('group', { name: /Business Rental\?/ });
+  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  if (options.reservation) await tap(page, page.getByText('I need a bit more time'));
+  await done(page);
+}
+
+/** secondary_contact (waived, not military), vehicle_storage (No) and discounts (None), as they come. */
+async function throughDetails(page: Page): Promise<void> {
+  await section(page, 'secondary_contact');
+  await page.getByText(/I waive my right/).click();
+  await page
+    .getByRole('group', { name: /active military/ })
+    .getByText('No', { exact: true })
+    .click();
+  await done(page);
+  await section(page, 'vehicle_storage');
+  await page
+    .getByRole('group', { name: /storing vehicle/ })
+    .getByText('No', { exact: true })
+    .click();
+  await done(page);
+  await section(page, 'discounts');
+  await page.getByText('None', { exact: true }).click();
+  await done(page);
+}
+
+/** swipe_scan: the simulator "swipes" a test card; card_details shows it filled in. */
+async function swipe(page: Page, outcome: 'approve' | 'decline' | 'amex'): Promise<void> {
+  await section(page, 'swipe_scan');
+  await expect(page.getByRole('heading', { name: 'Please swipe your credit card' })).toBeVisible();
+  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome });
+  await section(page, 'card_details');
+}
+
+/** panda_fields: the required fields, then Done. */
+async function fillAdditionalInformation(page: Page, shot?: string): Promise<void> {
+  await section(page, 'panda_fields');
+  await expect(page.getByRole('heading', { name: 'About your stored goods' })).toBeVisible();
+  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
+  await page.getByRole('radio', { name: 'Personal use' }).check();
+  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
+  if (shot) await checkScreen(page, shot);
+  await done(page);
+}
+
+/** panda_agreements: sign each document in its frame. */
+async function signAll(page: Page, names: string[]): Promise<void> {
+  await section(page, 'panda_agreements');
+  for (const [index, name] of names.entries()) {
+    const frame = page.frameLocator(`iframe[title="${name}"]`);
+    await expect(frame.getByRole('heading', { name })).toBeVisible();
+    if (index === 0) await checkScreen(page, '08-panda-agreements');
+    await frame.getByRole('button', { name: 'Sign' }).click();
+  }
+}
+
+const scripts = new Map<string, Promise<string>>();
+
+/** Whether any script the page loaded is zxcvbn (found by its l33t tables, whatever the chunk is called). */
+async function loadedStrengthChecker(page: Page): Promise<boolean> {
+  const urls = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  for (const url of urls) {
+    if (!scripts.has(url))
+      scripts.set(
+        url,
+        fetch(url).then((response) => response.text()),
+      );
+    if ((await scripts.get(url))!.includes('l33t_subtable')) return true;
+  }
+  return false;
+}
+
+/** Every log the kiosk wrote or shipped, and every spool file. */
+async function everyLog(): Promise<string> {
+  const shipped = await (await fetch(`${kiosk.sandboxUrl}/__sandbox/logs`)).text();
+  const spooled = readdirSync(kiosk.spoolDir, { recursive: true })
+    .map((name) => join(kiosk.spoolDir, String(name)))
+    .filter((path) => statSync(path).isFile())
+    .map((path) => readFileSync(path, 'utf8'))
+    .join('\n');
+  return `${kiosk.output()}\n${shipped}\n${spooled}`;
+}
+
+function expectNoCardData(text: string, number: string): void {
+  expect(text).not.toContain(number);
+  expect(text).not.toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+  expect(text).not.toMatch(new RegExp(`cvv[^,}]{0,12}${CVV}`, 'i'));
+}
+
+test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate code, two documents signed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-10' });
+  await verifyManually(page, JANE);
+  await throughDetails(page);
+
+  // Content insurance: the title rule, enabled plans only, Most Popular, own insurance, causes.
+  await section(page, 'content_insurance');
+  await expect(page.getByRole('heading', { name: 'Contents Insurance', level: 1 })).toBeVisible();
+  const plans = page.getByRole('list', { name: 'Protection plans' });
+  await expect(plans.getByRole('listitem')).toHaveCount(4);
+  await expect(plans.getByText('Elite Protection')).toHaveCount(0);
+  const popular = plans.getByRole('listitem').filter({ hasText: 'Most Popular' });
+  await expect(popular).toContainText('Standard Protection');
+  await expect(popular).toContainText('$3,000');
+  await expect(popular).toContainText('$16.00 / month');
+  await expect(plans.getByText('I have my own insurance that covers my stored goods', { exact: false })).toBeVisible();
+  await expect(page.getByText('smoke or water but not flood')).toBeVisible();
+  // The default plan is chosen on arrival; choosing Most Popular recalculates the cost.
+  await expect(plans.getByRole('button', { name: 'Selected' })).toHaveCount(1);
+  const costBefore = await page.locator('.side-panel').textContent();
+  await popular.getByRole('button', { name: 'Select this plan' }).click();
+  await expect(popular.getByRole('button', { name: 'Selected' })).toBeVisible();
+  await expect.poll(async () => page.locator('.side-panel').textContent()).not.toBe(costBefore);
+  await expect(page.locator('.side-panel')).toContainText('16');
+  await checkScreen(page, '01-content-insurance');
+
+  // View Brochure opens the insurance documents, Back returns.
+  await page.getByRole('button', { name: 'View Brochure' }).click();
+  await section(page, 'non_interactive_agreements');
+  await expect(page.frameLocator('iframe[title="Protection Plan Brochure"]').getByRole('heading')).toContainText(
+    'Protection',
+  );
+  await checkScreen(page, '02-brochure');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await section(page, 'content_insurance');
+  await done(page);
+
+  // All about convenience: a lock, autopay and a gate code checked live.
+  await section(page, 'about_convenience');
+  await page.getByRole('checkbox', { name: /Add a lock/ }).check();
+  await expect(page.locator('.side-panel')).toContainText('Lock');
+  await page.getByRole('checkbox', { name: /Enroll in AutoPay/ }).check();
+  const gatecode = page.getByLabel(/Choose your gate code/);
+  await gatecode.pressSequentially('1234');
+  await expect(page.getByText('Sorry! This gatecode is unavailable')).toBeVisible();
+  await gatecode.fill('');
+  await gatecode.pressSequentially('5678');
+  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await expect(page.getByText('Sorry! This gatecode is unavailable')).toHaveCount(0);
+  await checkScreen(page, '03-about-convenience');
+  await done(page);
+
+  // Swipe: name, number and expiry filled; the CVV is left to type.
+  await section(page, 'swipe_scan');
+  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  await checkScreen(page, '04-swipe-scan');
+  await swipe(page, 'approve');
+  await expect(page.getByLabel('Name on card')).toHaveValue('JANE Q TENANT');
+  await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+  await expect(page.getByLabel('Expiry month')).toHaveValue('12');
+  await expect(page.getByLabel('Expiry year')).toHaveValue('2030');
+  await expect(page.getByLabel('CVV')).toHaveValue('');
+  await expect(page.getByLabel('Billing address same as mailing address')).toBeChecked();
+  await tap(page, button(page, 'Complete Rental'));
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await page.getByLabel('CVV').pressSequentially(`${CVV}4`);
+  await expect(page.getByLabel('CVV')).toHaveValue(CVV);
+  await checkScreen(page, '05-card-details');
+  await tap(page, button(page, 'Complete Rental'));
+
+  await fillAdditionalInformation(page, '06-panda-fields');
+  await signAll(page, ['Rental Agreement', 'AutoPay Authorization']);
+
+  // Processed: Congratulations with the chosen gate code; the text went to the tenant's phone.
+  await section(page, 'confirm_rental');
+  await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+  await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+  await expect(page.locator('.confirm__code-value')).toHaveText('5678');
+  await expect(page.getByText('message sent successfully to (217) 555-0182')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Your Online Account' })).toBeVisible();
+  await checkScreen(page, '09-confirm-rental');
+
+  const { texts } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/texts`)).json()) as {
+    texts: { to: string; body: string }[];
+  };
+  expect(texts.some((text) => text.to === '(217) 555-0182' && text.body.includes('5678'))).toBe(true);
+  const { rentals, merchandise_sales } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/rentals`)).json()) as {
+    rentals: { insurance_id: string; item_id: string; auto_debit: boolean; gatecode: string }[];
+    merchandise_sales: unknown[];
+  };
+  expect(rentals).toMatchObject([{ insurance_id: '102', item_id: 'lock-disc-70', auto_debit: true, gatecode: '5678' }]);
+  expect(merchandise_sales).toHaveLength(1);
+  const { mails } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as {
+    mails: { kind: string }[];
+  };
+  expect(mails.map((mail) => mail.kind)).toContain('rental');
+  // auto_debit was on: the rental's card was enrolled in autopay for the new space.
+  await expect
+    .poll(async () => {
+      const { requests } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/requests?limit=100`)).json()) as {
+        requests: { method: string; path: string }[];
+      };
+      return requests.some(
+        (request) => request.method === 'POST' && /\/tenant\/t-\d+\/space\/sp-b-10\/autopay\/$/.test(request.path),
+      );
+    })
+    .toBe(true);
+
+  // The new user creates an online account: the strength checker loads here, not before.
+  expect(await loadedStrengthChecker(page)).toBe(false);
+  await tap(page, button(page, 'Create Your Online Account'));
+  await section(page, 'create_online_account');
+  await expect.poll(() => loadedStrengthChecker(page)).toBe(true);
+  await expect(page.getByText('1 uppercase and 1 special character')).toBeVisible();
+  await field(page, 'Password').fill('aaaaaa');
+  await page.getByLabel('Confirm password').fill('aaaaaa');
+  await tap(page, button(page, 'Finish'));
+  await expect(page.getByText(/^Password is too weak\. /)).toBeVisible();
+  await field(page, 'Password').fill('Maple!Street42');
+  await page.getByLabel('Confirm password').fill('Maple!Street42');
+  await checkScreen(page, '10-create-online-account');
+  await tap(page, button(page, 'Finish'));
+
+  // Finish ends the session and returns home.
+  await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible({ timeout: 20_000 });
+
+  // No card number or CVV anywhere in the logs or the spool.
+  await page.waitForTimeout(2500);
+  expectNoCardData(await everyLog(), VISA);
+});
+
+test('a declined card returns to card details with the card cleared; another card goes through', async ({ page }) => {
+  test.setTimeout(180_000);
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
+  await verifyManually(page, { first: 'Dana', last: 'Decline', email: 'dana@example.com' });
+  await throughDetails(page);
+  await section(page, 'content_insurance');
+  await done(page);
+  await section(page, 'about_convenience');
+  await page.getByLabel(/Choose your gate code/).pressSequentially('2468');
+  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+
+  // The reader is down: swipe_scan says so at once and offers manual entry.
+  await control(`${kiosk.simulatorUrl}/__simulator/health`, { ok: false });
+  await done(page);
+  await section(page, 'swipe_scan');
+  await expect(page.getByText('The card reader is not available. Please enter your card manually.')).toBeVisible();
+  await checkScreen(page, '04b-reader-down');
+  await button(page, 'Enter credit card manually').click();
+  await section(page, 'card_details');
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await expect(page.getByLabel('Name on card')).toHaveValue('Dana Decline');
+
+  // The reader is back: 'Swipe a different card' asks for a swipe again.
+  await control(`${kiosk.simulatorUrl}/__simulator/health`, { ok: true });
+  await button(page, 'Swipe a different card').click();
+  await swipe(page, 'decline');
+  await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await page.getByLabel('CVV').pressSequentially(CVV);
+  await tap(page, button(page, 'Complete Rental'));
+  await fillAdditionalInformation(page);
+
+  // The agreements call fails once: the retry screen, then Retry.
+  await control(`${kiosk.sandboxUrl}/__sandbox/rental/fail-next`, { call: 'generate-agreements' });
+  await section(page, 'panda_agreements');
+  await expect(page.getByText('We are experiencing some problems with lease agreement.')).toBeVisible();
+  await checkScreen(page, '07-agreements-retry');
+  await button(page, 'Retry').click();
+  await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
+
+  await section(page, 'confirm_rental');
+  await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+  await expect(page.getByText('Your credit card did NOT go through.')).toBeVisible();
+  await expect(page.getByText('Please ask the Manager for help.')).toBeVisible();
+  await checkScreen(page, '11-card-failed');
+  await tap(page, button(page, 'Retry Payment'));
+
+  await section(page, 'card_details');
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  await expect(page.getByLabel('CVV')).toHaveValue('');
+  await expect(page.getByLabel('Name on card')).toHaveValue('Dana Decline');
+  // Another card, typed by hand (an Amex: 4-6-5 mask, 4-digit CVV).
+  await page.getByLabel('Card number').pressSequentially('378282246310005');
+  await expect(page.getByLabel('Card number')).toHaveValue('3782 822463 10005');
+  await page.getByLabel('Expiry month').selectOption('11');
+  await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel('CVV').pressSequentially('98765');
+  await expect(page.getByLabel('CVV')).toHaveValue('9876');
+  await tap(page, button(page, 'Complete Rental'));
+
+  // The additional information is kept; the agreements are generated again.
+  await section(page, 'panda_fields');
+  await done(page);
+  await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
+  await section(page, 'confirm_rental');
+  await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+  await expect(page.locator('.confirm__code-value')).toHaveText('2468');
+  await page.waitForTimeout(2500);
+  expectNoCardData(await everyLog(), DECLINE);
+  expectNoCardData(await everyLog(), '378282246310005');
+});
+
+test('a reservation goes through the shorter list and is confirmed with its code', async ({ page }) => {
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
+  await verifyManually(page, { first: 'Riley', last: 'Reserve', email: 'riley@example.com' }, { reservation: true });
+  await section(page, 'confirm_rental');
+  await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+  await expect(page.getByText('Your reservation is confirmed!')).toBeVisible();
+  await expect(page.locator('.confirm__code-value')).toHaveText(/^K[A-Z2-9]{7}$/);
+  await checkScreen(page, '12-reservation-confirmed');
+  const { mails } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as {
+    mails: { kind: string }[];
+  };
+  expect(mails.map((mail) => mail.kind)).toContain('reservation');
+});
+
+test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ page }) => {
+  test.setTimeout(180_000);
+  await reachIdentityStep(
+    page,
+    { ...kiosk, url: kiosk.url.replace(/\/demo$/, '/demo-smart') },
+    { group: 'medium', door: 'B-10' },
+  );
+  // A licence is required here: no manual path; the test user logs in instead.
+  await expect(page.getByRole('button', { name: /Manually Verify ID/ })).toHaveCount(0);
+  await page.getByRole('button', { name: /I'm already a customer/ }).click();
+  await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await field(page, 'Email').fill('tenant@example.com');
+  await field(page, 'Password').fill('Password!1');
+  await tap(page, button(page, 'Login'));
+  await section(page, 'info');
+  await field(page, 'License Number').fill('D7654321');
+  await field(page, 'Issuing State').selectOption('IL');
+  const expiry = field(page, 'Expiration Date');
+  if ((await expiry.inputValue()) === '') await expiry.pressSequentially('12312030');
+  const business = page.getByRole('group', { name: /Business Rental\?/ });
+  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  await done(page);
+  await throughDetails(page);
+  await section(page, 'content_insurance');
+  await done(page);
+  await section(page, 'about_convenience');
+  await page.getByLabel(/Choose your gate code/).pressSequentially('1357');
+  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await done(page);
+  await swipe(page, 'approve');
+  await page.getByLabel('CVV').pressSequentially(CVV);
+  await tap(page, button(page, 'Complete Rental'));
+  await fillAdditionalInformation(page);
+  await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
+
+  await section(page, 'confirm_rental');
+  await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+  await tap(page, button(page, 'Setup Access Control'));
+  await section(page, 'setup_noke');
+  await expect(page.getByRole('heading', { name: 'Setup Access Control' })).toBeVisible();
+  await expect(page.getByText(/message sent successfully/)).toHaveCount(0);
+  // Backspace over the prefilled number, as a visitor would, then type another.
+  const phone = page.getByLabel('Cell phone');
+  await phone.click();
+  await phone.press('End');
+  for (let i = 0; i < 14; i += 1) await phone.press('Backspace');
+  await phone.pressSequentially('2175550199');
+  await expect(phone).toHaveValue('(217) 555-0199');
+  await tap(page, button(page, 'RESEND TEXT'));
+  await expect(page.getByText('message sent successfully to (217) 555-0199')).toBeVisible();
+  await checkScreen(page, '13-setup-noke');
+  await done(page);
+  await section(page, 'noke_confirm');
+  await expect(page.getByText(/Open your space from your phone/)).toBeVisible();
+  await checkScreen(page, '14-noke-confirm');
+  await tap(page, button(page, 'Finish'));
+  await expect(page.getByRole('heading', { name: /Welcome/i })).toBeVisible({ timeout: 20_000 });
+});
