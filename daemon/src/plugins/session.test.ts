@@ -123,6 +123,25 @@ describe('session plugin: held spaces', () => {
     expect(events.ofType('hold-released')[0]?.reason).toBe('session-ended');
   });
 
+  it('a rented space is settled: the session end never releases it', async () => {
+    await start();
+    events.emit({ type: 'activity', section: 'rent', loggedIn: false, dossierPolling: false });
+    await app.inject({ method: 'POST', url: '/session/holds', payload: hold });
+    const settled = await app.inject({ method: 'POST', url: '/session/holds/1042/settled' });
+    expect(settled.json()).toEqual({ space_id: '1042', settled: true });
+    events.emit({ type: 'end-session', reason: 'finished' });
+    await app.close();
+    // Closing the app releases every hold still registered: the settled one is not among them.
+    expect(releases(upstream)).toHaveLength(0);
+  });
+
+  it('settling a space that is not held is a 404 JSON error', async () => {
+    await start();
+    const response = await app.inject({ method: 'POST', url: '/session/holds/999/settled' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toContain('999');
+  });
+
   it('releases a hold 15 (scaled) minutes after it was registered, with no browser connected', async () => {
     // 15 min × 0.0005 = 450 ms.
     await start(0.0005);

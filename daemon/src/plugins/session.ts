@@ -13,6 +13,7 @@ import { sendDaemonError } from './error-handler.js';
  * Routes (the UI registers its holds; GET is for tests and support and never shows a token):
  *   POST   /session/holds            HoldRegistration → 201
  *   DELETE /session/holds/:spaceId   release now ('left-screen')
+ *   POST   /session/holds/:spaceId/settled   rented or reserved: forget it, never release it
  *   GET    /session/holds
  */
 
@@ -33,6 +34,8 @@ export interface SessionService {
   registerHold(hold: HoldRegistration): HeldSpaceView;
   /** Resolves true when the upstream took the release, false when it could not be reached, undefined when not held. */
   releaseHold(spaceId: string, reason: HoldReleaseReason): Promise<boolean | undefined>;
+  /** The space was rented or reserved: stop tracking it without a release. */
+  settleHold(spaceId: string): boolean;
   listHolds(): HeldSpaceView[];
   end(reason: SessionEndReason): void;
 }
@@ -115,6 +118,7 @@ export default fp(
       handleClientEvent: (event) => machine.handleClientEvent(event),
       registerHold: (hold) => view(holds.register(hold)),
       releaseHold: (spaceId, reason) => holds.release(spaceId, reason),
+      settleHold: (spaceId) => holds.settle(spaceId),
       listHolds: () => holds.list().map(view),
       end: (reason) => machine.end(reason),
     };
@@ -155,6 +159,25 @@ export default fp(
         if (released === undefined) return sendDaemonError(reply, 404, `No hold is registered for space ${spaceId}.`);
         // released false: the upstream was not reachable; the daemon retries on its own.
         return { space_id: spaceId, released };
+      },
+    );
+
+    app.post<{ Params: { spaceId: string } }>(
+      '/session/holds/:spaceId/settled',
+      {
+        schema: {
+          params: { type: 'object', properties: { spaceId: id }, required: ['spaceId'] },
+          response: {
+            200: { type: 'object', properties: { space_id: { type: 'string' }, settled: { type: 'boolean' } } },
+            404: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { spaceId } = request.params;
+        if (!service.settleHold(spaceId))
+          return sendDaemonError(reply, 404, `No hold is registered for space ${spaceId}.`);
+        return { space_id: spaceId, settled: true };
       },
     );
 

@@ -80,6 +80,18 @@ export class HoldRegistry {
     return { ...hold };
   }
 
+  /**
+   * The space was rented or reserved: forget the hold without releasing it (a release now would
+   * hand the visitor's new space back to the operator). True when a hold was registered.
+   */
+  settle(spaceId: string): boolean {
+    const entry = this.holds.get(spaceId);
+    if (entry === undefined) return false;
+    this.timers.clearTimeout(entry.timer);
+    this.holds.delete(spaceId);
+    return true;
+  }
+
   has(spaceId: string): boolean {
     return this.holds.has(spaceId);
   }

@@ -122,6 +122,11 @@ export class ApiClient {
     await this.request('DELETE', `${DAEMON_ENDPOINTS.holds}/${encodeURIComponent(spaceId)}`, {});
   }
 
+  /** The space was rented or reserved: the daemon forgets the hold and never releases it. */
+  async settleHold(spaceId: string): Promise<void> {
+    await this.request('POST', `${DAEMON_ENDPOINTS.holds}/${encodeURIComponent(spaceId)}/settled`, {});
+  }
+
   private operator(
     name: ApiRouteName,
     params: Readonly<Record<string, string | number>>,

@@ -135,6 +135,24 @@ describe('processing a rental', () => {
     expect(root.checkout.textStatus).toMatchObject({ state: 'sent', phone: '(217) 555-0182' });
   });
 
+  it('settles the held space on success, so the session end never hands it back', async () => {
+    const { root, calls, settle } = setup({
+      routes: {
+        [`POST ${API}/rental/`]: { body: wrapped(RESULT) },
+        'POST /session/holds/sp-b-10/settled': { body: { space_id: 'sp-b-10', settled: true } },
+      },
+    });
+    runInAction(() => {
+      root.rental.heldSpace = { facility_id: 'demo', space_id: 'sp-b-10', hold_token: 'tok-1' };
+    });
+    root.checkout.setCard(CARD);
+    await root.checkout.process();
+    await settle();
+    expect(calls(/^POST \/session\/holds\/sp-b-10\/settled$/)).toHaveLength(1);
+    expect(calls(/^DELETE \/session\/holds/)).toHaveLength(0);
+    expect(root.rental.heldSpace).toBeNull();
+  });
+
   it('skips the mail when the management system notifies, and autopay when auto_debit is off', async () => {
     const { root, calls, settle } = setup({
       routes: { [`POST ${API}/rental/`]: { body: wrapped(RESULT) } },

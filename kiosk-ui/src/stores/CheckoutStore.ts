@@ -394,6 +394,7 @@ export class CheckoutStore {
     const card = this.#card;
     this.processState = 'succeeded';
     this.processingError = null;
+    void rental.settleHeldSpace();
     if (reservation) this.reservationResult = result as ReservationResult;
     else this.rentalResult = result as RentalResult;
     rental.setFields(

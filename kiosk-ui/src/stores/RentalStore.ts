@@ -41,7 +41,8 @@ const CLEARING_SECTIONS: readonly SectionName[] = ['detail_page', 'find_reservat
 
 /** An alert the rental area shows in the shared Dialog (never window.alert). */
 export interface RentalAlert {
-  key: 'browse.hold.unit_not_available' | 'browse.hold.unit_not_available_no_number' | 'browse.hold.move_in_cost_failed';
+  key:
+    'browse.hold.unit_not_available' | 'browse.hold.unit_not_available_no_number' | 'browse.hold.move_in_cost_failed';
   values?: Record<string, string>;
 }
 
@@ -159,8 +160,7 @@ export class RentalStore {
           // A fresh visit to the list starts at its top (a return from the flow keeps its place).
           this.root.units.saveListScroll(0);
           this.goTo('detail_page');
-        }
-        else if (section === 'find_reservation') this.goTo('find_reservation');
+        } else if (section === 'find_reservation') this.goTo('find_reservation');
         // After the current action: when a session end (resetAll) is what left the area, reset()
         // has forgotten the hold by then, since the daemon releases it itself.
         else if ((RENTAL_AREA_SECTIONS as readonly string[]).includes(previous))
@@ -306,7 +306,12 @@ export class RentalStore {
     await this.releaseHeld();
     const hold = await this.hold(facilityId, unit, space);
     if (generation !== this.pickGeneration) {
-      if (hold.ok) await this.releaseHold({ facility_id: facilityId, space_id: hold.result.space_id, hold_token: hold.result.token });
+      if (hold.ok)
+        await this.releaseHold({
+          facility_id: facilityId,
+          space_id: hold.result.space_id,
+          hold_token: hold.result.token,
+        });
       return false;
     }
     if (!hold.ok) {
@@ -586,6 +591,22 @@ export class RentalStore {
       }
     } catch (error) {
       this.logFailure('create dossier', error);
+    }
+  }
+
+  /**
+   * The rental or reservation went through: the space is the visitor's now. Tell the daemon to
+   * forget the hold (never release it), and forget it here, so neither the session's end nor
+   * leaving the rental area hands the space back.
+   */
+  async settleHeldSpace(): Promise<void> {
+    const held = this.heldSpace;
+    if (!held) return;
+    this.heldSpace = null;
+    try {
+      await this.root.api.settleHold(held.space_id);
+    } catch (error) {
+      this.logFailure('settle hold', error);
     }
   }
 
