@@ -26,6 +26,10 @@ export const IDENTITY = {
   /** Identity-provider token kept 15 minutes. */
   tokenLifetimeMs: 900_000,
   otpResendSeconds: 60,
+  /** Confidence is 10 times the rounded overall score (a 0-10 score becomes 0-100). */
+  confidenceMultiplier: 10,
+  /** Ours (the spec names no threshold): verified when the confidence is at least this. docs/sandbox.md. */
+  confidencePassAt: 70,
 } as const;
 
 export const CARD_READER = {

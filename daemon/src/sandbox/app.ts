@@ -8,11 +8,16 @@ import Fastify, {
 import { API_ROUTES } from '@kiosk/shared-types';
 import { absolutizeUrls, fail, SandboxError, type SandboxRouteOptions } from './respond.js';
 import assetRoutes from './routes/assets.js';
+import billingRoutes from './routes/billing.js';
 import cardRoutes from './routes/card.js';
 import controlRoutes from './routes/control.js';
 import facilityRoutes from './routes/facility.js';
+import identityRoutes, { identityPages } from './routes/identity.js';
 import loggingAppRoutes from './routes/logging-app.js';
 import rentalHoldRoutes from './routes/rental-hold.js';
+import rentalProcessRoutes from './routes/rental-process.js';
+import signingPages from './routes/signing-pages.js';
+import usersRoutes from './routes/users.js';
 import { SandboxState, type Clock } from './state.js';
 
 /**
@@ -30,6 +35,10 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   facilityRoutes,
   rentalHoldRoutes,
   cardRoutes,
+  identityRoutes,
+  usersRoutes,
+  billingRoutes,
+  rentalProcessRoutes,
 ];
 
 export interface SandboxOptions {
@@ -127,6 +136,8 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   await app.register(assetRoutes, { state });
   await app.register(loggingAppRoutes, { state });
   await app.register(controlRoutes, { state, prefix: '/__sandbox' });
+  await app.register(identityPages, { state });
+  await app.register(signingPages, { state });
   await app.register(operatorApi(OPERATOR_API_AREAS, opts.publicOrigin), { state, prefix: SANDBOX_API_PREFIX });
   return app;
 }

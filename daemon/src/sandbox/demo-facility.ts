@@ -15,6 +15,9 @@
 import type {
   Amenity,
   Capabilities,
+  ChargeLine,
+  TenantAddress,
+  UserItem,
   FacilityMapImage,
   FacilitySettings,
   InsurancePlan,
@@ -1014,26 +1017,280 @@ export const PHONE_RULES = {
 
 // =================================================================================================
 // IDENTITY — identity provider sessions, dossiers, licence scans. (Filled by the identity area.)
+//   The text with the link goes to GET /__sandbox/texts; the phone page it links to
+//   (/pages/identity/onboard/{interview_id}) offers 'Complete verification (pass)' and '(fail)'.
+//   pass -> overall score 8.7 (confidence 90: verified); fail -> 3.2 (confidence 30: not verified).
+//   A phone in fail_phones fails whichever button is pressed.
+//   tenant@example.com was verified before (GET owners/{owner}/items?emailId=).
 // =================================================================================================
+
+/** The person on the demo licence every phone-side session scans. */
+export interface DemoLicence {
+  first_name: string;
+  last_name: string;
+  street: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  issuing_state: string;
+  number: string;
+  /** YYYY-MM-DD */
+  issue_date: string;
+  expiry_date: string;
+  date_of_birth: string;
+}
 
 /** One-time login code the sandbox accepts (docs/CONVENTIONS.md). */
 export const DEMO_IDENTITY = {
   otpCode: '123456',
+  /** The identity provider's client id for this owner. */
+  client_id: 'maple-street-kiosk',
+  /** get-score overall.value (0-10) for each outcome of the phone page. */
+  scores: { pass: '8.7', fail: '3.2' },
+  /** Sessions started for these phones (10 digits) always fail. */
+  fail_phones: ['2175550199'],
+  licence: {
+    first_name: 'Jordan',
+    last_name: 'Avery',
+    street: '742 Evergreen Terrace',
+    city: 'Springfield',
+    state: 'IL',
+    postal_code: '62704',
+    issuing_state: 'IL',
+    number: 'A123-4567-8901',
+    issue_date: '2022-03-14',
+    expiry_date: '2030-03-14',
+    date_of_birth: '1985-06-02',
+  } satisfies DemoLicence,
+  /** Earlier verifications returned by owner items, by e-mail. */
+  verified_owners: [
+    {
+      email: 'tenant@example.com',
+      phone: '(217) 555-0147',
+      verified_at: '2025-01-10T15:30:00.000Z',
+      licence: {
+        first_name: 'Taylor',
+        last_name: 'Morgan',
+        street: '18 Lincoln Avenue',
+        city: 'Springfield',
+        state: 'IL',
+        postal_code: '62701',
+        issuing_state: 'IL',
+        number: 'M555-0147-2290',
+        issue_date: '2021-08-01',
+        expiry_date: '2029-08-01',
+        date_of_birth: '1979-11-23',
+      } satisfies DemoLicence,
+    },
+  ],
 } as const;
 
 // =================================================================================================
 // USERS & TENANTS — accounts, user items, tenants. (Filled by the users area.)
 // =================================================================================================
 
+const TAYLOR_MORGAN_ADDRESS: TenantAddress = {
+  address1: '18 Lincoln Avenue',
+  address2: '',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62701',
+};
+
+const SAM_RIVERA_ADDRESS: TenantAddress = {
+  address1: '9 Cedar Court',
+  address2: 'Apt 2',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62704',
+};
+
+/** A kiosk account. `items` is what GET user/items/ lists at reset (a linked rental adds to it). */
+export interface DemoUser {
+  user_id: string;
+  email: string;
+  password: string;
+  /** '+1' and 10 digits; '' when the account has no phone (no one-time-code login). */
+  phone: string;
+  first_name: string;
+  last_name: string;
+  address: TenantAddress;
+  /** An earlier identity verification (get-user-details idv_id). */
+  idv_id: string | null;
+  items: UserItem[];
+}
+
+/** A tenant in the management system. `details_fail`: its user-item-details call answers an error. */
+export interface DemoTenant {
+  tenant_id: string;
+  facility_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: TenantAddress;
+  details_fail?: boolean;
+}
+
+/**
+ *   tenant@example.com / Password!1  Taylor Morgan, phone (217) 555-0147 (one-time code 123456).
+ *                                    Tenant t-5001 at demo: A102 (balance due, autopay off) and
+ *                                    B-13 (paid up, autopay on), plus a reservation (res_id, skipped).
+ *                                    Tenant t-5009 is listed too; its details call fails (ignored).
+ *   norentals@example.com / Password!1  Sam Rivera, phone (217) 555-0175, no rentals yet: links
+ *                                    space 017 (or '17') at demo with gate code 4826.
+ *   A phone with no account: (217) 555-0100.
+ */
 export const DEMO_USERS = {
   testUser: { email: 'tenant@example.com', password: 'Password!1' },
+  noRentalsUser: { email: 'norentals@example.com', password: 'Password!1' },
+  phoneWithoutAccount: '(217) 555-0100',
+  /** Error of a wrong login. */
+  loginFailedMessage: 'Unable to log in with provided credentials.',
+  /** Field error of create-user for a taken e-mail. */
+  emailTakenMessage: 'User with the same email id already exists',
+  accounts: [
+    {
+      user_id: 'u-1001',
+      email: 'tenant@example.com',
+      password: 'Password!1',
+      phone: '+12175550147',
+      first_name: 'Taylor',
+      last_name: 'Morgan',
+      address: TAYLOR_MORGAN_ADDRESS,
+      idv_id: 'idv-taylor-morgan',
+      items: [{ facility: 'demo', tenants: ['t-5001', 't-5009'] }],
+    },
+    {
+      user_id: 'u-1002',
+      email: 'norentals@example.com',
+      password: 'Password!1',
+      phone: '+12175550175',
+      first_name: 'Sam',
+      last_name: 'Rivera',
+      address: SAM_RIVERA_ADDRESS,
+      idv_id: null,
+      items: [],
+    },
+  ] satisfies DemoUser[],
+  tenants: [
+    {
+      tenant_id: 't-5001',
+      facility_id: 'demo',
+      first_name: 'Taylor',
+      last_name: 'Morgan',
+      email: 'tenant@example.com',
+      phone: '+12175550147',
+      address: TAYLOR_MORGAN_ADDRESS,
+    },
+    {
+      tenant_id: 't-5002',
+      facility_id: 'demo',
+      first_name: 'Sam',
+      last_name: 'Rivera',
+      email: 'norentals@example.com',
+      phone: '+12175550175',
+      address: SAM_RIVERA_ADDRESS,
+    },
+    {
+      tenant_id: 't-5009',
+      facility_id: 'demo',
+      first_name: 'Taylor',
+      last_name: 'Morgan',
+      email: 'tenant@example.com',
+      phone: '+12175550147',
+      address: TAYLOR_MORGAN_ADDRESS,
+      details_fail: true,
+    },
+  ] satisfies DemoTenant[],
 } as const;
 
 // =================================================================================================
 // BILLING — balances, pre-pay, autopay. (Filled by the billing area.)
 // =================================================================================================
 
-export const DEMO_BILLING = {} as const;
+/**
+ * A rented space and what its tenant owes. Dates are relative to the sandbox clock so balances
+ * stay due: `paid_through_month` 0 = paid through the end of this month, -1 = the end of last month.
+ * `balance` lines are due now (this month's rent while unpaid). A reservation (`res_id`, no lease)
+ * is listed by the details call and skipped by the kiosk.
+ */
+export interface DemoLease {
+  tenant_id: string;
+  facility_id: string;
+  door_name: string;
+  leaseId: string | null;
+  res_id?: string;
+  /** The gate code (accessCode); link a rental checks it. */
+  gate_code: string;
+  monthly_rent: number;
+  balance: ChargeLine[];
+  paid_through_month: number;
+  /** Last four digits of the autopay card; null = autopay off. */
+  autopay_card_last4: string | null;
+}
+
+export const DEMO_BILLING = {
+  /** Sales tax on rent paid ahead (pre-pay months). */
+  tax_rate: 0.0725,
+  /** Link a rental: unit number and gate code do not match a rental of that facility. */
+  linkFailedCode: 'InvalidGateCodeOrUnit',
+  leases: [
+    {
+      tenant_id: 't-5001',
+      facility_id: 'demo',
+      door_name: 'A102',
+      leaseId: 'L-7001',
+      gate_code: '2580',
+      monthly_rent: 49,
+      balance: [
+        { costType: 'Monthly Rent', description: 'Monthly Rent', amount: 49, total: 49 },
+        { costType: 'fee', description: 'Late Fee', amount: 15, total: 15 },
+        { costType: 'discount', description: 'Loyalty Discount', amount: 5, total: 5 },
+      ],
+      paid_through_month: -1,
+      autopay_card_last4: null,
+    },
+    {
+      tenant_id: 't-5001',
+      facility_id: 'demo',
+      door_name: 'B-13',
+      leaseId: 'L-7002',
+      gate_code: '2580',
+      monthly_rent: 129,
+      balance: [],
+      paid_through_month: 0,
+      autopay_card_last4: '4242',
+    },
+    {
+      tenant_id: 't-5001',
+      facility_id: 'demo',
+      door_name: 'C-32',
+      leaseId: null,
+      res_id: 'res-2001',
+      gate_code: '',
+      monthly_rent: 249,
+      balance: [],
+      paid_through_month: 0,
+      autopay_card_last4: null,
+    },
+    {
+      tenant_id: 't-5002',
+      facility_id: 'demo',
+      door_name: '017',
+      leaseId: 'L-7003',
+      gate_code: '4826',
+      monthly_rent: 89,
+      balance: [{ costType: 'Monthly Rent', description: 'Monthly Rent', amount: 89, total: 89 }],
+      paid_through_month: -1,
+      autopay_card_last4: null,
+    },
+  ] satisfies DemoLease[],
+  /** Documents of every lease (space_details.documents). */
+  lease_documents: [
+    { name: 'Rental Agreement', type: 'lease_agreement', location: '/assets/documents/rental-agreement.pdf' },
+  ],
+} as const;
 
 // =================================================================================================
 // RENTAL PROCESSING — rentals, reservations, gate codes, agreements. (Filled by the rental area.)
@@ -1049,7 +1306,134 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-export const DEMO_RENTAL_PROCESSING = {} as const;
+/** A field of the additional-information step, as the tokens call lists it. */
+export interface DemoDynamicField {
+  type: string;
+  name: string;
+  label: string;
+  required: boolean;
+  value?: string | boolean | null;
+  radiobox_group?: string | null;
+}
+
+/** One document the agreements call can generate, and the page the signing frame shows for it. */
+export interface DemoAgreement {
+  display_name: string;
+  document_type: string;
+  title: string;
+  paragraphs: string[];
+}
+
+/**
+ * Processing a rental (POST rental/) or a reservation (POST space/{space}/reserve/):
+ *   - the card number decides a rental (TEST_CARDS): decline -> CardDeclined, insufficientFunds ->
+ *     CardDeclinedNSF; any other number that passes Luhn and is not expired goes through, else CardInvalid;
+ *   - a tenant whose last name is `server_error_last_name` fails every time with a server error
+ *     (code RentalFailed), and `flaky_last_name` fails the first attempt only (tests of "retry once");
+ *   - a rental marks its space rented and answers the gate code (the chosen one, else a free one),
+ *     the access info, is_new_user (the e-mail has no account: DEMO_USERS.accounts, earlier rentals)
+ *     and, at a smart-access facility (settings.noke), a 6-digit noke PIN.
+ * Gate codes in `taken_gatecodes` (and every gate code handed out since the last reset) are
+ * unavailable: validate-gatecode answers gatecode null for them.
+ */
+export const DEMO_RENTAL_PROCESSING = {
+  taken_gatecodes: ['1234', '0000', '2580', '4826'],
+  access_info:
+    'Enter your gate code on the keypad at the main gate, then press #. The gate opens during access hours only.',
+  server_error_last_name: 'Failure',
+  flaky_last_name: 'Flaky',
+  server_error: { code: 'RentalFailed', message: 'The management system could not complete the request.' },
+  card_errors: {
+    CardDeclined: 'Your card was declined.',
+    CardDeclinedNSF: 'Your card was declined: insufficient funds.',
+    CardInvalid: 'The card number or expiry date is not valid.',
+  },
+  /** POST pandadocs/generate-tokens/: the additional-information step, every field type once or more. */
+  additional_information: [
+    {
+      title: 'About your stored goods',
+      description: 'The lease asks what you will keep in your space.',
+      fields: [
+        { type: 'textarea', name: 'stored_goods', label: 'What will you store?', required: true },
+        {
+          type: 'radiobox',
+          name: 'use_personal',
+          label: 'Personal use',
+          required: false,
+          radiobox_group: 'storage_use',
+        },
+        {
+          type: 'radiobox',
+          name: 'use_business',
+          label: 'Business use',
+          required: false,
+          radiobox_group: 'storage_use',
+        },
+        {
+          type: 'checkbox',
+          name: 'no_hazardous_goods',
+          label: 'I will not store hazardous materials, perishables or living things.',
+          required: true,
+        },
+      ],
+    },
+    {
+      title: 'Alternate contact',
+      description: 'Optional: someone who can move your goods out if you cannot.',
+      fields: [
+        { type: 'text', name: 'alternate_name', label: 'Alternate contact name', required: false },
+        { type: 'phone', name: 'alternate_phone', label: 'Alternate contact phone', required: false },
+        { type: 'email', name: 'alternate_email', label: 'Alternate contact email', required: false },
+      ],
+    },
+    {
+      title: 'Lease details',
+      description: null,
+      fields: [
+        { type: 'date', name: 'planned_move_out', label: 'Planned move-out date (MM/DD/YYYY)', required: false },
+        { type: 'ssn', name: 'tenant_ssn', label: 'Social Security Number (optional)', required: false },
+        { type: 'radiobox', name: 'paperless_statements', label: 'Send my statements by e-mail', required: false },
+      ],
+    },
+  ] satisfies { title: string; description: string | null; fields: DemoDynamicField[] }[],
+  /** POST pandadocs/generate-agreements/: the lease, then autopay (auto_debit), the protection certificate or the rules. */
+  agreements: {
+    lease: {
+      display_name: 'Rental Agreement',
+      document_type: 'lease_agreement',
+      title: 'Rental Agreement',
+      paragraphs: [
+        'This Rental Agreement is between Maple Street Self Storage LLC ("Owner") and the Occupant named below.',
+        'Rent is due in advance on the 1st of each month. A late fee of $15 applies after the 6th.',
+        'The Occupant keeps the only key or code to the space. The Owner does not take custody of stored goods.',
+      ],
+    },
+    autopay: {
+      display_name: 'AutoPay Authorization',
+      document_type: 'autopay',
+      title: 'AutoPay Authorization',
+      paragraphs: [
+        'I authorise the Owner to charge my card for the monthly rent on the 1st of each month.',
+        'I can cancel AutoPay at any time at the kiosk or the office.',
+      ],
+    },
+    insurance: {
+      display_name: 'Certificate of Protection',
+      document_type: 'insurance-certificate',
+      title: 'Certificate of Protection',
+      paragraphs: ['This certificate confirms the protection plan chosen at move-in.'],
+    },
+    rules: {
+      display_name: 'Facility Rules',
+      document_type: 'rules_and_regulations',
+      title: 'Facility Rules',
+      paragraphs: [
+        'Enter your own gate code every time; do not let other vehicles follow you through the gate.',
+        'Speed limit 5 mph. No smoking anywhere on the property.',
+      ],
+    },
+  } satisfies Record<string, DemoAgreement>,
+} as const;
 
 // =================================================================================================
 // FACILITY VARIANTS — 'demo' plus variants for the rules that depend on facility settings

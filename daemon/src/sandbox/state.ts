@@ -10,6 +10,9 @@ import {
   type DemoUnit,
   type SettledSpaceStatus,
 } from './demo-facility.js';
+import { AccountsWorld } from './accounts.js';
+import { IdentityWorld } from './identity-state.js';
+import { RentalProcessWorld } from './rental-process-state.js';
 import { SandboxError } from './respond.js';
 
 /**
@@ -90,6 +93,27 @@ export interface RequestRecord {
 
 const LOG_ENTRY_LIMIT = 10_000;
 
+/** A text message the sandbox "sent" (identity link, one-time code, gate code): GET /__sandbox/texts. */
+export interface TextRecord {
+  at: string;
+  /** The phone as the call gave it. */
+  to: string;
+  body: string;
+  /** What sent it, e.g. 'identity-verification', 'otp'. */
+  kind: string;
+}
+
+/** A notification mail the sandbox "sent" (payment, autopay, rental, reservation, reset link): GET /__sandbox/mails. */
+export interface MailRecord {
+  at: string;
+  /** What it is about, e.g. 'payment', 'autopay', 'reset-password', 'rental'. */
+  kind: string;
+  /** The call's path parameters (owner, facility, tenant, space type) and, for a reset link, the e-mail. */
+  to: Record<string, string>;
+  /** The body as the kiosk sent it (form fields; JSON values parsed). */
+  data: unknown;
+}
+
 export const spaceIdFor = (doorName: string) => `sp-${doorName.toLowerCase()}`;
 
 export class SandboxState {
@@ -109,6 +133,17 @@ export class SandboxState {
   logEntries: unknown[] = [];
   /** When true the logging app answers 503 (tests of the daemon's spooling). */
   loggingDown = false;
+  texts: TextRecord[] = [];
+  mails: MailRecord[] = [];
+
+  // -- IDENTITY (identity area: identity-state.ts) ------------------------------------------------
+  readonly identity = new IdentityWorld(() => this.now());
+
+  // -- USERS & TENANTS, BILLING (users and billing areas: accounts.ts) ----------------------------
+  readonly accounts = new AccountsWorld(() => this.now());
+
+  // -- RENTAL PROCESSING (rental area: rental-process-state.ts) -----------------------------------
+  readonly rentalProcess = new RentalProcessWorld(() => this.now());
 
   constructor(
     options: { clock?: Clock; facilities?: readonly DemoFacility[]; reservations?: readonly DemoReservation[] } = {},
@@ -129,6 +164,11 @@ export class SandboxState {
     this.requests = [];
     this.logEntries = [];
     this.loggingDown = false;
+    this.texts = [];
+    this.mails = [];
+    this.identity.reset();
+    this.accounts.reset();
+    this.rentalProcess.reset();
     for (const reservation of this.seedReservations) {
       this.addReservation({ ...reservation, reservation_date: null });
     }
@@ -370,10 +410,23 @@ export class SandboxState {
     if (excess > 0) this.logEntries.splice(0, excess);
   }
 
-  // -- IDENTITY (identity area) -------------------------------------------------------------------
-  // -- USERS & TENANTS (users area) ---------------------------------------------------------------
-  // -- BILLING (billing area) ---------------------------------------------------------------------
-  // -- RENTAL PROCESSING (rental area) ------------------------------------------------------------
+  /** Record a text message instead of sending it. */
+  recordText(text: Omit<TextRecord, 'at'>): TextRecord {
+    const record = { at: new Date(this.now()).toISOString(), ...text };
+    this.texts.push(record);
+    return record;
+  }
+
+  /** Record a notification mail instead of sending it. */
+  recordMail(mail: Omit<MailRecord, 'at'>): MailRecord {
+    const record = { at: new Date(this.now()).toISOString(), ...mail };
+    this.mails.push(record);
+    return record;
+  }
+
+  // -- IDENTITY (identity area): see `identity` above ---------------------------------------------
+  // -- USERS & TENANTS, BILLING (users and billing areas): see `accounts` above -------------------
+  // -- RENTAL PROCESSING (rental area): see `rentalProcess` above ---------------------------------
 }
 
 function buildSpaces(data: DemoFacility): SpaceRecord[] {

@@ -3,11 +3,13 @@ import type { ApiClient } from '../api/client';
 import type { EventsClient } from '../api/events-client';
 import { AccountStore } from './AccountStore';
 import { BillingStore } from './BillingStore';
+import { CheckoutStore } from './CheckoutStore';
 import { windowBrowser, type BrowserEnv } from './browser';
 import { ConfigStore } from './ConfigStore';
 import { DeviceStore } from './DeviceStore';
 import { DocumentsStore } from './DocumentsStore';
 import { IdentityStore } from './IdentityStore';
+import { NavigationLog } from './NavigationLog';
 import { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
 import { ShellStore } from './ShellStore';
@@ -43,12 +45,14 @@ export class RootStore {
   readonly shell: ShellStore;
   readonly units: UnitsStore;
   readonly rental: RentalStore;
+  readonly checkout: CheckoutStore;
   readonly identity: IdentityStore;
   readonly account: AccountStore;
   readonly billing: BillingStore;
   readonly documents: DocumentsStore;
   readonly device: DeviceStore;
   readonly trivia: TriviaStore;
+  readonly navigationLog: NavigationLog;
 
   constructor(options: RootStoreOptions) {
     this.api = options.api;
@@ -62,12 +66,14 @@ export class RootStore {
     this.shell = new ShellStore(this);
     this.units = new UnitsStore(this);
     this.rental = new RentalStore(this);
+    this.checkout = new CheckoutStore(this);
     this.identity = new IdentityStore(this);
     this.account = new AccountStore(this);
     this.billing = new BillingStore(this);
     this.documents = new DocumentsStore(this);
     this.device = new DeviceStore(this);
     this.trivia = new TriviaStore(this);
+    this.navigationLog = new NavigationLog(this);
   }
 
   /** Every store, for resetAll. A new store is added here and in the constructor. */
@@ -78,12 +84,14 @@ export class RootStore {
       this.shell,
       this.units,
       this.rental,
+      this.checkout,
       this.identity,
       this.account,
       this.billing,
       this.documents,
       this.device,
       this.trivia,
+      this.navigationLog,
     ];
   }
 
@@ -96,6 +104,8 @@ export class RootStore {
     const stops = [
       this.shell.start(),
       this.session.start(),
+      this.rental.start(),
+      this.navigationLog.start(),
       reaction(
         () => this.shell.facilityId,
         (facilityId) => {

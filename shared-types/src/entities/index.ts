@@ -3,3 +3,7 @@ export * from './units.js';
 export * from './insurance.js';
 export * from './reservations.js';
 export * from './map.js';
+export * from './identity.js';
+export * from './account.js';
+export * from './billing.js';
+export * from './rental-process.js';

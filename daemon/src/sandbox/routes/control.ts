@@ -68,6 +68,32 @@ const controlRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
 
   app.get('/logs', async () => ({ entries: state.logEntries, down: state.loggingDown }));
 
+  /** Every text message "sent" (identity link, one-time code, gate code), oldest first. */
+  app.get('/texts', async () => ({ texts: state.texts }));
+
+  /** Every notification mail "sent" (payment, autopay, rental, reservation, password reset), oldest first. */
+  app.get('/mails', async () => ({ mails: state.mails }));
+
+  /** Switch capabilities.pmsNotifications.payment of a facility (default demo) until the next reset. */
+  app.post<{ Body: { payment: boolean; facility_id?: string } }>(
+    '/capabilities',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { payment: { type: 'boolean' }, facility_id: { type: 'string' } },
+          required: ['payment'],
+        },
+      },
+    },
+    async (request) => {
+      const facilityId = request.body.facility_id ?? 'demo';
+      state.facility(facilityId);
+      state.accounts.paymentNotifications.set(facilityId, request.body.payment);
+      return { facility_id: facilityId, pmsNotifications: { payment: request.body.payment } };
+    },
+  );
+
   app.post<{ Body: { down: boolean } }>(
     '/logging',
     { schema: { body: { type: 'object', properties: { down: { type: 'boolean' } }, required: ['down'] } } },

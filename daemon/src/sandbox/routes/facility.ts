@@ -215,8 +215,14 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
           `Facility ${data.facility_id} does not belong to owner ${request.params.owner}.`,
         );
       }
-      // Unwrapped, like the real call: the UI reads data.capabilities.
-      return { data: { capabilities: data.capabilities } };
+      // Unwrapped, like the real call: the UI reads data.capabilities. POST /__sandbox/capabilities
+      // can switch pmsNotifications.payment (billing tests of the payment mail).
+      const payment = state.accounts.paymentNotifications.get(data.facility_id);
+      const capabilities =
+        payment === undefined
+          ? data.capabilities
+          : { ...data.capabilities, pmsNotifications: { ...data.capabilities.pmsNotifications, payment } };
+      return { data: { capabilities } };
     },
   );
 

@@ -1,0 +1,335 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IDENTITY, IDENTITY_TOKEN_HEADER } from '@kiosk/shared-types';
+import { buildSandbox } from './app.js';
+import { parseMultipart } from './routes/identity.js';
+
+let app: FastifyInstance;
+let now = Date.UTC(2025, 6, 15, 17, 0);
+
+beforeAll(async () => {
+  app = await buildSandbox({ clock: () => now, publicOrigin: 'http://sandbox.test' });
+});
+beforeEach(async () => {
+  now = Date.UTC(2025, 6, 15, 17, 0);
+  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const headers = { 'x-api-key': 'k' };
+const api = async (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  form?: Record<string, string>,
+  extra: Record<string, string> = {},
+) => {
+  const response = await app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    headers: {
+      ...headers,
+      ...extra,
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    payload: form ? new URLSearchParams(form).toString() : undefined,
+  });
+  return { status: response.statusCode, data: response.json().application_data };
+};
+
+async function startSession() {
+  const { data } = await api('GET', 'facilities/demo/generate-incode-session/?liveData=true');
+  expect(data.status).toBe('ok');
+  return data.result as { url: string; interview_id: string; clientId: string; token: string };
+}
+
+const withToken = (token: string) => ({ [IDENTITY_TOKEN_HEADER]: token });
+
+describe('dossiers', () => {
+  it('creates a dossier, reads it back and merges JSON-encoded parts on PUT', async () => {
+    const created = await api('POST', 'owners/demo-owner/facilities/demo/dossiers/', {
+      owner: 'demo-owner',
+      facility: 'demo',
+      trace_id: 'trace-1',
+      created_time: '2025-07-15T17:00:00.000Z',
+      updated_time: '2025-07-15T17:00:00.000Z',
+    });
+    const id = created.data.result.dossier_id as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const updated = await api('PUT', `dossiers/${id}/`, {
+      verification: JSON.stringify({ state: 'verified', authenticated: true, probability: 90 }),
+      phone: '(217) 555-0182',
+    });
+    expect(updated.data.result).toMatchObject({
+      dossierId: id,
+      trace_id: 'trace-1',
+      owner_id: 'demo-owner',
+      phone: '(217) 555-0182',
+      verification: { state: 'verified', authenticated: true, probability: 90 },
+    });
+    expect((await api('GET', `dossiers/${id}/`)).data.result.verification.state).toBe('verified');
+  });
+
+  it('answers 404 for an unknown dossier and 400 for a part that is not JSON', async () => {
+    expect((await api('GET', 'dossiers/nope/')).status).toBe(404);
+    const id = (await api('POST', 'owners/demo-owner/facilities/demo/dossiers/', {})).data.result.dossier_id;
+    const bad = await api('PUT', `dossiers/${id}/`, { rental: '{not json' });
+    expect(bad.status).toBe(400);
+    expect(bad.data.errors).toEqual({ rental: ['Must be JSON.'] });
+  });
+});
+
+describe('the phone verification', () => {
+  it('texts the link, advances the status when the phone page is completed, then scores and scans', async () => {
+    const session = await startSession();
+    expect(session.url).toBe(`http://sandbox.test/pages/identity/onboard/${session.interview_id}`);
+    expect(session.clientId).toBe('maple-street-kiosk');
+
+    const dossierId = (await api('POST', 'owners/demo-owner/facilities/demo/dossiers/', {})).data.result.dossier_id;
+    const idv = await api('POST', 'owners/demo-owner/facilities/demo/identity-verification?sendNotification=true', {
+      phone: '(217) 555-0182',
+      email: '',
+      dossierId,
+      device: 'kiosk',
+      incodeVerificationLink: session.url,
+    });
+    expect(idv.data.result.idvId).toMatch(/^idv-/);
+    const { texts } = (await app.inject({ url: '/__sandbox/texts' })).json();
+    expect(texts).toEqual([
+      expect.objectContaining({
+        to: '(217) 555-0182',
+        kind: 'identity-verification',
+        body: expect.stringContaining(session.url),
+      }),
+    ]);
+    expect((await api('GET', `dossiers/${dossierId}/`)).data.result.idvId).toBe(idv.data.result.idvId);
+
+    const status = () =>
+      api('GET', `facilities/demo/get-status/?id=${session.interview_id}`, undefined, withToken(session.token));
+    expect((await status()).data.result).toEqual({ onboardingStatus: 'UNKNOWN' });
+    // Not finished: no score yet.
+    expect(
+      (
+        await api(
+          'GET',
+          `facilities/demo/get-score/?interview_id=${session.interview_id}`,
+          undefined,
+          withToken(session.token),
+        )
+      ).data.code,
+    ).toBe('OnboardingNotFinished');
+
+    const page = await app.inject({ url: `/pages/identity/onboard/${session.interview_id}` });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Complete verification (pass)');
+    expect(page.body).toContain('Complete verification (fail)');
+    expect((await status()).data.result.onboardingStatus).toBe('ID_VALIDATION_FINISHED');
+
+    const done = await app.inject({
+      method: 'POST',
+      url: `/pages/identity/onboard/${session.interview_id}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pass',
+    });
+    expect(done.body).toContain('Verification complete');
+    expect((await status()).data.result.onboardingStatus).toBe('ONBOARDING_FINISHED');
+
+    const score = await api(
+      'GET',
+      `facilities/demo/get-score/?interview_id=${session.interview_id}`,
+      undefined,
+      withToken(session.token),
+    );
+    expect(score.data.result).toEqual({ overall: { value: '8.7', status: 'OK' } });
+    expect(Math.round(Number(score.data.result.overall.value)) * IDENTITY.confidenceMultiplier).toBeGreaterThanOrEqual(
+      IDENTITY.confidencePassAt,
+    );
+
+    const ocr = await api(
+      'GET',
+      `facilities/demo/get-ocr-image-data/?interview_id=${session.interview_id}`,
+      undefined,
+      withToken(session.token),
+    );
+    expect(ocr.data.result.ocr).toEqual({
+      name: { firstName: 'Jordan', lastName: 'Avery', fullName: 'Jordan Avery' },
+      address: { street: '742 Evergreen Terrace', city: 'Springfield', state: 'IL', postalCode: '62704' },
+      state: 'IL',
+      number: 'A123-4567-8901',
+      issueDate: '2022-03-14',
+      expiryDate: '2030-03-14',
+      dateOfBirth: '1985-06-02',
+    });
+    expect(ocr.data.result.images.croppedFrontID).toMatch(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('fails the score with the (fail) button, and for a phone listed to fail whatever is pressed', async () => {
+    const failed = await startSession();
+    await app.inject({
+      method: 'POST',
+      url: `/__sandbox/identity/sessions/${failed.interview_id}/complete`,
+      payload: { outcome: 'fail' },
+    });
+    const score = await api(
+      'GET',
+      `facilities/demo/get-score/?interview_id=${failed.interview_id}`,
+      undefined,
+      withToken(failed.token),
+    );
+    expect(score.data.result.overall).toEqual({ value: '3.2', status: 'FAIL' });
+    expect(Math.round(3.2) * IDENTITY.confidenceMultiplier).toBeLessThan(IDENTITY.confidencePassAt);
+
+    const byPhone = await startSession();
+    await api('POST', 'owners/demo-owner/facilities/demo/identity-verification?sendNotification=false', {
+      phone: '(217) 555-0199',
+      incodeVerificationLink: byPhone.url,
+    });
+    expect((await app.inject({ url: '/__sandbox/texts' })).json().texts).toEqual([]);
+    await app.inject({
+      method: 'POST',
+      url: `/pages/identity/onboard/${byPhone.interview_id}/complete`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=pass',
+    });
+    const phoneScore = await api(
+      'GET',
+      `facilities/demo/get-score/?interview_id=${byPhone.interview_id}`,
+      undefined,
+      withToken(byPhone.token),
+    );
+    expect(phoneScore.data.result.overall.status).toBe('FAIL');
+  });
+
+  it('refuses session calls without the token, with another session, and after 15 minutes', async () => {
+    const session = await startSession();
+    const other = await startSession();
+    const url = `facilities/demo/get-status/?id=${session.interview_id}`;
+    expect((await api('GET', url)).status).toBe(401);
+    expect((await api('GET', url, undefined, withToken(other.token))).status).toBe(404);
+    const existing = await api(
+      'GET',
+      'facilities/demo/get-existing-onboarding-url/?clientId=maple-street-kiosk&liveData=true',
+      undefined,
+      withToken(session.token),
+    );
+    expect(existing.data.result).toEqual({ url: session.url, interview_id: session.interview_id });
+
+    now += IDENTITY.tokenLifetimeMs;
+    const expired = await api('GET', url, undefined, withToken(session.token));
+    expect(expired.status).toBe(401);
+    expect(expired.data.code).toBe('IdentityTokenExpired');
+  });
+
+  it('answers a 404 page for an unknown onboarding link', async () => {
+    const page = await app.inject({ url: '/pages/identity/onboard/iv-unknown' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('This link is not valid');
+  });
+});
+
+describe('files', () => {
+  function multipart(fields: Record<string, string>, file: { name: string; type: string; data: string } | null) {
+    const boundary = '----kiosk-test-boundary';
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    if (file) {
+      parts.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${file.data}\r\n`,
+      );
+    }
+    return {
+      payload: `${parts.join('')}--${boundary}--\r\n`,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    };
+  }
+
+  async function ticket() {
+    const created = await api('POST', 'owners/demo-owner/files/', {
+      content_type: 'image/svg+xml',
+      file_name: 'dl_front.svg',
+      file_type: 'mitek',
+      facility_id: 'demo',
+      attributes: JSON.stringify({ kind: 'dl_front' }),
+    });
+    return created.data.result as { file_id: string; upload_url: string; upload_fields: Record<string, string> };
+  }
+
+  it('gives an upload URL and fields, takes the multipart POST, then serves the file by its download_url', async () => {
+    const upload = await ticket();
+    expect(upload.upload_url).toBe(`http://sandbox.test/pages/identity/uploads/${upload.file_id}`);
+    const body = multipart(upload.upload_fields, { name: 'dl_front.svg', type: 'image/svg+xml', data: '<svg/>' });
+    const posted = await app.inject({
+      method: 'POST',
+      url: new URL(upload.upload_url).pathname,
+      headers: { 'content-type': body.contentType, origin: 'http://kiosk.test' },
+      payload: body.payload,
+    });
+    expect(posted.statusCode).toBe(204);
+    expect(posted.headers['access-control-allow-origin']).toBe('*');
+
+    const file = await api('GET', `owners/demo-owner/files/${upload.file_id}/`);
+    expect(file.data.result).toMatchObject({ file_id: upload.file_id, uploaded: true, content_type: 'image/svg+xml' });
+    const download = await app.inject({ url: new URL(file.data.result.download_url).pathname });
+    expect(download.body).toBe('<svg/>');
+  });
+
+  it('refuses an upload with the wrong signature, without a file, or while uploads are switched off', async () => {
+    const upload = await ticket();
+    const path = new URL(upload.upload_url).pathname;
+    const send = (fields: Record<string, string>, withFile: boolean) => {
+      const body = multipart(fields, withFile ? { name: 'a.svg', type: 'image/svg+xml', data: '<svg/>' } : null);
+      return app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': body.contentType },
+        payload: body.payload,
+      });
+    };
+    expect((await send({ ...upload.upload_fields, signature: 'forged' }, true)).statusCode).toBe(403);
+    expect((await send(upload.upload_fields, false)).statusCode).toBe(400);
+    await app.inject({ method: 'POST', url: '/__sandbox/identity/uploads', payload: { fail: true } });
+    expect((await send(upload.upload_fields, true)).statusCode).toBe(503);
+  });
+
+  it('parses a multipart body with binary data intact', () => {
+    const boundary = 'b0';
+    const bytes = Buffer.from([0, 13, 10, 255, 45, 45]);
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const [part] = parseMultipart(body, `multipart/form-data; boundary=${boundary}`);
+    expect(part).toMatchObject({ name: 'file', filename: 'x.bin' });
+    expect([...part!.data]).toEqual([...bytes]);
+  });
+});
+
+describe('earlier verifications (owner items)', () => {
+  it('lists the test user’s verified licence with a passport token, and refuses without one', async () => {
+    const items = await api('GET', 'owners/demo-owner/items?emailId=tenant@example.com', undefined, {
+      authorization: 'Bearer user-token',
+    });
+    expect(items.data.result).toEqual([
+      expect.objectContaining({
+        email: 'tenant@example.com',
+        verified: true,
+        licence: expect.objectContaining({
+          number: 'M555-0147-2290',
+          name: expect.objectContaining({ firstName: 'Taylor' }),
+        }),
+        dl_front_url: 'http://sandbox.test/pages/identity/licences/tenant%40example.com.svg',
+      }),
+    ]);
+    expect(
+      (await api('GET', 'owners/demo-owner/items?emailId=nobody@example.com', undefined, { authorization: 'x' })).data
+        .result,
+    ).toEqual([]);
+    expect((await api('GET', 'owners/demo-owner/items?emailId=tenant@example.com')).status).toBe(401);
+    const image = await app.inject({ url: '/pages/identity/licences/tenant%40example.com.svg' });
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+  });
+});

@@ -1,0 +1,92 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../../stores/StoresProvider';
+import { useStepLabel } from '../fields/useStepLabel';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../sections';
+import { LoginDialog } from './LoginDialog';
+import { MobileVerifyDialog } from './MobileVerifyDialog';
+import './identity.css';
+
+type Popup = 'mobile' | 'login' | null;
+
+/**
+ * Verify identity (rent_this_space, rental §2, §4): by a text link to the visitor's phone, by
+ * logging in as an existing customer, or manually (not when the facility requires a licence).
+ * After a failed verification: 'Oops! Identity Verification failed. Please try again.'
+ */
+export default observer(function VerifyIdentityScreen({ section }: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { identity } = useStores();
+  const step = useStepLabel(section);
+  const [popup, setPopup] = useState<Popup>(identity.mobileStep === 'idle' ? null : 'mobile');
+
+  // A failed verification closes the phone popup: the retry message shows on the screen.
+  useEffect(() => {
+    if (identity.failed) setPopup(null);
+  }, [identity.failed]);
+
+  return (
+    <SectionFrame title={t('identity.verify.title')} subtitle={step} hideDone>
+      <div className="verify-id">
+        {identity.failed && identity.message && (
+          <p className="verify-id__failed" role="alert">
+            {t(identity.message)}
+          </p>
+        )}
+        <p className="verify-id__intro">{t('identity.verify.subtitle')}</p>
+        <div className="verify-id__options">
+          <button
+            type="button"
+            className="verify-id__option verify-id__option--main"
+            onClick={() => setPopup('mobile')}
+          >
+            <PhoneIcon />
+            <span>{t('identity.verify.by_mobile')}</span>
+          </button>
+          <button type="button" className="verify-id__option" onClick={() => setPopup('login')}>
+            <PersonIcon />
+            <span>{t('identity.verify.already_customer')}</span>
+          </button>
+          {identity.manualAllowed && (
+            <button type="button" className="verify-id__option" onClick={() => identity.chooseManual()}>
+              <CardIcon />
+              <span>{t('identity.verify.manual')}</span>
+            </button>
+          )}
+        </div>
+      </div>
+      {popup === 'mobile' && <MobileVerifyDialog onClose={() => setPopup(null)} />}
+      {popup === 'login' && <LoginDialog onClose={() => setPopup(null)} />}
+    </SectionFrame>
+  );
+});
+
+function PhoneIcon() {
+  return (
+    <svg width="72" height="72" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="6" y="2" width="12" height="20" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M10 18h4" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg width="72" height="72" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M4 21c1-4.5 4.5-6.5 8-6.5s7 2 8 6.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
+
+function CardIcon() {
+  return (
+    <svg width="72" height="72" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="2" y="5" width="20" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <circle cx="8" cy="12" r="2.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M13 10h6M13 14h4" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}

@@ -1,0 +1,240 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { MASKS } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formatUsDate, licenceExpiryMin, reservationDateOrDefault, reservationDateRange } from '../../../forms/dates';
+import { infoSchema, type InfoValues } from '../../../forms/info';
+import type { RentalModel } from '../../../stores/rental-model';
+import { useStores } from '../../../stores/StoresProvider';
+import { DateField } from '../fields/DateField';
+import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField, YesNoField } from '../fields/Fields';
+import { US_STATES } from '../fields/us-states';
+import { useStepLabel } from '../fields/useStepLabel';
+import { useZipLookup } from '../fields/useZipLookup';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../sections';
+import './info.css';
+
+const INFO_FIELDS = [
+  'tenant_email',
+  'tenant_phone',
+  'tenant_first_name',
+  'tenant_last_name',
+  'mailing_address1',
+  'mailing_address2',
+  'mailing_city',
+  'mailing_state',
+  'mailing_zip',
+  'driving_lis_no',
+  'driving_lis_state',
+  'driving_lis_expiry',
+  'reservation_date',
+] as const satisfies readonly (keyof RentalModel & keyof InfoValues)[];
+
+/** The form: the schema's fields, plus two answers that change the flow at once. */
+type InfoForm = InfoValues & { business_contact_needed: boolean | null; more_time: boolean };
+
+function valuesFrom(model: RentalModel, reservationMode: boolean): InfoForm {
+  const values = Object.fromEntries(INFO_FIELDS.map((name) => [name, model[name] ?? ''])) as InfoValues;
+  return { ...values, business_contact_needed: model.business_contact_needed, more_time: reservationMode };
+}
+
+/** The licence may expire at the earliest today; the picker offers 30 years ahead. */
+const LICENCE_YEARS_AHEAD = 30;
+
+/**
+ * Your information (rental §2 Info, §5): 'Identity Verified' with the scanned licence once the
+ * phone verification (or an earlier one) passed, else the skipAndVerify layout (licence first,
+ * typed by the visitor); email, cell phone, names, Mailing Address, Driver License; 'Business
+ * Rental?'; and where reservations are allowed, 'I need a bit more time' with the move-in date.
+ */
+export default observer(function InfoScreen({ section }: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { rental, identity, config, account } = useStores();
+  const formId = useId();
+  const step = useStepLabel(section);
+  const settings = config.facility;
+  const reservationMode = rental.reservationMode;
+  const advancedDates = settings?.advanced_dates ?? 0;
+  const verified = identity.verified;
+
+  const schema = useMemo(
+    () => infoSchema({ validatePhone: identity.validatePhone, reservationMode, advancedDates }),
+    [identity, reservationMode, advancedDates],
+  );
+  const form = useForm<InfoForm>({
+    resolver: yupResolver(schema) as unknown as Resolver<InfoForm>,
+    defaultValues: valuesFrom(rental.model, reservationMode),
+    mode: 'onTouched',
+  });
+  const lookupMailingState = useZipLookup(form, 'mailing_zip', 'mailing_state');
+
+  // A logged-in visitor: saved details and an earlier verification fill the empty fields.
+  useEffect(() => (account.loggedIn ? identity.followAccountDetails() : undefined), [account.loggedIn, identity]);
+  const prefillVersion = identity.prefillVersion;
+  useEffect(() => {
+    if (prefillVersion > 0) form.reset(valuesFrom(rental.model, rental.reservationMode), { keepDirtyValues: true });
+  }, [prefillVersion, form, rental]);
+
+  const unitIsParking = Boolean(rental.unit?.parking);
+  const reservationOffered =
+    Boolean(settings?.wl_reservation_enabled) && !(unitIsParking && settings?.disable_parking_reservations);
+  const range = reservationDateRange(advancedDates);
+  const today = licenceExpiryMin();
+
+  const licence = (
+    <FieldGroup title={t('rental.info.driver_license')}>
+      <TextField control={form.control} name="driving_lis_no" label={t('rental.info.licence_number')} required />
+      <SelectField
+        control={form.control}
+        name="driving_lis_state"
+        label={t('rental.info.licence_state')}
+        options={US_STATES}
+        required
+      />
+      <DateField
+        control={form.control}
+        name="driving_lis_expiry"
+        label={t('rental.info.licence_expiry')}
+        min={today}
+        max={today.add(LICENCE_YEARS_AHEAD, 'year')}
+        required
+      />
+    </FieldGroup>
+  );
+
+  return (
+    <SectionFrame title={t('rental.info.title')} subtitle={step} formId={formId}>
+      <form
+        id={formId}
+        noValidate
+        className={['rental-form', 'info-form', verified ? 'info-form--verified' : 'info-form--skip-and-verify'].join(
+          ' ',
+        )}
+        onSubmit={form.handleSubmit((values) => {
+          const { business_contact_needed: _business, more_time: _moreTime, ...fields } = values;
+          rental.done({
+            ...fields,
+            reservation_date: rental.reservationMode
+              ? reservationDateOrDefault(fields.reservation_date)
+              : fields.reservation_date,
+          });
+        })}
+      >
+        {verified ? (
+          <div className="info-verified" role="status">
+            <div className="info-verified__badge">
+              <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="12" r="11" fill="currentColor" />
+                <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#ffffff" strokeWidth="2.4" />
+              </svg>
+              <span>{t('identity.banner.verified')}</span>
+            </div>
+            {identity.licenceImage && (
+              <img
+                className="info-verified__licence"
+                src={identity.licenceImage}
+                alt={t('identity.banner.licence_image')}
+              />
+            )}
+          </div>
+        ) : (
+          <p className="rental-note">{t('rental.info.skip_and_verify')}</p>
+        )}
+
+        {!verified && licence}
+
+        <div className="field-group">
+          <div className="field-group__grid">
+            <TextField
+              control={form.control}
+              name="tenant_email"
+              label={t('rental.info.email')}
+              kind="email"
+              required
+            />
+            <MaskedField
+              control={form.control}
+              name="tenant_phone"
+              label={t('rental.info.cell_phone')}
+              mask={MASKS.phone}
+              keyboard="phone"
+              required
+            />
+            <TextField control={form.control} name="tenant_first_name" label={t('rental.info.first_name')} required />
+            <TextField control={form.control} name="tenant_last_name" label={t('rental.info.last_name')} required />
+          </div>
+        </div>
+
+        <FieldGroup title={t('rental.info.mailing_address')}>
+          <TextField
+            control={form.control}
+            name="mailing_address1"
+            label={t('rental.info.address1')}
+            className="form-field--wide"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="mailing_address2"
+            label={t('rental.info.address2')}
+            className="form-field--wide"
+          />
+          <TextField control={form.control} name="mailing_city" label={t('rental.info.city')} required />
+          <MaskedField
+            control={form.control}
+            name="mailing_zip"
+            label={t('rental.info.zip')}
+            mask="00000"
+            onValueChange={lookupMailingState}
+            required
+          />
+          <SelectField
+            control={form.control}
+            name="mailing_state"
+            label={t('rental.info.state')}
+            options={US_STATES}
+            required
+          />
+        </FieldGroup>
+
+        {verified && licence}
+
+        {!reservationMode && (
+          <div className="field-group">
+            <YesNoField
+              control={form.control}
+              name="business_contact_needed"
+              legend={t('rental.info.business_rental')}
+              onChoose={(yes) => rental.setBusinessRental(yes)}
+            />
+          </div>
+        )}
+
+        {reservationOffered && (
+          <div className="field-group info-reservation">
+            <CheckboxField
+              control={form.control}
+              name="more_time"
+              label={t('rental.info.more_time')}
+              description={t('rental.info.more_time_text', { days: advancedDates })}
+              onToggle={(on) => rental.setReservationMode(on)}
+            />
+            {reservationMode && (
+              <DateField
+                control={form.control}
+                name="reservation_date"
+                label={t('rental.info.move_in_date')}
+                hint={t('rental.info.move_in_hint', { min: formatUsDate(range.min), max: formatUsDate(range.max) })}
+                min={range.min}
+                max={range.max}
+              />
+            )}
+          </div>
+        )}
+      </form>
+    </SectionFrame>
+  );
+});

@@ -1,0 +1,147 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { MASKS } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useId, useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { startOfToday } from '../../../forms/dates';
+import { militarySchema, SSN_MASK, type MilitaryValues } from '../../../forms/military';
+import { useStores } from '../../../stores/StoresProvider';
+import { DateField } from '../fields/DateField';
+import { FieldGroup, MaskedField, SelectField, TextField } from '../fields/Fields';
+import { US_STATES } from '../fields/us-states';
+import { useStepLabel } from '../fields/useStepLabel';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../sections';
+
+const FIELDS = [
+  'military_ssn',
+  'military_ets_date',
+  'military_email',
+  'military_contact_name',
+  'military_commanding_officer',
+  'military_branch',
+  'military_name',
+  'military_unit_phone',
+  'military_address1',
+  'military_address2',
+  'military_city',
+  'military_state',
+  'military_zip',
+] as const;
+
+/** The ETS date picker offers today up to this many years ahead. */
+const ETS_YEARS_AHEAD = 20;
+
+/**
+ * Military information (rental §2, §5), shown when the visitor is active military: every field of
+ * §5 (SSN masked ###-##-####), a state select, and Back / NEXT.
+ */
+export default observer(function MilitaryScreen({ section }: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { rental, identity } = useStores();
+  const formId = useId();
+  const step = useStepLabel(section);
+  const model = rental.model;
+  const schema = useMemo(() => militarySchema({ validatePhone: identity.validatePhone }), [identity]);
+  const form = useForm<MilitaryValues>({
+    resolver: yupResolver(schema) as unknown as Resolver<MilitaryValues>,
+    defaultValues: { ...Object.fromEntries(FIELDS.map((name) => [name, model[name]])), active_military: true },
+    mode: 'onTouched',
+  });
+  const today = startOfToday();
+
+  return (
+    <SectionFrame
+      title={t('rental.military.title')}
+      subtitle={step}
+      formId={formId}
+      cancelLabel={t('rental.frame.back')}
+      doneLabel={t('rental.frame.next')}
+    >
+      <form
+        id={formId}
+        noValidate
+        className="rental-form"
+        onSubmit={form.handleSubmit((values) => rental.done(values))}
+      >
+        <FieldGroup title={t('rental.military.service')}>
+          <MaskedField
+            control={form.control}
+            name="military_ssn"
+            label={t('rental.military.ssn')}
+            mask={SSN_MASK}
+            required
+          />
+          <DateField
+            control={form.control}
+            name="military_ets_date"
+            label={t('rental.military.ets_date')}
+            min={today}
+            max={today.add(ETS_YEARS_AHEAD, 'year')}
+            required
+          />
+          <TextField control={form.control} name="military_branch" label={t('rental.military.branch')} required />
+          <TextField control={form.control} name="military_name" label={t('rental.military.unit_name')} required />
+          <TextField
+            control={form.control}
+            name="military_commanding_officer"
+            label={t('rental.military.commanding_officer')}
+            required
+          />
+          <TextField
+            control={form.control}
+            name="military_contact_name"
+            label={t('rental.military.contact_name')}
+            required
+          />
+          <TextField
+            control={form.control}
+            name="military_email"
+            label={t('rental.military.email')}
+            kind="email"
+            required
+          />
+          <MaskedField
+            control={form.control}
+            name="military_unit_phone"
+            label={t('rental.military.unit_phone')}
+            mask={MASKS.phone}
+            keyboard="phone"
+            required
+          />
+        </FieldGroup>
+        <FieldGroup title={t('rental.military.unit_address')}>
+          <TextField
+            control={form.control}
+            name="military_address1"
+            label={t('rental.military.address1')}
+            className="form-field--wide"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="military_address2"
+            label={t('rental.military.address2')}
+            className="form-field--wide"
+          />
+          <TextField control={form.control} name="military_city" label={t('rental.military.city')} required />
+          <MaskedField
+            control={form.control}
+            name="military_zip"
+            label={t('rental.military.zip')}
+            mask="00000"
+            required
+          />
+          <SelectField
+            control={form.control}
+            name="military_state"
+            label={t('rental.military.state')}
+            options={US_STATES}
+            required
+          />
+        </FieldGroup>
+      </form>
+    </SectionFrame>
+  );
+});

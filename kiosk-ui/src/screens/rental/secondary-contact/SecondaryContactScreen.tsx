@@ -1,0 +1,181 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { MASKS } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { secondaryContactSchema, type SecondaryContactValues } from '../../../forms/secondary-contact';
+import { useStores } from '../../../stores/StoresProvider';
+import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField, YesNoField } from '../fields/Fields';
+import { US_STATES } from '../fields/us-states';
+import { useStepLabel } from '../fields/useStepLabel';
+import { useZipLookup } from '../fields/useZipLookup';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../sections';
+
+const FIELDS = [
+  'secondary_contact_first_name',
+  'secondary_contact_last_name',
+  'secondary_contact_email',
+  'secondary_contact_phone',
+  'secondary_contact_address1',
+  'secondary_contact_address2',
+  'secondary_contact_city',
+  'secondary_contact_state',
+  'secondary_contact_zipcode',
+] as const;
+
+/**
+ * Secondary contact (rental §2, §5): a contact who receives lien notices, or the waiver (not
+ * offered when the facility requires a contact); the address must differ from the mailing
+ * address; and 'Are you active military?', whose answer inserts or removes military_info and
+ * switches the promo at once.
+ */
+export default observer(function SecondaryContactScreen({ section }: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { rental, identity, config } = useStores();
+  const formId = useId();
+  const step = useStepLabel(section);
+  const settings = config.facility;
+  const required = Boolean(settings?.frontend_conf?.secondary_contact_required);
+  const emailRequired = Boolean(settings?.secondary_email_required);
+  const model = rental.model;
+
+  const schema = useMemo(
+    () =>
+      secondaryContactSchema({
+        validatePhone: identity.validatePhone,
+        secondaryEmailRequired: emailRequired,
+        secondaryContactRequired: required,
+        // The screen has no sub-steps, so no step index: the same-address check always runs (docs/flow.md).
+        mailing: {
+          mailing_address1: model.mailing_address1,
+          mailing_address2: model.mailing_address2,
+          mailing_city: model.mailing_city,
+          mailing_state: model.mailing_state,
+          mailing_zip: model.mailing_zip,
+        },
+      }),
+    [
+      identity,
+      emailRequired,
+      required,
+      model.mailing_address1,
+      model.mailing_address2,
+      model.mailing_city,
+      model.mailing_state,
+      model.mailing_zip,
+    ],
+  );
+  const form = useForm<SecondaryContactValues>({
+    resolver: yupResolver(schema) as unknown as Resolver<SecondaryContactValues>,
+    defaultValues: {
+      ...Object.fromEntries(FIELDS.map((name) => [name, model[name]])),
+      no_secondary_contact: required ? false : model.no_secondary_contact,
+      active_military: model.active_military ?? undefined,
+    },
+    mode: 'onTouched',
+  });
+  const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
+  const lookupState = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
+  const title = settings?.frontend_conf?.secondary_contact_title || t('rental.secondary.title');
+  const help = settings?.frontend_conf?.secondary_contact_help_text;
+
+  return (
+    <SectionFrame title={title} subtitle={step} formId={formId}>
+      <form
+        id={formId}
+        noValidate
+        className="rental-form"
+        onSubmit={form.handleSubmit((values) => rental.done(values))}
+      >
+        <p className="rental-note">
+          {t('rental.secondary.intro')}
+          {help ? ` ${help}` : ''}
+        </p>
+        {!required && (
+          <div className="field-group">
+            <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
+          </div>
+        )}
+        {!waived && (
+          <>
+            <FieldGroup title={t('rental.secondary.contact')}>
+              <TextField
+                control={form.control}
+                name="secondary_contact_first_name"
+                label={t('rental.secondary.first_name')}
+                required
+              />
+              <TextField
+                control={form.control}
+                name="secondary_contact_last_name"
+                label={t('rental.secondary.last_name')}
+                required
+              />
+              <TextField
+                control={form.control}
+                name="secondary_contact_email"
+                label={t('rental.secondary.email')}
+                kind="email"
+                required={emailRequired}
+              />
+              <MaskedField
+                control={form.control}
+                name="secondary_contact_phone"
+                label={t('rental.secondary.phone')}
+                mask={MASKS.phone}
+                keyboard="phone"
+                required
+              />
+            </FieldGroup>
+            <FieldGroup title={t('rental.secondary.address')}>
+              <TextField
+                control={form.control}
+                name="secondary_contact_address1"
+                label={t('rental.secondary.address1')}
+                className="form-field--wide"
+                required
+              />
+              <TextField
+                control={form.control}
+                name="secondary_contact_address2"
+                label={t('rental.secondary.address2')}
+                className="form-field--wide"
+              />
+              <TextField
+                control={form.control}
+                name="secondary_contact_city"
+                label={t('rental.secondary.city')}
+                required
+              />
+              <MaskedField
+                control={form.control}
+                name="secondary_contact_zipcode"
+                label={t('rental.secondary.zip')}
+                mask="00000"
+                onValueChange={lookupState}
+                required
+              />
+              <SelectField
+                control={form.control}
+                name="secondary_contact_state"
+                label={t('rental.secondary.state')}
+                options={US_STATES}
+                required
+              />
+            </FieldGroup>
+          </>
+        )}
+        <div className="field-group">
+          <YesNoField
+            control={form.control}
+            name="active_military"
+            legend={t('rental.secondary.military_question')}
+            onChoose={(active) => rental.setMilitary(active)}
+          />
+        </div>
+      </form>
+    </SectionFrame>
+  );
+});

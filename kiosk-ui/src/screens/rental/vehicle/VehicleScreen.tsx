@@ -1,0 +1,88 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { observer } from 'mobx-react-lite';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  OTHER_VEHICLE_TYPE,
+  vehicleContext,
+  vehicleSchema,
+  vehicleTypeShown,
+  type VehicleValues,
+} from '../../../forms/vehicle';
+import { useStores } from '../../../stores/StoresProvider';
+import { SelectField, TextField, YesNoField } from '../fields/Fields';
+import { useStepLabel } from '../fields/useStepLabel';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../sections';
+
+/**
+ * Vehicle storage (rental §2, §5): 'Are you storing vehicle?*' when the facility allows storing
+ * vehicles; then the facility's kiosk vehicle types, or 'other' with a description. For a parking
+ * unit whose facility only has parking type fields on, the type shows straight away (docs/flow.md).
+ */
+export default observer(function VehicleScreen({ section }: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { rental, config } = useStores();
+  const formId = useId();
+  const step = useStepLabel(section);
+  const settings = config.facility;
+  const ctx = vehicleContext({ enable_storing_vehicle: Boolean(settings?.enable_storing_vehicle) });
+  const { storeVehicleAsked } = ctx;
+  const schema = useMemo(() => vehicleSchema({ storeVehicleAsked }), [storeVehicleAsked]);
+  const { store_vehicle, storing_vehicle_type, other_vehicle_describe } = rental.model;
+  const form = useForm<VehicleValues>({
+    resolver: yupResolver(schema) as unknown as Resolver<VehicleValues>,
+    defaultValues: {
+      store_vehicle: ctx.storeVehicleAsked ? (store_vehicle ?? undefined) : true,
+      storing_vehicle_type,
+      other_vehicle_describe,
+    },
+    mode: 'onTouched',
+  });
+  const storing = useWatch({ control: form.control, name: 'store_vehicle' });
+  const type = useWatch({ control: form.control, name: 'storing_vehicle_type' });
+  const types = settings?.vehicle_type_kiosk ?? [];
+  const options = types.some((option) => option.value === OTHER_VEHICLE_TYPE)
+    ? types
+    : [...types, { value: OTHER_VEHICLE_TYPE, label: t('rental.vehicle.other') }];
+  const typeShown = vehicleTypeShown({ store_vehicle: storing }, ctx);
+
+  return (
+    <SectionFrame title={t('rental.vehicle.title')} subtitle={step} formId={formId}>
+      <form
+        id={formId}
+        noValidate
+        className="rental-form"
+        onSubmit={form.handleSubmit((values) => rental.done(values))}
+      >
+        <div className="field-group">
+          <div className="field-group__grid">
+            {ctx.storeVehicleAsked && (
+              <YesNoField control={form.control} name="store_vehicle" legend={t('rental.vehicle.question')} required />
+            )}
+            {typeShown && (
+              <SelectField
+                control={form.control}
+                name="storing_vehicle_type"
+                label={t('rental.vehicle.type')}
+                options={options}
+                required
+              />
+            )}
+            {typeShown && type === OTHER_VEHICLE_TYPE && (
+              <TextField
+                control={form.control}
+                name="other_vehicle_describe"
+                label={t('rental.vehicle.describe')}
+                className="form-field--wide"
+                multiline
+                required
+              />
+            )}
+          </div>
+        </div>
+      </form>
+    </SectionFrame>
+  );
+});

@@ -1,0 +1,453 @@
+import { IDENTITY, type FacilitySettings, type KioskConfig } from '@kiosk/shared-types';
+import { runInAction } from 'mobx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../forms/messages';
+import { createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
+import { PROVIDER_SESSION_KEY, UPLOAD_FAILURE_EVENT } from './IdentityStore';
+
+const FRONT = `data:image/svg+xml;base64,${btoa('<svg>front</svg>')}`;
+const SELFIE = `data:image/svg+xml;base64,${btoa('<svg>selfie</svg>')}`;
+const SCAN = {
+  name: { firstName: 'Jordan', lastName: 'Avery', fullName: 'Jordan Avery' },
+  address: { street: '742 Evergreen Terrace', city: 'Springfield', state: 'IL', postalCode: '62704' },
+  state: 'IL',
+  number: 'A123-4567-8901',
+  issueDate: '2022-03-14',
+  expiryDate: '2030-03-14',
+  dateOfBirth: '1985-06-02',
+};
+
+interface World {
+  status: string;
+  score: string;
+  sessions: number;
+}
+
+function routes(world: World): FakeRoutes {
+  let files = 0;
+  return {
+    'GET /api/facilities/demo/generate-incode-session/': () => {
+      world.sessions += 1;
+      const id = `iv-${world.sessions}`;
+      return {
+        body: wrapped({
+          url: `http://sandbox.test/pages/identity/onboard/${id}`,
+          interview_id: id,
+          clientId: 'client',
+          token: `tok-${world.sessions}`,
+        }),
+      };
+    },
+    'GET /api/facilities/demo/get-existing-onboarding-url/': (request) => ({
+      body: wrapped({
+        url: 'http://sandbox.test/pages/identity/onboard/iv-1',
+        interview_id: 'iv-1',
+        token: request.headers['x-identity-token'],
+      }),
+    }),
+    'POST /api/owners/demo-owner/facilities/demo/identity-verification': { body: wrapped({ idvId: 'idv-1' }) },
+    'GET /api/facilities/demo/get-status/': { body: wrapped({}) },
+    'GET /api/facilities/demo/get-score/': () => ({ body: wrapped({ overall: { value: world.score, status: 'OK' } }) }),
+    'GET /api/facilities/demo/get-ocr-image-data/': {
+      body: wrapped({ ocr: SCAN, images: { croppedFrontID: FRONT, selfie: SELFIE } }),
+    },
+    'POST /api/owners/demo-owner/files/': () => {
+      files += 1;
+      return {
+        body: wrapped({
+          file_id: `file-${files}`,
+          upload_url: `http://sandbox.test/up/${files}`,
+          upload_fields: { signature: 's' },
+        }),
+      };
+    },
+    'POST /api/owners/demo-owner/facilities/demo/identity-verification/idv-1/verify': {
+      body: wrapped({ idvId: 'idv-1', state: 'received' }),
+    },
+    'PUT /api/dossiers/dossier-1/': { body: wrapped({}) },
+    'POST /api/owners/demo-owner/facilities/demo/dossiers/': { body: wrapped({ dossier_id: 'dossier-1' }) },
+    'POST /log': { status: 204 },
+  };
+}
+
+function setup(options: { settings?: Partial<FacilitySettings>; world?: Partial<World>; override?: FakeRoutes } = {}) {
+  const world: World = { status: 'UNKNOWN', score: '8.7', sessions: 0, ...options.world };
+  const table = routes(world);
+  table['GET /api/facilities/demo/get-status/'] = () => ({ body: wrapped({ onboardingStatus: world.status }) });
+  Object.assign(table, options.override);
+  const test = createTestRoot({ routes: table });
+  const { root } = test;
+  const uploads: { url: string; body: FormData }[] = [];
+  let uploadOk = true;
+  root.identity.upload = async (url, body) => {
+    uploads.push({ url, body });
+    return { ok: uploadOk, status: uploadOk ? 204 : 503 };
+  };
+  runInAction(() => {
+    root.config.facilityId = 'demo';
+    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
+    root.config.facility = {
+      driver_license_required: false,
+      autopay_required: false,
+      autopay_always_required: false,
+      frontend_conf: { secondary_contact_required: false },
+      ...options.settings,
+    } as FacilitySettings;
+    root.shell.section = 'rent';
+    root.rental.goTo('rent_this_space');
+  });
+  const calls = (method: string, path: string): FakeRequest[] =>
+    test.requests.filter((request) => request.method === method && request.path === path);
+  return {
+    ...test,
+    world,
+    uploads,
+    calls,
+    failUploads: () => {
+      uploadOk = false;
+    },
+  };
+}
+
+const STATUS = '/api/facilities/demo/get-status/';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('IdentityStore: the phone hand-off', () => {
+  it('texts the link, polls every 3 s with the provider token, and on ONBOARDING_FINISHED verifies and fills info', async () => {
+    const { root, world, calls, uploads } = setup();
+    expect(await root.identity.startMobile('(217) 555-0182')).toBe(true);
+
+    const [text] = calls('POST', '/api/owners/demo-owner/facilities/demo/identity-verification');
+    expect(text!.query.get('sendNotification')).toBe('true');
+    const form = new URLSearchParams(text!.body);
+    expect(form.get('phone')).toBe('(217) 555-0182');
+    expect(form.get('incodeVerificationLink')).toBe('http://sandbox.test/pages/identity/onboard/iv-1');
+    expect(form.get('dossierId')).toBe('dossier-1');
+    expect(root.identity.mobileStep).toBe('waiting');
+    expect(root.identity.dossierPolling).toBe(true);
+    expect(root.session.context.dossierPolling).toBe(true);
+
+    expect(calls('GET', STATUS)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(calls('GET', STATUS)).toHaveLength(1);
+    expect(calls('GET', STATUS)[0]!.headers['x-identity-token']).toBe('tok-1');
+    expect(calls('GET', STATUS)[0]!.query.get('id')).toBe('iv-1');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(calls('GET', STATUS)).toHaveLength(2);
+
+    world.status = 'ONBOARDING_FINISHED';
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+
+    expect(root.identity.verified).toBe(true);
+    expect(root.identity.failed).toBe(false);
+    expect(root.identity.confidence).toBe(90);
+    expect(root.identity.dossierPolling).toBe(false);
+    expect(root.rental.section).toBe('info');
+    expect(root.rental.model).toMatchObject({
+      tenant_first_name: 'Jordan',
+      tenant_last_name: 'Avery',
+      tenant_phone: '(217) 555-0182',
+      mailing_address1: '742 Evergreen Terrace',
+      mailing_city: 'Springfield',
+      mailing_state: 'IL',
+      mailing_zip: '62704',
+      driving_lis_no: 'A123-4567-8901',
+      driving_lis_state: 'IL',
+      driving_lis_expiry: '03/14/2030',
+      dl_front: FRONT,
+    });
+
+    // Both images: files call, then the multipart POST with the ticket's fields and the file.
+    expect(calls('POST', '/api/owners/demo-owner/files/')).toHaveLength(2);
+    expect(new URLSearchParams(calls('POST', '/api/owners/demo-owner/files/')[0]!.body).get('file_type')).toBe('mitek');
+    expect(uploads.map((upload) => upload.url).sort()).toEqual([
+      'http://sandbox.test/up/1',
+      'http://sandbox.test/up/2',
+    ]);
+    expect(uploads[0]!.body.get('signature')).toBe('s');
+    expect(uploads[0]!.body.get('file')).toBeInstanceOf(Blob);
+
+    const [verify] = calls('POST', '/api/owners/demo-owner/facilities/demo/identity-verification/idv-1/verify');
+    expect(JSON.parse(new URLSearchParams(verify!.body).get('payload')!)).toMatchObject({
+      interview_id: 'iv-1',
+      confidence: 90,
+    });
+    const [dossier] = calls('PUT', '/api/dossiers/dossier-1/');
+    const parts = new URLSearchParams(dossier!.body);
+    expect(JSON.parse(parts.get('verification')!)).toMatchObject({
+      state: 'verified',
+      authenticated: true,
+      probability: 90,
+      documentNumber: 'A123-4567-8901',
+      image: 'file-1',
+    });
+    expect(parts.get('idvId')).toBe('idv-1');
+
+    // Polling has stopped for good.
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 5);
+    expect(calls('GET', STATUS)).toHaveLength(3);
+  });
+
+  it('fails below the confidence threshold: retry message, failed flag, polling stopped, still on rent_this_space', async () => {
+    const { root, world, calls } = setup({ world: { score: '3.2' } });
+    await root.identity.startMobile('(217) 555-0182');
+    world.status = 'ONBOARDING_FINISHED';
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+
+    expect(root.identity.verified).toBe(false);
+    expect(root.identity.failed).toBe(true);
+    expect(root.identity.confidence).toBe(30);
+    expect(en(root.identity.message)).toBe('Oops! Identity Verification failed. Please try again.');
+    expect(root.identity.dossierPolling).toBe(false);
+    expect(root.rental.section).toBe('rent_this_space');
+    expect(root.rental.model.tenant_first_name).toBe('');
+    expect(
+      JSON.parse(new URLSearchParams(calls('PUT', '/api/dossiers/dossier-1/')[0]!.body).get('verification')!),
+    ).toMatchObject({
+      state: 'failed',
+      authenticated: false,
+    });
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 3);
+    expect(calls('GET', STATUS)).toHaveLength(1);
+  });
+
+  it('a rounded score of 7 (6.5) is exactly the threshold and passes; 6.4 does not', async () => {
+    const passing = setup({ world: { score: '6.5', status: 'ONBOARDING_FINISHED' } });
+    await passing.root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(passing.root.identity.verified).toBe(true);
+
+    const failing = setup({ world: { score: '6.4', status: 'ONBOARDING_FINISHED' } });
+    await failing.root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(failing.root.identity.failed).toBe(true);
+  });
+
+  it('stops polling when the visitor leaves rent_this_space (back to the space list, or another kiosk section)', async () => {
+    const { root, calls } = setup();
+    await root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(calls('GET', STATUS)).toHaveLength(1);
+
+    runInAction(() => root.rental.cancel());
+    expect(root.rental.section).toBe('detail_page');
+    expect(root.identity.dossierPolling).toBe(false);
+    expect(root.session.context.dossierPolling).toBe(false);
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 4);
+    expect(calls('GET', STATUS)).toHaveLength(1);
+
+    runInAction(() => root.rental.goTo('rent_this_space'));
+    await root.identity.startMobile('(217) 555-0182');
+    expect(root.identity.dossierPolling).toBe(true);
+    runInAction(() => {
+      root.shell.section = 'home';
+    });
+    expect(root.identity.dossierPolling).toBe(false);
+  });
+
+  it('keeps polling on info, stops on the step after it', async () => {
+    const { root, calls } = setup();
+    await root.identity.startMobile('(217) 555-0182');
+    runInAction(() => root.rental.goTo('info'));
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(calls('GET', STATUS)).toHaveLength(1);
+    runInAction(() => root.rental.goTo('secondary_contact'));
+    expect(root.identity.dossierPolling).toBe(false);
+  });
+
+  it("'Return to this device' stops waiting; Resend Text reuses the session's link while the token is fresh", async () => {
+    const { root, world, calls } = setup();
+    await root.identity.startMobile('(217) 555-0182');
+    expect(await root.identity.resendText()).toBe(true);
+    expect(calls('GET', '/api/facilities/demo/get-existing-onboarding-url/')).toHaveLength(1);
+    expect(calls('POST', '/api/owners/demo-owner/facilities/demo/identity-verification')).toHaveLength(2);
+    expect(world.sessions).toBe(1);
+
+    root.identity.returnToDevice();
+    expect(root.identity.mobileStep).toBe('idle');
+    expect(root.identity.dossierPolling).toBe(false);
+
+    // The token lives 15 minutes: after that a new provider session is opened.
+    await vi.advanceTimersByTimeAsync(IDENTITY.tokenLifetimeMs);
+    await root.identity.startMobile('(217) 555-0182');
+    expect(world.sessions).toBe(2);
+    expect(JSON.parse(window.sessionStorage.getItem(PROVIDER_SESSION_KEY)!)).toMatchObject({ token: 'tok-2' });
+  });
+
+  it('keeps the provider token in sessionStorage, which the session end clears', async () => {
+    const { root } = setup();
+    await root.identity.startMobile('(217) 555-0182');
+    expect(window.sessionStorage.getItem(PROVIDER_SESSION_KEY)).toContain('tok-1');
+    root.resetAll();
+    expect(window.sessionStorage.getItem(PROVIDER_SESSION_KEY)).toBeNull();
+    expect(root.identity.dossierPolling).toBe(false);
+  });
+
+  it("logs 'IDV FILE UPLOAD FAILURE' when an upload fails, and still verifies", async () => {
+    const { root, world, calls, failUploads } = setup();
+    failUploads();
+    await root.identity.startMobile('(217) 555-0182');
+    world.status = 'ONBOARDING_FINISHED';
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    const logged = calls('POST', '/log').map((request) => JSON.parse(request.body!) as { event_name: string });
+    expect(logged.filter((entry) => entry.event_name === UPLOAD_FAILURE_EVENT)).toHaveLength(2);
+    expect(root.identity.verified).toBe(true);
+    expect(JSON.parse(new URLSearchParams(calls('PUT', '/api/dossiers/dossier-1/')[0]!.body).get('images')!)).toEqual({
+      dl_front: null,
+      selfie: null,
+    });
+  });
+
+  it('says so when the text cannot be sent, and does not poll', async () => {
+    const { root, calls } = setup({
+      override: {
+        'POST /api/owners/demo-owner/facilities/demo/identity-verification': {
+          body: { application_data: { status: 'error', code: 'InvalidPhone', message: 'Invalid Cell Phone Number' } },
+        },
+      },
+    });
+    expect(await root.identity.startMobile('(217) 555-0182')).toBe(false);
+    expect(root.identity.mobileStep).toBe('idle');
+    expect(en(root.identity.message)).toBe('We could not send the text message. Please try again.');
+    expect(root.identity.dossierPolling).toBe(false);
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 2);
+    expect(calls('GET', STATUS)).toHaveLength(0);
+  });
+});
+
+describe('IdentityStore: manual verification', () => {
+  it("'Manually Verify ID' goes to info; it is not offered when a driver licence is required", () => {
+    const { root } = setup();
+    expect(root.identity.manualAllowed).toBe(true);
+    root.identity.chooseManual();
+    expect(root.identity.manual).toBe(true);
+    expect(root.rental.section).toBe('info');
+
+    const strict = setup({ settings: { driver_license_required: true } });
+    expect(strict.root.identity.manualAllowed).toBe(false);
+    strict.root.identity.chooseManual();
+    expect(strict.root.rental.section).toBe('rent_this_space');
+  });
+});
+
+describe('IdentityStore: a logged-in visitor', () => {
+  it('fills the empty info fields from the saved details and the earlier verification, once per e-mail', async () => {
+    vi.useRealTimers();
+    const { root, calls } = setup({
+      override: {
+        'GET /api/owners/demo-owner/items': (request) => ({
+          body: wrapped(
+            request.headers.authorization === 'Bearer user-1'
+              ? [
+                  {
+                    item_id: 'verified-1',
+                    email: 'tenant@example.com',
+                    verified: true,
+                    verified_at: '2025-01-10T15:30:00.000Z',
+                    phone: '(217) 555-0147',
+                    licence: { ...SCAN, number: 'M555-0147-2290' },
+                    dl_front_url: 'http://sandbox.test/licence.svg',
+                  },
+                ]
+              : [],
+          ),
+        }),
+        'GET /api/facilities/demo/get-user-details/': {
+          body: wrapped({
+            user_id: 'u1',
+            email: 'tenant@example.com',
+            first_name: 'Taylor',
+            last_name: 'Morgan',
+            phone: '+12175550147',
+            address: {
+              address1: '18 Lincoln Avenue',
+              address2: '',
+              city: 'Springfield',
+              stateCode: 'IL',
+              postalCode: '62701',
+            },
+            is_new_user: false,
+            idv_id: null,
+          }),
+        },
+      },
+    });
+    runInAction(() => {
+      root.rental.model.tenant_first_name = 'Tay';
+    });
+    root.account.setUserSession({ userToken: 'user-1', email: 'tenant@example.com' });
+    const stop = root.identity.followAccountDetails();
+    await vi.waitFor(() => expect(root.identity.verified).toBe(true));
+    await vi.waitFor(() => expect(root.rental.model.tenant_last_name).toBe('Morgan'));
+    stop();
+
+    expect(root.rental.model).toMatchObject({
+      tenant_first_name: 'Tay',
+      tenant_email: 'tenant@example.com',
+      tenant_phone: '(217) 555-0147',
+      mailing_address1: '18 Lincoln Avenue',
+      driving_lis_no: 'M555-0147-2290',
+      dl_front: 'http://sandbox.test/licence.svg',
+    });
+    expect(root.identity.licenceImage).toBe('http://sandbox.test/licence.svg');
+    expect(root.identity.prefillVersion).toBeGreaterThan(0);
+    expect(calls('GET', '/api/owners/demo-owner/items')[0]!.query.get('emailId')).toBe('tenant@example.com');
+
+    await root.identity.loadPreviousVerification();
+    expect(calls('GET', '/api/owners/demo-owner/items')).toHaveLength(1);
+  });
+
+  it('login from the popup stops any phone hand-off and moves to info', async () => {
+    const { root } = setup();
+    await root.identity.startMobile('(217) 555-0182');
+    root.identity.afterLogin();
+    expect(root.identity.dossierPolling).toBe(false);
+    expect(root.rental.section).toBe('info');
+  });
+});
+
+describe('IdentityStore: lookups for the tenant forms', () => {
+  it('zip -> state, null for a refused zip or a failed call', async () => {
+    vi.useRealTimers();
+    const { root } = setup({
+      override: {
+        'GET /api/facilities/demo/zipcode/': (request) =>
+          request.query.get('zipcode') === '62704'
+            ? { body: wrapped({ state_code: 'IL' }) }
+            : request.query.get('zipcode') === '00000'
+              ? { networkError: true }
+              : { body: { application_data: { status: 'error', message: 'Invalid zip code' } } },
+      },
+    });
+    expect(await root.identity.lookupZipState('62704')).toBe('IL');
+    expect(await root.identity.lookupZipState('99999')).toBeNull();
+    expect(await root.identity.lookupZipState('00000')).toBeNull();
+  });
+
+  it('asks the phone validation call once per number, and again after a failed call', async () => {
+    vi.useRealTimers();
+    let fail = true;
+    const { root, calls } = setup({
+      override: {
+        'GET /api/common-data/validate-phone/': (request) =>
+          fail
+            ? { networkError: true }
+            : { body: { data: { is_valid: request.query.get('phone_number') !== '2175550000' } } },
+      },
+    });
+    await expect(root.identity.validatePhone('2175550182')).rejects.toThrow();
+    fail = false;
+    expect(await root.identity.validatePhone('2175550182')).toBe(true);
+    expect(await root.identity.validatePhone('2175550182')).toBe(true);
+    expect(await root.identity.validatePhone('2175550000')).toBe(false);
+    expect(calls('GET', '/api/common-data/validate-phone/')).toHaveLength(3);
+    expect(calls('GET', '/api/common-data/validate-phone/')[1]!.query.get('country_code')).toBe('1');
+  });
+});
