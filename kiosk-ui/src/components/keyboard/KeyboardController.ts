@@ -19,12 +19,22 @@ export class KeyboardController {
   /** The keyboard panel; focus or a pointer inside it keeps the target. */
   panel: HTMLElement | null = null;
   private pointerInPanel = false;
+  /** A finger or mouse is down somewhere: releasing now would move the layout under the tap. */
+  private pointerDown = false;
+  private releaseAfterTap = false;
   private blurTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
-    makeAutoObservable<this, 'pointerInPanel' | 'blurTimer'>(
+    makeAutoObservable<this, 'pointerInPanel' | 'blurTimer' | 'pointerDown' | 'releaseAfterTap'>(
       this,
-      { target: observableRef, panel: false, pointerInPanel: false, blurTimer: false },
+      {
+        target: observableRef,
+        panel: false,
+        pointerInPanel: false,
+        blurTimer: false,
+        pointerDown: false,
+        releaseAfterTap: false,
+      },
       { autoBind: true },
     );
   }
@@ -38,12 +48,24 @@ export class KeyboardController {
   install(doc: Document): () => void {
     const onFocusIn = (event: FocusEvent) => this.handleFocusIn(event.target);
     const onFocusOut = () => this.scheduleBlurCheck(doc);
+    const onPointerDown = () => {
+      this.pointerDown = true;
+    };
     const onPointerEnd = () => {
-      // After the click that follows pointerup, so a key tap is still "inside" when focus moves.
-      setTimeout(() => this.setPointerInPanel(false), 0);
+      // After the click that follows pointerup, so a key tap is still "inside" when focus moves,
+      // and a tap on a button (Done) lands before the keyboard goes and the layout moves.
+      setTimeout(() => {
+        this.setPointerInPanel(false);
+        this.pointerDown = false;
+        if (this.releaseAfterTap) {
+          this.releaseAfterTap = false;
+          this.scheduleBlurCheck(doc);
+        }
+      }, 0);
     };
     doc.addEventListener('focusin', onFocusIn);
     doc.addEventListener('focusout', onFocusOut);
+    doc.addEventListener('pointerdown', onPointerDown, true);
     doc.addEventListener('pointerup', onPointerEnd, true);
     doc.addEventListener('pointercancel', onPointerEnd, true);
     // A field that already has focus when the keyboard mounts (autofocus) gets it at once.
@@ -51,6 +73,7 @@ export class KeyboardController {
     return () => {
       doc.removeEventListener('focusin', onFocusIn);
       doc.removeEventListener('focusout', onFocusOut);
+      doc.removeEventListener('pointerdown', onPointerDown, true);
       doc.removeEventListener('pointerup', onPointerEnd, true);
       doc.removeEventListener('pointercancel', onPointerEnd, true);
       clearTimeout(this.blurTimer);
@@ -97,6 +120,10 @@ export class KeyboardController {
       const inPanel = active instanceof Node && this.panel?.contains(active);
       const toNowhere = active === null || active === doc.body;
       if (inPanel || (toNowhere && this.pointerInPanel)) return;
+      if (this.pointerDown && this.target?.isConnected) {
+        this.releaseAfterTap = true;
+        return;
+      }
       if (this.target && !this.target.isConnected) this.release();
       else if (active !== this.target) this.release();
     }, 0);

@@ -301,6 +301,26 @@ describe('on-screen keyboard', () => {
     expect(document.activeElement).toBe(name);
   });
 
+  it('stays until a tap on a button has landed, so the layout does not move under the finger', async () => {
+    renderWithKeyboard();
+    await focusField('Name');
+    const elsewhere = screen.getByRole('button', { name: 'Elsewhere' });
+    // pointerdown on the button moves focus to it; the keyboard must still be there for the click.
+    act(() => {
+      fireEvent.pointerDown(elsewhere);
+      elsewhere.focus();
+    });
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 20));
+    });
+    expect(keyboard()).toBeTruthy();
+    act(() => {
+      fireEvent.pointerUp(elsewhere);
+      fireEvent.click(elsewhere);
+    });
+    await waitFor(() => expect(keyboard()).toBeNull());
+  });
+
   it('lets go of a field that a section change removed', async () => {
     const { root } = createTestRoot();
     const HomeField = observer(function HomeField() {
