@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildCoreApp } from '../test-helpers/core-app.js';
+import { facilityOfPath, preloadLinks, withPreloads } from './ui.js';
 
 function builtUi(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-ui-'));
@@ -85,6 +86,44 @@ describe('UI serving', () => {
       expect(response.body).toMatch(/^\d{10}$/);
       expect(Math.abs(Number(response.body) - Date.now() / 1000)).toBeLessThan(5);
     }
+  });
+
+  it('preloads the calls the first screen waits for on a facility page', async () => {
+    for (const url of ['/demo', '/demo/', '/demo?lang=en']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('kiosk ui');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      // The exact URLs ConfigStore fetches (a preload is only used by a fetch of the same URL).
+      expect(response.body).toContain(
+        '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/facilities/demo/configuration/">',
+      );
+      expect(response.body).toContain('href="/api/facilities/demo/?All=true&amp;facility_id=demo"');
+      expect(response.body).toContain('href="/api/facilities/demo/pandadocs/non-interactive-agreements/"');
+    }
+  });
+
+  it.each(['/', '/unavailable', '/time/', '/some/unknown/path', '/bad%22id', '/%3Cscript%3E'])(
+    'adds no preload for %s (not a facility page)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.body).toContain('kiosk ui');
+      expect(response.body).not.toContain('rel="preload"');
+    },
+  );
+
+  it('encodes the facility id in the preload URLs as the UI does', async () => {
+    const response = await app.inject({ method: 'GET', url: '/north.site_2', headers: { accept: 'text/html' } });
+    expect(response.body).toContain('href="/api/facilities/north.site_2/configuration/"');
+    expect(preloadLinks('a"b<c>&d')).toContain('href="/api/facilities/a%22b%3Cc%3E%26d/configuration/"');
+    expect(preloadLinks('a"b<c>&d')).not.toMatch(/[<>"]b|&d/);
+    expect(facilityOfPath('/a%22b')).toBeNull();
+    expect(facilityOfPath('/%E0%A4%A')).toBeNull();
+    expect(facilityOfPath('/demo-smart')).toBe('demo-smart');
+    expect(withPreloads('<html><head><title>K</title></head></html>', 'demo')).toMatch(
+      /<title>K<\/title><link rel="preload"[^]*<\/head>/,
+    );
   });
 
   it('gives a browser asking for /time/ the UI (its time screen)', async () => {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { buildApiPath } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDaemonPath } from './error-handler.js';
 
@@ -16,6 +18,8 @@ import { isDaemonPath } from './error-handler.js';
  *   (curl, a monitoring probe, a test) gets the epoch seconds as text/plain straight from the daemon.
  * - Security headers on every UI response (not on /api: the proxy's hot path stays lean).
  * - No index.html in the UI directory: a clear 503 page says the UI is not built.
+ * - /{facId}: index.html gets `<link rel="preload" as="fetch">` for the calls the shell waits for
+ *   before its first screen, so they run while the bundle downloads and parses (DESIGN §6 LCP).
  */
 
 /**
@@ -63,6 +67,57 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** The UI's facility-id rule (kiosk-ui/src/router.ts FACILITY_ID): one plain path segment. */
+const FACILITY_ID = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+/** Single-segment paths the UI routes to its own screens, not to a facility. */
+const NOT_FACILITIES = new Set(['time', 'unavailable']);
+
+/** The facility a page path names (`/demo`, `/demo/`), as the UI's router reads it; else null. */
+export function facilityOfPath(url: string): string | null {
+  const segments = url.split(/[?#]/, 1)[0]!.split('/').filter((segment) => segment !== '');
+  if (segments.length !== 1) return null;
+  let facilityId: string;
+  try {
+    facilityId = decodeURIComponent(segments[0]!);
+  } catch {
+    return null;
+  }
+  return FACILITY_ID.test(facilityId) && !NOT_FACILITIES.has(facilityId) ? facilityId : null;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Preload links for the calls ConfigStore.load makes before the shell shows anything. The URLs
+ * are built exactly as the UI's ApiClient builds them (same path encoding, same query order) and
+ * fetched in the same mode (`crossorigin="anonymous"` = cors, same-origin credentials, like a
+ * plain fetch()): Chromium only hands a preloaded response to a fetch that matches it.
+ * Capabilities needs the owner id from the configuration, so it cannot be preloaded.
+ */
+export function preloadLinks(facilityId: string): string {
+  const facility = { facility: facilityId };
+  const query = new URLSearchParams({ All: 'true', facility_id: facilityId }).toString();
+  const urls = [
+    `/api/${buildApiPath('configuration', facility)}`,
+    `/api/${buildApiPath('facility', facility)}?${query}`,
+    `/api/${buildApiPath('nonInteractiveAgreements', facility)}`,
+  ];
+  return urls
+    .map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`)
+    .join('');
+}
+
+/** index.html with the facility's preload links at the end of its head. */
+export function withPreloads(html: string, facilityId: string): string {
+  const links = preloadLinks(facilityId);
+  const head = html.indexOf('</head>');
+  if (head !== -1) return `${html.slice(0, head)}${links}${html.slice(head)}`;
+  const doctype = /^<!doctype html>/i.exec(html);
+  return doctype ? `${doctype[0]}${links}${html.slice(doctype[0].length)}` : `${links}${html}`;
+}
+
 function wantsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept;
   return accept !== undefined && accept.includes('text/html');
@@ -88,11 +143,17 @@ export default fp(
       });
     }
 
-    const sendIndex = (reply: FastifyReply): FastifyReply => {
+    const sendIndex = async (reply: FastifyReply, facilityId: string | null = null): Promise<FastifyReply> => {
       reply.headers(headers);
       if (!built)
         return reply.code(503).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-      return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+      if (facilityId === null) return reply.header('cache-control', NO_CACHE).sendFile('index.html');
+      // Read per request (a few hundred bytes): a rebuilt UI shows on the next reload, as before.
+      const html = await readFile(join(uiDir, 'index.html'), 'utf8');
+      return reply
+        .header('cache-control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(withPreloads(html, facilityId));
     };
 
     const time = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -111,7 +172,7 @@ export default fp(
       const url = request.url;
       // A missing hashed asset must not be answered with HTML.
       if (isDaemonPath(url) || url.startsWith('/assets/')) return reply.callNotFound();
-      return sendIndex(reply);
+      return sendIndex(reply, facilityOfPath(url));
     });
   },
   { name: 'ui', fastify: '5.x', dependencies: ['error-handler'] },

@@ -1,4 +1,12 @@
-import { flowKey } from '../forms/messages';
+import type { FlowKey } from '../forms/messages';
+
+/**
+ * Same as forms/messages flowKey, kept here so the first screen (RentalStore imports this file)
+ * does not pull in forms/messages and, with it, the whole text catalogue.
+ */
+function flowKey(key: FlowKey): string {
+  return `flow.${key}`;
+}
 
 /**
  * Rental-area section names and the two flow lists (rental spec §2, §4). Navigation inside the

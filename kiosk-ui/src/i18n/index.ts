@@ -1,18 +1,10 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { en } from './en';
+import { i18next, initI18n } from './setup';
 
 /**
- * One i18next instance, initialised synchronously from the bundled catalogue (no http backend),
- * so the first render already has every text.
+ * i18next with the whole English catalogue loaded at once (tests and tools). The kiosk's entry
+ * uses './first-screen' instead and loads the area texts with their screens.
  */
-void i18next.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: en } },
-  initAsync: false,
-  // React escapes text itself.
-  interpolation: { escapeValue: false },
-});
+initI18n(en);
 
 export { i18next };

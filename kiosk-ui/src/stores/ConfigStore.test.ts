@@ -39,6 +39,19 @@ afterEach(() => {
 });
 
 describe('ConfigStore.load', () => {
+  it('starts fetching the welcome background image as soon as the configuration arrives', async () => {
+    const image = 'https://content.example/welcome.jpg';
+    const { root } = createTestRoot({
+      routes: demoRoutes({
+        'GET /api/facilities/demo/configuration/': { body: wrapped({ ...config, welcome: { background_image: image } }) },
+      }),
+    });
+    await root.config.load('demo');
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(link?.href).toBe(image);
+    link?.remove();
+  });
+
   it('applies the configured colours as --kiosk-* variables and the title as the page title', async () => {
     const { root } = createTestRoot({ routes: demoRoutes() });
     await root.config.load('demo');

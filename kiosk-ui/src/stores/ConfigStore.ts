@@ -81,6 +81,7 @@ export class ConfigStore {
       return;
     }
 
+    preloadWelcomeImage(config.welcome?.background_image);
     const ownerId = config.owner_id;
     const [facility, capabilities, documents] = await Promise.all([
       optional(async () => {
@@ -131,4 +132,19 @@ async function optional<T>(load: () => Promise<T | null>): Promise<T | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The welcome background is the welcome screen's largest paint (its LCP): fetch it at high
+ * priority while the shell's other start-up calls run, not only once the screen has rendered.
+ * The screen's CSS background then uses this response (same URL).
+ */
+function preloadWelcomeImage(url: string | null | undefined): void {
+  if (!url || typeof document === 'undefined') return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
+  link.href = url;
+  document.head.appendChild(link);
 }

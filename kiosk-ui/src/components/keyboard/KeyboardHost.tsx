@@ -1,14 +1,18 @@
 import { SCREEN } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { Suspense, useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
+import { lazyWithPreload } from '../../utils/lazyWithPreload';
 import { KeyboardController } from './KeyboardController';
 import './keyboard.css';
 
 // The keys (react-simple-keyboard and its CSS) are not part of the first screen: they load the
 // first time a field gets focus.
-const OnScreenKeyboard = lazy(() => import('./OnScreenKeyboard'));
+const keyboard = lazyWithPreload(() => import('./OnScreenKeyboard'));
+const OnScreenKeyboard = keyboard.Component;
+/** Fetches the keys' chunk ahead of the first focused field (screens/registry.ts prefetchScreens). */
+export const loadKeyboard = keyboard.load;
 
 /** Pressing anything on the keyboard must leave the focus in the field being typed into. */
 function keepFocus(event: SyntheticEvent): void {

@@ -1,20 +1,19 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { SectionName } from '../../flow/sections';
+import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../../utils/lazyWithPreload';
 
 /** Every rental section component gets the section it is shown for. */
 export type RentalSectionProps = { section: SectionName };
 export type RentalSectionComponent = ComponentType<RentalSectionProps>;
 
-interface RentalSectionEntry {
-  load: () => Promise<{ default: RentalSectionComponent }>;
-  Component: LazyExoticComponent<RentalSectionComponent>;
-}
+type RentalSectionEntry = PreloadableComponent<RentalSectionComponent>;
 
-function section(load: () => Promise<{ default: RentalSectionComponent }>): RentalSectionEntry {
-  return { load, Component: lazy(load) };
-}
+const section = lazyWithPreload<RentalSectionComponent>;
 
-const placeholder = () => import('./PlaceholderSection');
+/** One entry per chunk: a preloaded entry renders without suspending, so sections sharing a
+ * component share its entry. */
+const placeholder = section(() => import('./PlaceholderSection'));
+const detailPage = section(() => import('../browse/DetailPage'));
 
 /**
  * Rental section -> lazily loaded component (each its own chunk). Owners replace their
@@ -23,8 +22,8 @@ const placeholder = () => import('./PlaceholderSection');
  */
 export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   // Browse and hold (G)
-  home: section(() => import('../browse/DetailPage')),
-  detail_page: section(() => import('../browse/DetailPage')),
+  home: detailPage,
+  detail_page: detailPage,
   find_reservation: section(() => import('../find-reservation/FindReservationScreen')),
   hold_unit: section(() => import('../browse/HoldScreen')),
   // Rental part 1 (H)
@@ -49,11 +48,16 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   setup_noke: section(() => import('./noke/SetupNoke')),
   noke_confirm: section(() => import('./noke/NokeConfirm')),
   // Account screens reached from the rental area (J's screens live under kiosk sections)
-  login: section(placeholder),
-  register: section(placeholder),
-  pay: section(placeholder),
+  login: placeholder,
+  register: placeholder,
+  pay: placeholder,
 };
 
 export function preloadRentalSection(name: SectionName): void {
   void RENTAL_SECTIONS[name].load();
+}
+
+/** Fetches every rental section's chunk (see prefetchScreens in ../registry). */
+export function prefetchRentalSections(): Promise<void> {
+  return preloadInTurn([...new Set(Object.values(RENTAL_SECTIONS))].map((entry) => entry.load));
 }
