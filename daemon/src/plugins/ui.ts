@@ -74,7 +74,10 @@ const NOT_FACILITIES = new Set(['time', 'unavailable']);
 
 /** The facility a page path names (`/demo`, `/demo/`), as the UI's router reads it; else null. */
 export function facilityOfPath(url: string): string | null {
-  const segments = url.split(/[?#]/, 1)[0]!.split('/').filter((segment) => segment !== '');
+  const segments = url
+    .split(/[?#]/, 1)[0]!
+    .split('/')
+    .filter((segment) => segment !== '');
   if (segments.length !== 1) return null;
   let facilityId: string;
   try {

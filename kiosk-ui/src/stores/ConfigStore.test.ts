@@ -43,7 +43,9 @@ describe('ConfigStore.load', () => {
     const image = 'https://content.example/welcome.jpg';
     const { root } = createTestRoot({
       routes: demoRoutes({
-        'GET /api/facilities/demo/configuration/': { body: wrapped({ ...config, welcome: { background_image: image } }) },
+        'GET /api/facilities/demo/configuration/': {
+          body: wrapped({ ...config, welcome: { background_image: image } }),
+        },
       }),
     });
     await root.config.load('demo');

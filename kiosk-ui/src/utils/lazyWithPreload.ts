@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+// React.lazy's own LazyExoticComponent<T extends ComponentType<any>> needs the same constraint.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface PreloadableComponent<T extends ComponentType<any>> {
   /** Starts downloading the chunk (once); later calls return the same promise. */
   load: () => Promise<{ default: T }>;
@@ -12,6 +14,7 @@ export interface PreloadableComponent<T extends ComponentType<any>> {
  * not suspend at all: a suspended reveal is held back by React 19's 300 ms fallback throttle,
  * whatever the chunk's size, which is what made every first visit of a screen slow.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy's constraint
 export function lazyWithPreload<T extends ComponentType<any>>(
   factory: () => Promise<{ default: T }>,
 ): PreloadableComponent<T> {
