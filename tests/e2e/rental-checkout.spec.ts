@@ -362,10 +362,10 @@ test('a declined card returns to card details with the card cleared; another car
   await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await page.getByLabel('CVV').pressSequentially(CVV);
   await tap(page, button(page, 'Complete Rental'));
-  await fillAdditionalInformation(page);
-
-  // The agreements call fails once: the retry screen, then Retry.
+  // The agreements call fails once: the retry screen, then Retry. Armed before Done on the
+  // additional information, which asks for the agreements straight away.
   await control(`${kiosk.sandboxUrl}/__sandbox/rental/fail-next`, { call: 'generate-agreements' });
+  await fillAdditionalInformation(page);
   await section(page, 'panda_agreements');
   await expect(page.getByText('We are experiencing some problems with lease agreement.')).toBeVisible();
   await checkScreen(page, '07-agreements-retry');
