@@ -13,6 +13,8 @@ export const UI_DIST = join(ROOT, 'kiosk-ui/dist');
 /** A key only the benchmarks use: a run can search its outputs for it. */
 export const BENCH_API_KEY = 'bench-secret-api-key-5e1d';
 export const BENCH_HEALTH_TOKEN = 'bench-health-token';
+/** Node's flags from systemd/kiosk-daemon.service's ExecStart: benchmarks run the daemon as deployed. */
+export const DAEMON_NODE_ARGS = ['--max-semi-space-size=8'];
 
 /** Only the tail of the daemon's output is kept: a 30-minute soak must not grow this process. */
 const OUTPUT_KEEP_CHARS = 256 * 1024;
@@ -34,7 +36,7 @@ export function requireBuilt({ ui = true } = {}) {
 export async function startKiosk({ env = {}, timeoutMs = 30_000 } = {}) {
   requireBuilt({ ui: false });
   const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-bench-spool-'));
-  const child = spawn(process.execPath, [DAEMON_MAIN], {
+  const child = spawn(process.execPath, [...DAEMON_NODE_ARGS, DAEMON_MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
