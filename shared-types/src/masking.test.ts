@@ -29,12 +29,15 @@ describe('maskCardNumbersInText', () => {
         (digits, separator, before, after) => {
           const text = `${before.replace(/[0-9]/g, 'x')} ${formatted(digits, separator)} ${after.replace(/[0-9]/g, 'x')}`;
           const masked = maskCardNumbersInText(text);
-          expect(masked.replace(/[^0-9]/g, '')).not.toContain(digits.slice(4, -4) || 'never');
-          expect(masked).toContain(digits.slice(0, 4));
-          expect(masked).toContain(digits.slice(-4));
+          // The number is replaced in place by its first 4 digits, one '*' per hidden digit and its
+          // last 4; the text around it is untouched. (Comparing digit runs across the stars would
+          // fail on numbers such as 0915 915122 1220, whose first and last 4 spell the middle.)
+          const shown = `${digits.slice(0, 4)}${'*'.repeat(digits.length - 8)}${digits.slice(-4)}`;
+          expect(masked).toBe(text.replace(formatted(digits, separator), shown));
+          expect(masked.replace(/[^0-9]/g, '').length).toBe(8);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 500, examples: [['09159151221220', '', '', '']] },
     );
   });
 
