@@ -11,15 +11,22 @@
 //     duration and connections, each after a warm-up), then a single-connection latency probe of
 //     each (hrtime per request: autocannon's histogram only has whole milliseconds).
 // "p50 added" is the unloaded single-connection p50 through the daemon minus the direct one.
-// --upstream-delay-ms makes the upstream answer after a delay, like an operator API across a
-// network; 0 (the default) measures the proxy's bare overhead, the hardest case for the ratio.
+//
+// Two upstreams by default, each measured direct and through the daemon in the same run:
+//   - zero-work (delay 0): the proxy's bare overhead. Here the daemon does the upstream's HTTP work
+//     twice over (a server and a client) on the same two cores as the upstream and the load
+//     generator, so the ratio is bound by CPU, not by the proxy's design: the bench prints each
+//     process's CPU per request and the ratio that CPU alone allows;
+//   - remote-like: delay 5 ms (an operator API in the same data centre, the hard case) and 20 ms (an
+//     operator API across the internet, still faster than most): the cases a kiosk lives in.
+// --upstream-delay-ms N measures one upstream only.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { saveResult } from './lib/report.mjs';
+import { option, record } from './lib/report.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PATH = '/facilities/demo/configuration/';
@@ -30,17 +37,6 @@ const BODY = JSON.stringify({
   },
 });
 const TARGETS = { p50AddedMs: 0.5, throughputRatio: 0.85 };
-
-function option(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isFinite(value) || value < 0) {
-    console.error(`--${name} needs a number, got ${process.argv[index + 1]}`);
-    process.exit(2);
-  }
-  return value;
-}
 
 // ---- child roles -------------------------------------------------------------------------------
 
@@ -59,6 +55,9 @@ async function runUpstream() {
     else answer(res);
   });
   server.keepAliveTimeout = 60_000;
+  process.on('message', (message) => {
+    if (message === 'cpu') process.send({ cpu: process.cpuUsage() });
+  });
   server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 }
 
@@ -124,16 +123,16 @@ async function load(autocannon, url, seconds, connections) {
 }
 
 /** One connection, one request at a time: per-request latency with sub-millisecond resolution. */
-async function probe(Client, origin, path, count) {
+async function probe(Client, origin, path, count, warmupCount = 200) {
   const client = new Client(origin, { pipelining: 1 });
   const times = [];
   try {
-    for (let i = 0; i < count + 200; i += 1) {
+    for (let i = 0; i < count + warmupCount; i += 1) {
       const started = process.hrtime.bigint();
       const response = await client.request({ path, method: 'GET' });
       await response.body.dump();
       if (response.statusCode !== 200) throw new Error(`${origin}${path} answered ${response.statusCode}`);
-      if (i >= 200) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (i >= warmupCount) times.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
   } finally {
     await client.close();
@@ -141,6 +140,72 @@ async function probe(Client, origin, path, count) {
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { p50: at(0.5), p99: at(0.99) };
+}
+
+const cpuMicros = (usage) => usage.user + usage.system;
+
+/** Autocannon against one URL, with every process's CPU time per request during the run. */
+async function measuredLoad(autocannon, url, duration, connections, processes) {
+  const before = await Promise.all(processes.map((child) => cpuOf(child)));
+  const ownBefore = process.cpuUsage();
+  const result = await load(autocannon, url, duration, connections);
+  const own = cpuMicros(process.cpuUsage(ownBefore));
+  const after = await Promise.all(processes.map((child) => cpuOf(child)));
+  const perRequest = (micros) => micros / Math.max(1, result.requests);
+  return {
+    ...result,
+    loadCpu: perRequest(own),
+    cpu: after.map((usage, i) => perRequest(cpuMicros(usage) - cpuMicros(before[i]))),
+  };
+}
+
+/** One upstream (zero-work or delayed): direct and proxied load, then the 1-connection probes. */
+async function scenario({ autocannon, Client, delay, duration, connections, warmup, probeCount, children }) {
+  const upstream = start('upstream', { BENCH_UPSTREAM_DELAY_MS: String(delay) });
+  children.push(upstream.child);
+  const upstreamPort = await upstream.ready;
+  const daemon = start('daemon', { BENCH_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}` });
+  children.push(daemon.child);
+  const daemonPort = await daemon.ready;
+  const direct = `http://127.0.0.1:${upstreamPort}${PATH}`;
+  const proxied = `http://127.0.0.1:${daemonPort}/api${PATH}`;
+  const label = delay === 0 ? 'zero-work upstream' : `upstream answering after ${delay} ms`;
+  console.log(`\n${label}: ${duration} s × ${connections} connections each (warm-up ${warmup} s)`);
+
+  if (warmup > 0) await load(autocannon, direct, warmup, connections);
+  const directLoad = await measuredLoad(autocannon, direct, duration, connections, [upstream.child]);
+  if (warmup > 0) await load(autocannon, proxied, warmup, connections);
+  const proxiedLoad = await measuredLoad(autocannon, proxied, duration, connections, [upstream.child, daemon.child]);
+  // One request at a time against a delayed upstream takes the delay each: fewer probes there.
+  const probes = delay === 0 ? [probeCount, 200] : [Math.min(probeCount, 300), 30];
+  const directProbe = await probe(Client, `http://127.0.0.1:${upstreamPort}`, PATH, ...probes);
+  const proxiedProbe = await probe(Client, `http://127.0.0.1:${daemonPort}`, `/api${PATH}`, ...probes);
+  upstream.child.kill();
+  daemon.child.kill();
+
+  const row = (name, loadResult, probeResult) =>
+    `  ${name.padEnd(8)} ${loadResult.rps.toFixed(0).padStart(10)} ${String(loadResult.p50).padStart(9)} ${String(loadResult.p99).padStart(9)} ${probeResult.p50.toFixed(3).padStart(12)} ${probeResult.p99.toFixed(3).padStart(12)}`;
+  console.log(
+    `  ${''.padEnd(8)} ${'req/s'.padStart(10)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'1-conn p50'.padStart(12)} ${'1-conn p99'.padStart(12)}`,
+  );
+  console.log(row('direct', directLoad, directProbe));
+  console.log(row('proxy', proxiedLoad, proxiedProbe));
+  const [daemonCpu] = proxiedLoad.cpu.slice(1);
+  // CPU per request of everything on the machine's two cores, direct and proxied: when the cores
+  // are the bottleneck, throughput can be at most the inverse ratio of these sums.
+  const directCpu = directLoad.loadCpu + directLoad.cpu[0];
+  const proxiedCpu = proxiedLoad.loadCpu + proxiedLoad.cpu[0] + daemonCpu;
+  console.log(
+    `  CPU per request (µs): load generator ${directLoad.loadCpu.toFixed(0)} / ${proxiedLoad.loadCpu.toFixed(0)}, ` +
+      `upstream ${directLoad.cpu[0].toFixed(0)} / ${proxiedLoad.cpu[0].toFixed(0)}, daemon ${daemonCpu.toFixed(0)} (direct / proxied)`,
+  );
+  return {
+    delay,
+    ratio: proxiedLoad.rps / directLoad.rps,
+    cpuBound: directCpu / proxiedCpu,
+    added: proxiedProbe.p50 - directProbe.p50,
+    daemonCpu,
+  };
 }
 
 async function main() {
@@ -151,86 +216,64 @@ async function main() {
   const duration = option('duration', 10);
   const connections = option('connections', 10);
   const warmup = option('warmup', 2);
-  const upstreamDelay = option('upstream-delay-ms', 0);
+  const delays = process.argv.includes('--upstream-delay-ms') ? [option('upstream-delay-ms', 0)] : [0, 5, 20];
   const probeCount = option('probe-requests', 3000);
 
   const { default: autocannon } = await import('autocannon');
   const { Client } = await import('undici');
 
-  const upstream = start('upstream', { BENCH_UPSTREAM_DELAY_MS: String(upstreamDelay) });
-  const children = [upstream.child];
+  const children = [];
   const stop = () => children.forEach((child) => child.connected && child.kill());
   process.once('SIGINT', () => {
     stop();
     process.exit(130);
   });
   try {
-    const upstreamPort = await upstream.ready;
-    const daemon = start('daemon', { BENCH_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}` });
-    children.push(daemon.child);
-    const daemonPort = await daemon.ready;
-    const direct = `http://127.0.0.1:${upstreamPort}${PATH}`;
-    const proxied = `http://127.0.0.1:${daemonPort}/api${PATH}`;
-
-    console.log(
-      `proxy benchmark: ${duration} s × ${connections} connections each (warm-up ${warmup} s), upstream delay ${upstreamDelay} ms`,
-    );
-    console.log(`  direct:  ${direct}\n  through: ${proxied}\n`);
-
-    if (warmup > 0) await load(autocannon, direct, warmup, connections);
-    const directLoad = await load(autocannon, direct, duration, connections);
-    if (warmup > 0) await load(autocannon, proxied, warmup, connections);
-    const cpuBefore = await cpuOf(daemon.child);
-    const proxiedLoad = await load(autocannon, proxied, duration, connections);
-    const cpuAfter = await cpuOf(daemon.child);
-    const cpuPerRequest =
-      (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / Math.max(1, proxiedLoad.requests);
-    const directProbe = await probe(Client, `http://127.0.0.1:${upstreamPort}`, PATH, probeCount);
-    const proxiedProbe = await probe(Client, `http://127.0.0.1:${daemonPort}`, `/api${PATH}`, probeCount);
-
-    const ratio = proxiedLoad.rps / directLoad.rps;
-    const added = proxiedProbe.p50 - directProbe.p50;
-    const row = (name, loadResult, probeResult) =>
-      `${name.padEnd(10)} ${loadResult.rps.toFixed(0).padStart(10)} ${String(loadResult.p50).padStart(9)} ${String(loadResult.p99).padStart(9)} ${probeResult.p50.toFixed(3).padStart(12)} ${probeResult.p99.toFixed(3).padStart(12)}`;
-    console.log(
-      `${''.padEnd(10)} ${'req/s'.padStart(10)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'1-conn p50'.padStart(12)} ${'1-conn p99'.padStart(12)}`,
-    );
-    console.log(row('direct', directLoad, directProbe));
-    console.log(row('proxy', proxiedLoad, proxiedProbe));
+    console.log('proxy benchmark: the daemon /api proxy vs calling the same upstream directly, same run');
+    const results = [];
+    for (const delay of delays) {
+      results.push(await scenario({ autocannon, Client, delay, duration, connections, warmup, probeCount, children }));
+    }
     console.log('');
-    console.log(
-      `p50 added:        ${added.toFixed(3)} ms (target ≤ ${TARGETS.p50AddedMs} ms) ${added <= TARGETS.p50AddedMs ? 'MET' : 'NOT MET'}`,
-    );
-    console.log(
-      `throughput ratio: ${(ratio * 100).toFixed(1)} % (target ≥ ${TARGETS.throughputRatio * 100} %) ${ratio >= TARGETS.throughputRatio ? 'MET' : 'NOT MET'}`,
-    );
-    console.log(`daemon CPU:       ${cpuPerRequest.toFixed(0)} µs per proxied request (user + system, during the run)`);
-    // For scripts/bench/all.mjs's summary table.
-    saveResult({
-      bench: 'proxy',
-      metric: 'p50 added (1 connection)',
-      value: added,
-      unit: 'ms',
-      target: `≤ ${TARGETS.p50AddedMs} ms`,
-      met: added <= TARGETS.p50AddedMs,
-    });
-    saveResult({
-      bench: 'proxy',
-      metric: 'throughput vs direct',
-      value: ratio * 100,
-      unit: '%',
-      target: `≥ ${TARGETS.throughputRatio * 100} %`,
-      met: ratio >= TARGETS.throughputRatio,
-    });
-    saveResult({ bench: 'proxy', metric: 'daemon CPU per proxied request', value: cpuPerRequest, unit: 'µs' });
+    for (const result of results) {
+      const upstream = result.delay === 0 ? 'zero-work upstream' : `${result.delay} ms upstream`;
+      // The bare overhead is judged on the zero-work upstream, where nothing hides it.
+      if (result.delay === 0 || results.length === 1) {
+        record({
+          bench: 'proxy',
+          metric: `p50 added, 1 connection (${upstream})`,
+          value: result.added,
+          unit: 'ms',
+          target: `≤ ${TARGETS.p50AddedMs} ms`,
+          met: result.added <= TARGETS.p50AddedMs,
+        });
+      }
+      record({
+        bench: 'proxy',
+        metric: `throughput vs direct (${upstream})`,
+        value: result.ratio * 100,
+        unit: '%',
+        target: `≥ ${TARGETS.throughputRatio * 100} %`,
+        met: result.ratio >= TARGETS.throughputRatio,
+        note: `CPU alone allows ${(result.cpuBound * 100).toFixed(0)} % on this machine`,
+      });
+      record({
+        bench: 'proxy',
+        metric: `daemon CPU per proxied request (${upstream})`,
+        value: result.daemonCpu,
+        unit: 'µs',
+      });
+    }
     console.log(
       '(req/s and p50/p99 under load from autocannon, whole ms; 1-conn columns: one request at a time, hrtime)',
     );
-    if (upstreamDelay === 0 && ratio < TARGETS.throughputRatio) {
+    const bare = results.find((result) => result.delay === 0);
+    if (bare && bare.ratio < TARGETS.throughputRatio) {
       console.log(
-        'Note: with an upstream that does no work, the daemon does more HTTP work per request than the upstream\n' +
-          'and shares the CPU cores with it and the load generator; try --upstream-delay-ms 5 for an upstream\n' +
-          'that answers like a remote operator API.',
+        `Note: against a zero-work upstream the daemon does the upstream's HTTP work twice (as a server and as a\n` +
+          `client) on the same cores as the upstream and the load generator. The CPU each process spent per request\n` +
+          `allows at most ${(bare.cpuBound * 100).toFixed(0)} % of direct throughput here, whatever the proxy does; the remote-like\n` +
+          'upstream is where a kiosk lives.',
       );
     }
   } finally {

@@ -231,9 +231,21 @@ describe('/api proxy', () => {
     expect(response.json()).toEqual({ statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_DOWN_MESSAGE });
   });
 
-  it('cuts the connection (no crash, no 500) when the body stalls after the first bytes were sent', async () => {
+  it('answers 504 (not a cut connection) when a small body stalls after its first bytes', async () => {
     upstream.respond((_request, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"partial":');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(504);
+    expect(response.json().message).toBe(UPSTREAM_TIMEOUT_MESSAGE);
+    upstream.reset();
+  });
+
+  it('cuts the connection (no crash, no 500) when a large body stalls after the first bytes were sent', async () => {
+    upstream.respond((_request, res) => {
+      // Over the size the proxy reads whole: this body streams, so its headers are already out.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(1024 * 1024) });
       res.write('{"partial":');
     });
     const outcome = await new Promise<string>((resolve) => {

@@ -86,6 +86,9 @@ async function* limitedBody(stream: Readable, limit: number, state: { tooLarge: 
   }
 }
 
+/** Upstream answers up to this size (with a content-length) are read whole, then sent in one write. */
+const BUFFERED_BODY_MAX_BYTES = 64 * 1024;
+
 const RESPONSE_HEADERS = [
   'content-type',
   'content-length',
@@ -166,20 +169,39 @@ export default fp(
       }
 
       const status = response.statusCode;
+      const upstreamResponseHeaders = response.headers;
+      // Most operator answers are small JSON with a length: read them whole and answer with one
+      // write (headers and body together) instead of piping a stream, which costs the proxy about
+      // a third of its CPU per call. A body that stalls here is answered 504 with the message.
+      let whole: Buffer | undefined;
+      if (
+        status !== 204 &&
+        status !== 304 &&
+        Number(upstreamResponseHeaders['content-length']) <= BUFFERED_BODY_MAX_BYTES
+      ) {
+        try {
+          whole = Buffer.from(await response.body.arrayBuffer());
+        } catch (error) {
+          const kind = classifyUpstreamError(error) ?? 'down';
+          request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream body failed');
+          return fail(reply, route, method, kind);
+        }
+      }
       metrics.proxyLatency.observe({ route }, (performance.now() - started) / 1000);
       metrics.proxyRequests.inc({ route, method, status: String(status) });
       reply.code(status);
-      const upstreamResponseHeaders = response.headers;
       for (const name of RESPONSE_HEADERS) {
         const value = upstreamResponseHeaders[name];
         if (value !== undefined) reply.header(name, value);
       }
+      if (whole !== undefined) return reply.send(whole);
       if (status === 204 || status === 304) {
         await response.body.dump();
         return reply.send();
       }
-      // A body that stalls past the timeout: counted here; answered 504 by the error handler when
-      // nothing was sent yet, else the connection is cut (the headers are already out).
+      // A large or unsized body streams. If it stalls past the timeout: counted here; answered 504
+      // by the error handler when nothing was sent yet, else the connection is cut (the headers
+      // are already out).
       response.body.once('error', (error) => {
         metrics.upstreamErrors.inc({ route, kind: classifyUpstreamError(error) ?? 'down' });
       });
