@@ -88,7 +88,8 @@ function main() {
     result.metric,
     `${typeof result.value === 'number' ? format(result.value) : result.value}${result.unit ? ` ${result.unit}` : ''}`,
     result.target ?? '',
-    [result.met === undefined ? '' : result.met ? 'met' : 'MISSED', result.note ?? ''].filter(Boolean).join(': ') || '—',
+    [result.met === undefined ? '' : result.met ? 'met' : 'MISSED', result.note ?? ''].filter(Boolean).join(': ') ||
+      '—',
   ]);
   const header = ['bench', 'figure', 'value', 'target', 'verdict'];
   const widths = header.map((title, i) =>
