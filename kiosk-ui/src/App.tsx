@@ -4,13 +4,20 @@ import { KioskShell } from './screens/shell/KioskShell';
 import { TimeScreen } from './screens/time/TimeScreen';
 import { UnavailableScreen } from './screens/unavailable/UnavailableScreen';
 import { useStores } from './stores/StoresProvider';
+import { dismissFirstPaint } from './utils/first-paint';
 
 /** The page: picks the route's screen and reports every touch or key press as session activity. */
 export const App = observer(function App() {
-  const { shell, session } = useStores();
+  const { shell, session, config } = useStores();
   useEffect(() => session.installActivityListeners(document), [session]);
 
   const route = shell.route;
+  // The daemon's first paint shows the welcome screen; anything else the UI shows replaces it.
+  const showsWelcome = route.name === 'kiosk' && config.status !== 'failed' && shell.section === 'home';
+  useEffect(() => {
+    if (!showsWelcome) dismissFirstPaint();
+  }, [showsWelcome]);
+
   return (
     <div className={shell.isBigScreen ? 'kiosk-app kiosk-app--big-screen' : 'kiosk-app'}>
       {route.name === 'time' ? <TimeScreen /> : route.name === 'kiosk' ? <KioskShell /> : <UnavailableScreen />}

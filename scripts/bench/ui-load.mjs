@@ -8,7 +8,7 @@
 // largest-contentful-paint entry once the page has settled) and total blocking time (the sum of
 // each long task's time over 50 ms, from first contentful paint until the page settles). Prints
 // every load and the medians. Target (DESIGN §6): LCP ≤ 1.0 s at 4× slowdown.
-/* global window, document */
+/* global window, document, MutationObserver */
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, median, option, record, runMain } from './lib/report.mjs';
@@ -20,8 +20,16 @@ const SETTLE_LIMIT_MS = 15_000;
 
 /** Runs in the page before any of its scripts: observers that see every entry from the start. */
 function observePerformance() {
-  const bench = { lcp: [], longtasks: [], last: performance.now() };
+  const bench = { lcp: [], longtasks: [], last: performance.now(), uiWelcome: NaN, firstPaint: false };
   window.__bench = bench;
+  // When the UI's own welcome screen (React, interactive) is in the page: the daemon's first paint
+  // shows the welcome before that, so LCP alone does not say when a tap is answered.
+  new MutationObserver((_records, observer) => {
+    bench.firstPaint ||= document.getElementById('kiosk-first-paint') !== null;
+    if (!document.getElementById('welcome-headline')) return;
+    bench.uiWelcome = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const element = entry.element;
@@ -73,6 +81,8 @@ async function loadOnce(browser, url, throttle) {
         fcp,
         lcp: lcp.at,
         lcpElement: lcp.element,
+        uiWelcome: bench.uiWelcome,
+        firstPaint: bench.firstPaint,
         tbt,
         longTasks: bench.longtasks.length,
         scripts: scripts.map((entry) => entry.name.split('/').pop()),
@@ -98,22 +108,23 @@ async function main() {
     );
     for (let i = 0; i < warmup; i += 1) await loadOnce(browser, kiosk.url, throttle);
     const results = [];
-    const columns = ['JS in', 'config→', 'config←', 'FCP', 'LCP', 'TBT', 'long tasks'];
+    const columns = ['JS in', 'config→', 'config←', 'FCP', 'LCP', 'UI welcome', 'TBT', 'long tasks'];
     console.log(`  ${'load'.padEnd(6)}${columns.map((name) => name.padStart(11)).join('')}  LCP element   (ms)`);
     for (let i = 0; i < loads; i += 1) {
       const result = await loadOnce(browser, kiosk.url, throttle);
       results.push(result);
       const { entryScript, configStart, configEnd } = result.milestones;
-      const cells = [entryScript, configStart, configEnd, result.fcp, result.lcp, result.tbt].map((value) =>
-        fixed(value, 0).padStart(11),
+      const cells = [entryScript, configStart, configEnd, result.fcp, result.lcp, result.uiWelcome, result.tbt].map(
+        (value) => fixed(value, 0).padStart(11),
       );
       console.log(
-        `  ${String(i + 1).padEnd(6)}${cells.join('')}${String(result.longTasks).padStart(11)}  ${result.lcpElement}`,
+        `  ${String(i + 1).padEnd(6)}${cells.join('')}${String(result.longTasks).padStart(11)}  ${result.lcpElement}${result.firstPaint ? ' (first paint from the daemon)' : ''}`,
       );
     }
     console.log(`\n  scripts loaded: ${results[0].scripts.join(', ')}`);
     console.log(
-      '  (JS in: entry script received; config→/←: configuration call sent/answered; times from navigation start)',
+      "  (JS in: entry script received; config→/←: configuration call sent/answered; UI welcome: the UI's own,\n" +
+        "   interactive welcome screen in the page, replacing the daemon's first paint; times from navigation start)",
     );
     record({
       bench: 'ui-load',
@@ -129,6 +140,12 @@ async function main() {
       unit: 'ms',
       target: `≤ ${TARGET_LCP_MS} ms`,
       met: lcp <= TARGET_LCP_MS,
+    });
+    record({
+      bench: 'ui-load',
+      metric: `UI welcome (interactive), median (${throttle}× CPU)`,
+      value: median(results.map((r) => r.uiWelcome)),
+      unit: 'ms',
     });
     record({
       bench: 'ui-load',

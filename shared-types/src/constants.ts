@@ -100,3 +100,16 @@ export const CARD_FAILURE_CODES = [
 export type CardFailureCode = (typeof CARD_FAILURE_CODES)[number];
 
 export const DATE_FORMAT = 'MM/DD/YYYY';
+
+/**
+ * The welcome screen's texts when the configuration has none (shell spec §2 "home"). The UI's
+ * catalogue and the daemon's first paint of the welcome (before the UI's scripts run) both read
+ * them here, so the two can never show different words.
+ */
+export const WELCOME_DEFAULTS = {
+  headline: 'WELCOME',
+  subheadline: 'Get started by selecting one of the options to the left',
+} as const;
+
+/** The id of the daemon's first paint of the welcome screen, which the UI removes once it has painted. */
+export const FIRST_PAINT_ELEMENT_ID = 'kiosk-first-paint';

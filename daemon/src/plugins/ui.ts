@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { buildApiPath } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDaemonPath } from './error-handler.js';
+import { createFirstPaintCache, withFirstPaint } from './first-paint.js';
 
 /**
  * Serves the built UI (kiosk-ui/dist) so one process and one port is the whole kiosk.
@@ -19,7 +20,8 @@ import { isDaemonPath } from './error-handler.js';
  * - Security headers on every UI response (not on /api: the proxy's hot path stays lean).
  * - No index.html in the UI directory: a clear 503 page says the UI is not built.
  * - /{facId}: index.html gets `<link rel="preload" as="fetch">` for the calls the shell waits for
- *   before its first screen, so they run while the bundle downloads and parses (DESIGN §6 LCP).
+ *   before its first screen, so they run while the bundle downloads and parses (DESIGN §6 LCP),
+ *   and, for the kiosk's own facility, the welcome screen's first paint (first-paint.ts).
  */
 
 /**
@@ -132,6 +134,12 @@ export default fp(
     const headers = securityHeaders(app.config.sandboxOrigin, app.config.contentOrigins);
     const built = uiDir !== '' && existsSync(join(uiDir, 'index.html'));
     if (!built) app.log.warn({ uiDir }, 'kiosk UI not built: no index.html (run npm run build)');
+    const firstPaint = createFirstPaintCache(app.config.facilityId, app.upstream, app.log);
+    // Not awaited: the kiosk serves pages at once; the first paint joins them when it is fetched.
+    if (built)
+      app.addHook('onReady', async () => {
+        void firstPaint.warm();
+      });
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -156,7 +164,7 @@ export default fp(
       return reply
         .header('cache-control', NO_CACHE)
         .type('text/html; charset=utf-8')
-        .send(withPreloads(html, facilityId));
+        .send(withFirstPaint(withPreloads(html, facilityId), firstPaint.markupFor(facilityId)));
     };
 
     const time = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -178,5 +186,5 @@ export default fp(
       return sendIndex(reply, facilityOfPath(url));
     });
   },
-  { name: 'ui', fastify: '5.x', dependencies: ['error-handler'] },
+  { name: 'ui', fastify: '5.x', dependencies: ['error-handler', 'upstream'] },
 );

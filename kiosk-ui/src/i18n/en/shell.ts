@@ -1,3 +1,4 @@
+import { WELCOME_DEFAULTS } from '@kiosk/shared-types';
 import type { MessageTree } from '../types';
 
 /** The kiosk shell: sidebar, logout, welcome, unavailable and time pages (shell spec §2, §8). */
@@ -25,10 +26,8 @@ export const shell = {
     logout: 'LOGOUT',
     cancel: 'Cancel',
   },
-  welcome: {
-    headline: 'WELCOME',
-    subheadline: 'Get started by selecting one of the options to the left',
-  },
+  // Shared with the daemon's first paint of the welcome screen.
+  welcome: { ...WELCOME_DEFAULTS },
   logo: {
     default_label: 'Self storage',
   },

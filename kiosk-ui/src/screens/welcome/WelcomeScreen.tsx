@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
+import { dismissFirstPaint } from '../../utils/first-paint';
 import { BackgroundVideo } from './BackgroundVideo';
 
 /**
@@ -13,6 +15,8 @@ const WelcomeScreen = observer(function WelcomeScreen() {
   const { t } = useTranslation();
   const { config } = useStores();
   const { headline, subheadline, background_image: backgroundImage, copy } = config.welcome;
+  // In the DOM now: the daemon's picture of this screen goes before the browser paints again.
+  useLayoutEffect(() => dismissFirstPaint(), []);
   return (
     <section
       className={backgroundImage ? 'kiosk-screen kiosk-welcome kiosk-welcome--image' : 'kiosk-screen kiosk-welcome'}
