@@ -18,6 +18,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/support/global-setup.ts',
   workers: 1,
   fullyParallel: false,
   retries: 0,

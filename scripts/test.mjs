@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing (Chromium included), then lint, typecheck, build, unit and
-// integration tests (vitest) and end-to-end tests (Playwright in Debian's Chromium).
+// integration tests (vitest) and end-to-end tests (Playwright in Debian's Chromium), then the list
+// of screens the e2e suite checked for accessibility.
 // Ends with one line "tests: N passed, N failed" counting every test and every failed check.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,8 @@ check('unit and integration tests (vitest)', bin('vitest'), [
 ]);
 if (built) {
   check('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
+  // The screens the e2e suite checked for accessibility (a failed check already failed its test).
+  run('node', [join(ROOT, 'scripts/a11y-report.mjs')]);
 } else {
   console.log('\nSkipping end-to-end tests: the build failed.');
 }

@@ -1,13 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  expectNoAxeViolations,
-  logIn,
-  NO_RENTALS_USER,
-  openPayBill,
-  resetSandbox,
-  sidebar,
-  TEST_USER,
-} from './support/account.js';
+import { expectAccessible } from './support/a11y.js';
+import { logIn, NO_RENTALS_USER, openPayBill, resetSandbox, sidebar, TEST_USER } from './support/account.js';
 import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -34,7 +27,7 @@ test.beforeEach(async () => {
   await resetSandbox(kiosk);
 });
 
-// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
@@ -45,7 +38,7 @@ test('create an account, then log in with it', async ({ page }) => {
   await expect(
     page.getByText('Please enter your email so we can look up your account.', { exact: true }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/login');
   await page.screenshot({ path: `${SCREENSHOTS}/login.png` });
 
   await page.getByRole('button', { name: "Don't have an Account?" }).click();
@@ -58,7 +51,7 @@ test('create an account, then log in with it', async ({ page }) => {
       },
     ),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/register');
 
   // A taken e-mail: the server's error under the email.
   await page.getByLabel('Email', { exact: true }).fill(TEST_USER.email);
@@ -77,6 +70,7 @@ test('create an account, then log in with it', async ({ page }) => {
   await page.getByLabel('Re-enter Password', { exact: true }).fill('aaaaaa');
   await page.getByRole('button', { name: 'Create My Account' }).click();
   await expect(page.getByText(/^Password is too weak\./)).toBeVisible();
+  await expectAccessible(page, 'account/register (weak password)');
   await page.screenshot({ path: `${SCREENSHOTS}/register.png` });
 
   await page.getByLabel('Password', { exact: true }).fill('Maple!Street77');
@@ -87,11 +81,22 @@ test('create an account, then log in with it', async ({ page }) => {
   await expect(heading(page, 'Login or create an account')).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill('Maple!Street77');
+  // The account lookup is held back until the loading screen (and its trivia) has been checked.
+  let releaseLookup: () => void = () => undefined;
+  const lookupHeld = new Promise<void>((resolve) => (releaseLookup = resolve));
+  await page.route(/\/api\/.*user\/items\//, async (route) => {
+    await lookupHeld;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 
   await expect(heading(page, 'We are locating your account.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'See Answer' })).toBeVisible();
+  await expectAccessible(page, 'pay-bill/loading (trivia)');
+  releaseLookup();
   // A new account has no rental: link one.
   await expect(heading(page, 'Link a space to your account')).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page, 'account/link rental');
   await expect(sidebar(page).getByRole('button', { name: /^Logout/ })).toBeVisible();
 });
 
@@ -101,14 +106,14 @@ test('a wrong password shows the server message at the top', async ({ page }) =>
   await expect(
     page.getByRole('alert').filter({ hasText: 'Unable to log in with provided credentials.' }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/login (server error)');
 });
 
 test('forgot password sends the reset link and thanks the visitor', async ({ page }) => {
   await openPayBill(page, kiosk);
   await page.getByRole('button', { name: 'Forgot your Password?' }).click();
   await expect(heading(page, 'Forgot your Password?')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/forgot password');
   await page.getByLabel('Email', { exact: true }).fill('not-an-email');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Invalid email', { exact: true })).toBeVisible();
@@ -117,7 +122,7 @@ test('forgot password sends the reset link and thanks the visitor', async ({ pag
   await expect(
     page.getByText('An email with a password reset link has been sent to you!', { exact: true }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/forgot password (link sent)');
   const { mails } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as {
     mails: { kind: string }[];
   };
@@ -146,7 +151,7 @@ test('link a rental: a wrong gate code is refused, the right one shows the unit 
   await page.getByLabel('Gate Code').fill('1111');
   await page.getByRole('button', { name: 'Link My Rental' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid Gate code or Unit Number' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/link rental (error)');
   await page.screenshot({ path: `${SCREENSHOTS}/link-rental.png` });
 
   // '17' is door 017: a leading zero is not a different unit.
@@ -161,11 +166,11 @@ test('a lease document and the facility map open', async ({ page }) => {
   await sidebar(page).getByRole('button', { name: 'Rental Documents', exact: true }).click();
   await expect(heading(page, 'Rental Documents')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Protection Plan Brochure' })).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/rental documents');
   await page.getByRole('button', { name: 'Rental Agreement', exact: true }).click();
   const frame = page.frameLocator('iframe[title="Rental Agreement"]');
   await expect(frame.getByRole('heading', { name: 'Rental Agreement' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/document viewer');
   await page.screenshot({ path: `${SCREENSHOTS}/lease-document.png` });
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(heading(page, 'Rental Documents')).toBeVisible();
@@ -173,6 +178,7 @@ test('a lease document and the facility map open', async ({ page }) => {
   await sidebar(page).getByRole('button', { name: 'Protection Brochure', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Protection Plan Brochure' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rental Agreement', exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'account/protection brochure');
 
   await sidebar(page).getByRole('button', { name: 'Facility map', exact: true }).click();
   const map = page.getByRole('img', { name: 'Facility map: Site plan' });
@@ -181,13 +187,13 @@ test('a lease document and the facility map open', async ({ page }) => {
   const main = await page.locator('.facility-map__box').boundingBox();
   const image = await map.boundingBox();
   expect(image && main && image.height <= main.height - 50 + 1).toBe(true);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/facility map');
   await page.screenshot({ path: `${SCREENSHOTS}/facility-map.png` });
 
   await page.getByRole('button', { name: 'Unit A101: play video' }).click();
   const dialog = page.getByRole('dialog', { name: 'Unit A101' });
   await expect(dialog.locator('iframe')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'account/facility map video');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { control, E2E_API_KEY, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -8,9 +8,6 @@ import { control, E2E_API_KEY, startKiosk, type RunningKiosk } from './support/k
  * panel; §4 Selection and hold, Space status, Cost calculation; §8) against the built UI, the built
  * daemon and its sandbox. Demo data: docs/sandbox.md.
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 
 let kiosk: RunningKiosk;
 
@@ -26,22 +23,8 @@ test.beforeEach(async () => {
   await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
 });
 
-// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
 
@@ -100,7 +83,7 @@ test('the detail page lists the categories in order with counts, best prices and
   await expect(titles.first()).toBeVisible();
   await expect(page.locator('.media-slider__spinner')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/browse-detail-top.png' });
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/detail_page');
   const order = [
     'Wine Storage',
     'X-Small',
@@ -146,7 +129,7 @@ test('the detail page lists the categories in order with counts, best prices and
   await expect(page.locator('[data-unit-id="other-office"]')).toContainText('CALL');
 
   await page.screenshot({ path: 'test-results/browse-detail-page.png' });
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/detail_page (unit group open)');
 });
 
 test('the media popup opens at the tapped item and pages on to the map and the street view', async ({ page }) => {
@@ -157,6 +140,7 @@ test('the media popup opens at the tapped item and pages on to the map and the s
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('2 of');
   await page.screenshot({ path: 'test-results/browse-media-popup.png' });
+  await expectAccessible(page, 'rental/media popup');
   await popup.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('dialog', { name: 'Street view' })).toBeVisible();
   const dialog = page.getByRole('dialog');
@@ -176,7 +160,7 @@ test('pick a category and a unit: hold screen, then the identity step with the s
 
   await expect(page.getByRole('heading', { name: 'We are putting your space on hold.' })).toBeVisible();
   await page.screenshot({ path: 'test-results/browse-hold-screen.png' });
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/hold_unit');
 
   const body = (await (await cost).json()) as {
     application_data: { result: { costs: { name: string; total: number; amount: number }[] } };
@@ -208,11 +192,13 @@ test('searching a door number finds it first and a pick from search goes on afte
   await page.getByRole('textbox', { name: 'Space Number' }).fill('ZZZ');
   await page.getByRole('button', { name: 'FIND THIS SPACE' }).click();
   await expect(page.getByText('No spaces found')).toBeVisible();
+  await expectAccessible(page, 'rental/space search (none found)');
 
   await page.getByRole('textbox', { name: 'Space Number' }).fill('015');
   await page.getByRole('button', { name: 'FIND THIS SPACE' }).click();
   const first = page.locator('.search-results [data-door]').first();
   await expect(first).toHaveAttribute('data-door', '015');
+  await expectAccessible(page, 'rental/space search (results)');
   await first.getByRole('button', { name: /^SELECT/ }).click();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'hold_unit');
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'rent_this_space');
@@ -227,6 +213,7 @@ test('a unit the sandbox refuses to hold shows the alert and returns to the list
   await expect(alert).toBeVisible();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
   await page.screenshot({ path: 'test-results/browse-hold-refused.png' });
+  await expectAccessible(page, 'rental/hold refused dialog');
   await alert.getByRole('button', { name: 'OK' }).click();
   await expect(alert).toBeHidden();
   await expect(page.locator('[data-group="medium"]')).toBeVisible();
@@ -241,6 +228,7 @@ test('a unit whose move-in cost fails shows the cost alert and gives the space b
   });
   await expect(alert).toBeVisible();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  await expectAccessible(page, 'rental/move-in cost failed dialog');
   await expect.poll(async () => (await releases()).map((r) => r.space_id)).toContain('sp-bs-1');
   expect(await activeHolds()).toEqual([]);
 });
@@ -254,7 +242,7 @@ test("the size guide's CHOOSE THIS SIZE opens that group on the space list", asy
     'Sorry, unfortunately no units available in this size',
   );
   await page.screenshot({ path: 'test-results/browse-size-guide.png' });
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/size guide');
   await page.locator('[data-size="small"]').getByRole('button', { name: 'CHOOSE THIS SIZE' }).click();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
   await expect(page.locator('#unit-group-title')).toHaveText('Small');
@@ -306,7 +294,7 @@ test('find reservation: a wrong code shows the server errors, the right one cont
   await page.goto(kiosk.url);
   await sidebar(page).getByRole('button', { name: 'Find my reservation', exact: true }).click();
   await expect(page.getByRole('heading', { name: "Great! Let's look up your Reservation" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'reservation/find_reservation');
 
   await page.getByRole('button', { name: 'FIND MY RESERVATION' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
@@ -316,7 +304,7 @@ test('find reservation: a wrong code shows the server errors, the right one cont
   const errors = page.locator('.find-reservation__errors li');
   await expect(errors.first()).toHaveText('No reservation found with this code.');
   await page.screenshot({ path: 'test-results/browse-find-reservation.png' });
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'reservation/find_reservation (not found)');
 
   await page.getByLabel('Reservation Code').fill('DEMO1234');
   await page.getByRole('button', { name: 'FIND MY RESERVATION' }).click();
@@ -324,6 +312,7 @@ test('find reservation: a wrong code shows the server errors, the right one cont
   const panel = page.getByRole('complementary', { name: 'Your Storage' });
   await expect(panel).toContainText('#B-12');
   await expect(panel.getByTestId('move-in-total')).toBeVisible();
+  await expectAccessible(page, 'reservation/rent_this_space');
   expect((await activeHolds()).map((hold) => hold.door_name)).toEqual(['B-12']);
 });
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -12,8 +12,6 @@ import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
  * smart-access facility. Built UI, built daemon, sandbox and card-reader simulator.
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const SHOTS = 'test-results/rental-checkout';
 
 const VISA = '4111111111111111';
@@ -35,33 +33,30 @@ test.beforeEach(async () => {
   await control(`${kiosk.simulatorUrl}/__simulator/reset`);
 });
 
-// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 const section = (page: Page, name: string) =>
   expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
 
-/** Check the screen: no axe violations, and a 1920x1080 screenshot to look at. */
-async function checkScreen(page: Page, name: string): Promise<void> {
+/** Check the screen (support/a11y.ts), and a 1920x1080 screenshot to look at. */
+async function checkScreen(page: Page, shot: string, screen: string): Promise<void> {
   // The section's chunk has loaded (its heading shows) and no field holds the keyboard open.
   await expect(page.locator('h1').first()).toBeVisible();
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await expectAccessible(page, screen);
+  await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+}
+
+/** Hold back the calls matching `url` (method `method`) until the returned release is called. */
+async function holdBack(page: Page, url: RegExp, method = 'POST'): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() === method) await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** A field by its label, with or without the required asterisk. */
@@ -146,7 +141,7 @@ async function fillAdditionalInformation(page: Page, shot?: string): Promise<voi
   await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
   await page.getByRole('radio', { name: 'Personal use' }).check();
   await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
-  if (shot) await checkScreen(page, shot);
+  if (shot) await checkScreen(page, shot, 'rental/panda_fields');
   await done(page);
 }
 
@@ -156,7 +151,7 @@ async function signAll(page: Page, names: string[]): Promise<void> {
   for (const [index, name] of names.entries()) {
     const frame = page.frameLocator(`iframe[title="${name}"]`);
     await expect(frame.getByRole('heading', { name })).toBeVisible();
-    if (index === 0) await checkScreen(page, '08-panda-agreements');
+    if (index === 0) await checkScreen(page, '08-panda-agreements', 'rental/panda_agreements');
     await frame.getByRole('button', { name: 'Sign' }).click();
   }
 }
@@ -226,7 +221,7 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(popular.getByRole('button', { name: 'Selected' })).toBeVisible();
   await expect.poll(async () => page.locator('.side-panel').textContent()).not.toBe(costBefore);
   await expect(page.locator('.side-panel')).toContainText('16');
-  await checkScreen(page, '01-content-insurance');
+  await checkScreen(page, '01-content-insurance', 'rental/content_insurance');
 
   // View Brochure opens the insurance documents, Back returns.
   await page.getByRole('button', { name: 'View Brochure' }).click();
@@ -234,7 +229,7 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.frameLocator('iframe[title="Protection Plan Brochure"]').getByRole('heading')).toContainText(
     'Protection',
   );
-  await checkScreen(page, '02-brochure');
+  await checkScreen(page, '02-brochure', 'rental/non_interactive_agreements (brochure)');
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await section(page, 'content_insurance');
   await done(page);
@@ -251,13 +246,13 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await gatecode.pressSequentially('5678');
   await expect(page.getByText('This gate code is yours.')).toBeVisible();
   await expect(page.getByText('Sorry! This gatecode is unavailable')).toHaveCount(0);
-  await checkScreen(page, '03-about-convenience');
+  await checkScreen(page, '03-about-convenience', 'rental/about_convenience');
   await done(page);
 
   // Swipe: name, number and expiry filled; the CVV is left to type.
   await section(page, 'swipe_scan');
   await expect(page.getByText('Waiting for your card ...')).toBeVisible();
-  await checkScreen(page, '04-swipe-scan');
+  await checkScreen(page, '04-swipe-scan', 'rental/swipe_scan');
   await swipe(page, 'approve');
   await expect(page.getByLabel('Name on card')).toHaveValue('JANE Q TENANT');
   await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
@@ -269,11 +264,16 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.getByText('This field is required')).toBeVisible();
   await page.getByLabel('CVV').pressSequentially(`${CVV}4`);
   await expect(page.getByLabel('CVV')).toHaveValue(CVV);
-  await checkScreen(page, '05-card-details');
+  await checkScreen(page, '05-card-details', 'rental/card_details');
   await tap(page, button(page, 'Complete Rental'));
 
   await fillAdditionalInformation(page, '06-panda-fields');
+  const releaseRental = await holdBack(page, /\/api\/facilities\/[^/]+\/rental\/(\?.*)?$/);
   await signAll(page, ['Rental Agreement', 'AutoPay Authorization']);
+  await section(page, 'process_rental');
+  await expect(page.getByRole('button', { name: 'See Answer' })).toBeVisible();
+  await checkScreen(page, '08b-process-rental', 'rental/process_rental (trivia)');
+  releaseRental();
 
   // Processed: Congratulations with the chosen gate code; the text went to the tenant's phone.
   await section(page, 'confirm_rental');
@@ -282,7 +282,7 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.locator('.confirm__code-value')).toHaveText('5678');
   await expect(page.getByText('message sent successfully to (217) 555-0182')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Your Online Account' })).toBeVisible();
-  await checkScreen(page, '09-confirm-rental');
+  await checkScreen(page, '09-confirm-rental', 'rental/confirm_rental');
 
   const { texts } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/texts`)).json()) as {
     texts: { to: string; body: string }[];
@@ -322,7 +322,7 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.getByText(/^Password is too weak\. /)).toBeVisible();
   await field(page, 'Password').fill('Maple!Street42');
   await page.getByLabel('Confirm password').fill('Maple!Street42');
-  await checkScreen(page, '10-create-online-account');
+  await checkScreen(page, '10-create-online-account', 'rental/create_online_account');
   await tap(page, button(page, 'Finish'));
 
   // Finish ends the session and returns home.
@@ -349,7 +349,7 @@ test('a declined card returns to card details with the card cleared; another car
   await done(page);
   await section(page, 'swipe_scan');
   await expect(page.getByText('The card reader is not available. Please enter your card manually.')).toBeVisible();
-  await checkScreen(page, '04b-reader-down');
+  await checkScreen(page, '04b-reader-down', 'rental/swipe_scan (reader down)');
   await button(page, 'Enter credit card manually').click();
   await section(page, 'card_details');
   await expect(page.getByLabel('Card number')).toHaveValue('');
@@ -368,7 +368,7 @@ test('a declined card returns to card details with the card cleared; another car
   await fillAdditionalInformation(page);
   await section(page, 'panda_agreements');
   await expect(page.getByText('We are experiencing some problems with lease agreement.')).toBeVisible();
-  await checkScreen(page, '07-agreements-retry');
+  await checkScreen(page, '07-agreements-retry', 'rental/panda_agreements (retry)');
   await button(page, 'Retry').click();
   await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
 
@@ -376,7 +376,7 @@ test('a declined card returns to card details with the card cleared; another car
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   await expect(page.getByText('Your credit card did NOT go through.')).toBeVisible();
   await expect(page.getByText('Please ask the Manager for help.')).toBeVisible();
-  await checkScreen(page, '11-card-failed');
+  await checkScreen(page, '11-card-failed', 'rental/confirm_rental (card failed)');
   await tap(page, button(page, 'Retry Payment'));
 
   await section(page, 'card_details');
@@ -406,12 +406,16 @@ test('a declined card returns to card details with the card cleared; another car
 
 test('a reservation goes through the shorter list and is confirmed with its code', async ({ page }) => {
   await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
+  const releaseReservation = await holdBack(page, /\/api\/facilities\/[^/]+\/space\/[^/]+\/reserve\/(\?.*)?$/);
   await verifyManually(page, { first: 'Riley', last: 'Reserve', email: 'riley@example.com' }, { reservation: true });
+  await section(page, 'process_rental');
+  await checkScreen(page, '12a-reservation-processing', 'reservation/process_rental');
+  releaseReservation();
   await section(page, 'confirm_rental');
   await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
   await expect(page.getByText('Your reservation is confirmed!')).toBeVisible();
   await expect(page.locator('.confirm__code-value')).toHaveText(/^K[A-Z2-9]{7}$/);
-  await checkScreen(page, '12-reservation-confirmed');
+  await checkScreen(page, '12-reservation-confirmed', 'reservation/confirm_rental');
   const { mails } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as {
     mails: { kind: string }[];
   };
@@ -429,6 +433,8 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await expect(page.getByRole('button', { name: /Manually Verify ID/ })).toHaveCount(0);
   await page.getByRole('button', { name: /I'm already a customer/ }).click();
   await page.getByRole('button', { name: 'Continue with Email' }).click();
+  await expect(field(page, 'Email')).toBeVisible();
+  await expectAccessible(page, 'rental/login dialog (email)');
   await field(page, 'Email').fill('tenant@example.com');
   await field(page, 'Password').fill('Password!1');
   await tap(page, button(page, 'Login'));
@@ -468,11 +474,11 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await expect(phone).toHaveValue('(217) 555-0199');
   await tap(page, button(page, 'RESEND TEXT'));
   await expect(page.getByText('message sent successfully to (217) 555-0199')).toBeVisible();
-  await checkScreen(page, '13-setup-noke');
+  await checkScreen(page, '13-setup-noke', 'rental/setup_noke');
   await done(page);
   await section(page, 'noke_confirm');
   await expect(page.getByText(/Open your space from your phone/)).toBeVisible();
-  await checkScreen(page, '14-noke-confirm');
+  await checkScreen(page, '14-noke-confirm', 'rental/noke_confirm');
   await tap(page, button(page, 'Finish'));
   await expect(page.getByRole('heading', { name: /Welcome/i })).toBeVisible({ timeout: 20_000 });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, resetSandbox } from './support/account.js';
+import { expectAccessible } from './support/a11y.js';
+import { resetSandbox } from './support/account.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -27,7 +28,7 @@ test.beforeEach(async () => {
   await resetSandbox(kiosk);
 });
 
-// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
@@ -80,9 +81,10 @@ async function onboardingLink(): Promise<string> {
   return link;
 }
 
-async function startPhoneVerification(page: Page): Promise<void> {
+async function startPhoneVerification(page: Page, options: { check?: boolean } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Verify ID by mobile number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify ID by mobile number' });
+  if (options.check) await expectAccessible(page, 'rental/mobile verify dialog');
   await dialog.getByLabel('Cell Phone', { exact: true }).pressSequentially(PHONE);
   await dialog.getByRole('button', { name: 'Send Text' }).click();
   await expect(page.getByRole('dialog', { name: 'Session continues on your phone' })).toBeVisible();
@@ -129,13 +131,13 @@ test('verify ID by mobile: the phone page completes it and the info form is fill
   await expect(heading(page, 'Verify Your Identity')).toBeVisible();
   await expect(page.getByRole('button', { name: "I'm already a customer" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manually Verify ID' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/rent_this_space');
   await page.screenshot({ path: `${SCREENSHOTS}/rent-this-space.png` });
 
-  await startPhoneVerification(page);
+  await startPhoneVerification(page, { check: true });
   const waiting = page.getByRole('dialog', { name: 'Session continues on your phone' });
   await expect(waiting.getByText('(217) 555-0123', { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/mobile verify dialog (session continues on your phone)');
   await page.screenshot({ path: `${SCREENSHOTS}/session-continues.png` });
 
   // Resend Text sends the same link again.
@@ -162,7 +164,7 @@ test('verify ID by mobile: the phone page completes it and the info form is fill
   await expect(field(page, 'Expiration Date')).toHaveValue('03/14/2030');
   await expect(page.getByRole('heading', { name: 'Mailing Address' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Driver License' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/info (identity verified)');
   await page.screenshot({ path: `${SCREENSHOTS}/info-verified.png` });
 
   // The sandbox saw the upload, the verification request and the dossier update.
@@ -182,6 +184,7 @@ test('verify ID by mobile: the phone page completes it and the info form is fill
   // Still missing: the e-mail. Done validates, then moves on to the secondary contact.
   await press(page);
   await expect(page.getByText('This field is required').first()).toBeVisible();
+  await expectAccessible(page, 'rental/info (errors)');
   await field(page, 'Email').fill('jordan@example.com');
   await press(page);
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'secondary_contact');
@@ -199,7 +202,7 @@ test('a failed verification shows the retry message and stops polling', async ({
   });
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'rent_this_space');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/rent_this_space (verification failed)');
   await page.screenshot({ path: `${SCREENSHOTS}/verification-failed.png` });
 
   // Polling stopped: no get-status call any more.
@@ -221,7 +224,7 @@ test('manual verification: the typed details, zip -> state, phone validation, th
   await expect(
     page.getByText('Enter your details exactly as they appear on your driver license.', { exact: false }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/info (manual)');
   await page.screenshot({ path: `${SCREENSHOTS}/info-manual.png` });
 
   // An unknown zip clears the state; a known one fills it.
@@ -261,7 +264,7 @@ test("I'm already a customer: a code by text, a wrong code, then the right one; 
   await page.getByRole('button', { name: "I'm already a customer" }).click();
   const dialog = page.getByRole('dialog', { name: "I'm already a customer" });
   await expect(dialog.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/login dialog');
 
   // A number without an account.
   await dialog.getByLabel('Cell Phone', { exact: true }).pressSequentially('2175550100');
@@ -277,7 +280,7 @@ test("I'm already a customer: a code by text, a wrong code, then the right one; 
   await dialog.getByRole('button', { name: 'Send Code' }).click();
   await expect(dialog.getByRole('button', { name: /Resend code in \d+ s/ })).toBeDisabled();
   await page.screenshot({ path: `${SCREENSHOTS}/otp-code.png` });
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/login dialog (one-time code)');
 
   await dialog.getByLabel('Code', { exact: true }).fill('000000');
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
@@ -292,7 +295,7 @@ test("I'm already a customer: a code by text, a wrong code, then the right one; 
   await expect(field(page, 'First Name')).toHaveValue('Taylor');
   await expect(field(page, 'Last Name')).toHaveValue('Morgan');
   await expect(field(page, 'License Number')).toHaveValue('M555-0147-2290');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/info (logged in)');
   await page.screenshot({ path: `${SCREENSHOTS}/info-logged-in.png` });
 });
 
@@ -301,7 +304,7 @@ test('active military inserts military_info and changes the side panel total', a
   await press(page);
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'secondary_contact');
   await expect(heading(page, 'Secondary Contact')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/secondary_contact');
   await page.screenshot({ path: `${SCREENSHOTS}/secondary-contact.png` });
 
   await expect(total(page)).toBeVisible();
@@ -319,7 +322,7 @@ test('active military inserts military_info and changes the side panel total', a
   await expect(field(page, 'Social Security Number')).toHaveValue('123-45-6789');
   await press(page, 'NEXT');
   await expect(page.getByText('This field is required').first()).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/military_info (errors)');
   await page.screenshot({ path: `${SCREENSHOTS}/military.png` });
 
   // Back, and No: military_info goes and the total comes back.
@@ -352,7 +355,7 @@ test('the secondary address may not be the mailing address', async ({ page }) =>
   await page.getByRole('group', { name: 'Are you storing vehicle?*' }).getByText('Yes', { exact: true }).click();
   await field(page, 'Vehicle Type').selectOption('other');
   await expect(field(page, 'Describe your vehicle')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/vehicle_storage');
   await page.screenshot({ path: `${SCREENSHOTS}/vehicle.png` });
   await field(page, 'Describe your vehicle').fill('Vintage tractor');
   await press(page);
@@ -368,7 +371,7 @@ test('the secondary address may not be the mailing address', async ({ page }) =>
   await expect(field(page, 'Birthday')).toBeVisible();
   await expect(page.getByText('Please show your ID to the Facility Manager.', { exact: false })).toBeVisible();
   await expect(page.getByText('VALID ID required', { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/discounts (senior)');
   await page.screenshot({ path: `${SCREENSHOTS}/discounts.png` });
   await group.getByText('Student', { exact: true }).click();
   await expect(field(page, 'School Name')).toBeVisible();
@@ -386,7 +389,7 @@ test('business rental: Yes on info inserts the business step', async ({ page }) 
   await field(page, 'Company Email').fill('not-an-email');
   await press(page);
   await expect(page.getByText('Invalid email')).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'rental/business_info (errors)');
   await page.screenshot({ path: `${SCREENSHOTS}/business.png` });
   await field(page, 'Company Name').fill('Jordan Landscaping');
   await field(page, 'Company Email').fill('office@jordanlandscaping.com');
@@ -404,6 +407,8 @@ test('reservation mode: the shorter list, and move-in dates from tomorrow to adv
   await option.check();
   await expect(page.getByText('Step 2 of 4', { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Business Rental?' })).toHaveCount(0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  await expectAccessible(page, 'reservation/info');
 
   await page.getByRole('button', { name: 'Choose a date for Move-In Date' }).click();
   const calendar = page.getByRole('group', { name: 'Calendar' });
@@ -432,7 +437,7 @@ test('reservation mode: the shorter list, and move-in dates from tomorrow to adv
     // advanced_dates ends on a month's last day: the next month cannot even be opened.
     await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
   }
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'reservation/info (move-in date picker)');
   await page.screenshot({ path: `${SCREENSHOTS}/reservation.png` });
   await (await dayButton(30)).click();
   const chosen = new Date();

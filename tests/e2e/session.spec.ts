@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { chromium, expect, test, type Locator, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config.js';
+import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep } from './support/flows.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -14,25 +14,10 @@ import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
  * and a test login (sandbox user tenant@example.com / Password!1).
  */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 const SCREENSHOTS = 'test-results/session';
 
-// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
-
-async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (selector) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(selector ? { include: [selector] } : document);
-    return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-  }, include);
-}
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
 const idleDialog = (page: Page) => page.getByRole('alertdialog', { name: 'ARE YOU STILL HERE?' });
@@ -86,6 +71,66 @@ async function markerAfterReload(page: Page): Promise<unknown> {
     return await page.evaluate(() => (window as unknown as { __beforeReset?: boolean }).__beforeReset);
   } catch {
     return 'navigating';
+  }
+}
+
+/**
+ * Route the page's /events socket through the test: the daemon's events pass until warn() pushes
+ * a warning of the test's own and holds the daemon's updates back, so the dialog stays up while
+ * it is checked; passThrough() lets them through again.
+ */
+async function warnOnDemand(page: Page): Promise<{ warn: () => void; passThrough: () => void }> {
+  let holdBack = false;
+  let toPage: ((message: string) => void) | undefined;
+  await page.routeWebSocket(/\/events$/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (!holdBack) socket.send(message);
+    });
+    socket.onMessage((message) => server.send(message));
+    toPage = (message) => socket.send(message);
+  });
+  return {
+    warn: () => {
+      holdBack = true;
+      toPage?.(
+        JSON.stringify({
+          type: 'session-warning',
+          session: { active: true, traceId: 'e2e', secondsLeft: 30, warning: true, resetSecondsLeft: 60 },
+        }),
+      );
+    },
+    passThrough: () => {
+      holdBack = false;
+    },
+  };
+}
+
+/**
+ * The live regions in Chromium's accessibility tree (what a screen reader is given), with their
+ * text: a region hidden from assistive technology (aria-hidden, or cut off by a modal) is left out.
+ */
+async function liveRegionsExposed(page: Page): Promise<{ live: string; text: string }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+    const text = (id: string): string => {
+      const node = byId.get(id);
+      if (!node || node.ignored) return '';
+      if (node.role?.value === 'StaticText') return String(node.name?.value ?? '');
+      return (node.childIds ?? []).map(text).join('');
+    };
+    const liveOf = (id: string | undefined): string | undefined => {
+      const live = byId.get(id ?? '')?.properties?.find((property) => property.name === 'live')?.value.value;
+      return typeof live === 'string' && live !== 'off' ? live : undefined;
+    };
+    // A region's own node: live, under a parent that is not (its texts inherit the property).
+    return nodes
+      .filter((node) => !node.ignored && liveOf(node.nodeId) !== undefined && liveOf(node.parentId) === undefined)
+      .map((node) => ({ live: liveOf(node.nodeId)!, text: text(node.nodeId).trim() }));
+  } finally {
+    await cdp.detach();
   }
 }
 
@@ -257,7 +302,7 @@ test.describe('at normal speed', () => {
     await keyboardKey(page, 'Backspace').click();
     await expect(phone).toHaveValue('(555) 123-456');
     await page.screenshot({ path: `${SCREENSHOTS}/keyboard-phone.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page, 'shell/on-screen keyboard (phone)');
   });
 
   test('each field gets its layout; names start with a capital; the physical keyboard still types', async ({
@@ -272,7 +317,7 @@ test.describe('at normal speed', () => {
     await page.keyboard.type('Smith');
     await expect(name).toHaveValue('Jo Smith');
     await page.screenshot({ path: `${SCREENSHOTS}/keyboard-normal.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page, 'shell/on-screen keyboard (normal)');
 
     const email = page.getByLabel('Email').first();
     await email.click();
@@ -364,44 +409,76 @@ test.describe('at normal speed', () => {
     expect(sidebarEntry?.log.session_id).toMatch(/\S+/);
   });
 
-  test('the idle dialog, logged out and logged in, has no accessibility violations', async ({ page }) => {
-    // The daemon's events pass through; the test adds a warning of its own and then holds the
-    // daemon's updates back, so the dialog stays up while it is checked.
-    let holdBack = false;
-    let toPage: ((message: string) => void) | undefined;
-    await page.routeWebSocket(/\/events$/, (socket) => {
-      const server = socket.connectToServer();
-      server.onMessage((message) => {
-        if (!holdBack) socket.send(message);
-      });
-      socket.onMessage((message) => server.send(message));
-      toPage = (message) => socket.send(message);
-    });
-    const warn = () => {
-      holdBack = true;
-      toPage?.(
-        JSON.stringify({
-          type: 'session-warning',
-          session: { active: true, traceId: 'e2e', secondsLeft: 30, warning: true, resetSecondsLeft: 60 },
-        }),
-      );
-    };
-
+  test('the idle dialog, logged out and logged in, and the logout dialog pass the accessibility check', async ({
+    page,
+  }) => {
+    const { warn, passThrough } = await warnOnDemand(page);
     await openSamples(kiosk, page);
     warn();
     const dialog = idleDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'I WANT TO CONTINUE' })).toBeFocused();
     await page.screenshot({ path: `${SCREENSHOTS}/idle-logged-out.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page, 'shell/idle dialog (logged out)');
 
-    holdBack = false;
+    passThrough();
     await openSamples(kiosk, page);
     await loginAsTenant(page);
+    await sidebar(page)
+      .getByRole('button', { name: /^Logout/ })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    await expect(confirm.getByRole('button', { name: 'LOGOUT' })).toBeVisible();
+    await expectAccessible(page, 'shell/logout dialog');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+
     warn();
     await expect(dialog.getByRole('button', { name: 'LOGOUT' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'CONTINUE' })).toBeFocused();
     await page.screenshot({ path: `${SCREENSHOTS}/idle-logged-in.png` });
-    expect(await axeViolations(page)).toEqual([]);
+    await expectAccessible(page, 'shell/idle dialog (logged in)');
+  });
+
+  test('the idle warning is announced: a modal alertdialog, named and described, with the focus, said once', async ({
+    page,
+  }) => {
+    const { warn } = await warnOnDemand(page);
+    await openSamples(kiosk, page);
+    await page.getByLabel('Full name').click();
+    warn();
+
+    // An alertdialog is announced when it opens: modal, named by its title, described by its text.
+    const dialog = idleDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog).toHaveAccessibleName('ARE YOU STILL HERE?');
+    await expect(dialog).toHaveAccessibleDescription(
+      /^\d+ seconds? If you do not answer, the kiosk will return to the start screen\.$/,
+    );
+    // The focus left the field being typed in for the dialog's answer.
+    await expect(dialog.getByRole('button', { name: 'I WANT TO CONTINUE' })).toBeFocused();
+
+    // What will happen is said once, politely (after the dialog itself), in a live region that
+    // stays exposed while the modal dialog is open.
+    const region = page
+      .locator('[aria-live]')
+      .filter({ hasText: /^Are you still here\? The kiosk will return to the start screen in (60|59) seconds\.$/ });
+    await expect(region).toHaveCount(1);
+    const announcement = (await region.textContent()) ?? '';
+    await expect(region).toHaveAttribute('aria-live', 'polite');
+    await expect(region).toHaveAttribute('aria-atomic', 'true');
+    await expect.poll(() => liveRegionsExposed(page)).toContainEqual({ live: 'polite', text: announcement });
+
+    // The countdown ticks without being read out: it is a timer (not live), and the announcement
+    // does not change with it.
+    const countdown = dialog.getByRole('timer');
+    await expect(countdown).not.toHaveAttribute('aria-live', /polite|assertive/);
+    const shown = await countdown.textContent();
+    await expect(countdown).not.toHaveText(shown ?? '', { timeout: 5_000 });
+    await expect(region).toHaveText(announcement);
+    await expect(
+      page.locator('[aria-live="assertive"], [aria-live="polite"]').filter({ hasText: /\d+ seconds?$/ }),
+    ).toHaveCount(0);
   });
 });

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y.js';
 import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -7,9 +7,6 @@ import { startKiosk, type RunningKiosk } from './support/kiosk.js';
  * §1, §2, §8). Sandbox facilities: demo (documents, map, its own pay-bill), external-paybill (an
  * external pay-bill, no map, no documents), unconfigured (its configuration call fails).
  */
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
 
 let kiosk: RunningKiosk;
 
@@ -21,24 +18,10 @@ test.afterAll(async () => {
   await kiosk?.stop();
 });
 
-// The UI's CSP forbids inline scripts; axe-core is injected as one for the accessibility checks.
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-  });
-  expect(violations).toEqual([]);
-}
 
 test('the welcome screen shows the default texts in the configured colours and title', async ({ page }) => {
   await page.goto(`${kiosk.baseUrl}/demo`);
@@ -56,7 +39,7 @@ test('the welcome screen shows the default texts in the configured colours and t
   await expect(page.locator('.kiosk-sidebar')).toHaveCSS('background-color', 'rgb(30, 86, 49)');
   await expect(page.getByRole('img', { name: 'Maple Street Self Storage Kiosk' })).toBeVisible();
 
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'shell/welcome');
 });
 
 test('the demo sidebar lists every section in the spec order, and selecting one shows it', async ({ page }) => {
@@ -101,13 +84,14 @@ test('a facility whose configuration cannot be loaded shows the unavailable page
   await expect(page.getByRole('heading', { name: 'Kiosk is not configured for this facility.' })).toBeVisible();
   await expect(page).toHaveURL(/\/unavailable\?error=not_configured$/);
   await expect(page.getByRole('navigation')).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page, 'shell/unavailable (not configured)');
 });
 
 test('an unknown path shows "This page is not valid."', async ({ page }) => {
   for (const path of ['/a/b/c', '/']) {
     await page.goto(`${kiosk.baseUrl}${path}`);
     await expect(page.getByRole('heading', { name: 'This page is not valid.' })).toBeVisible();
+    if (path === '/') await expectAccessible(page, 'shell/unavailable (page not valid)');
   }
 });
 
@@ -115,6 +99,7 @@ test('/time/ shows the current epoch seconds and keeps ticking', async ({ page }
   await page.goto(`${kiosk.baseUrl}/time/`);
   const value = page.getByTestId('epoch-seconds');
   await expect(value).toHaveText(/^\d+$/);
+  await expectAccessible(page, 'shell/time');
   const first = Number(await value.textContent());
   expect(Math.abs(first - Date.now() / 1000)).toBeLessThan(5);
   await expect.poll(async () => Number(await value.textContent()), { timeout: 5_000 }).toBeGreaterThan(first);

@@ -1,36 +1,12 @@
-import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { RunningKiosk } from './kiosk.js';
 
 /** Page helpers for the account and Pay My Bill suites (and anyone who needs a logged-in tenant). */
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
-
 export const TEST_USER = { email: 'tenant@example.com', password: 'Password!1' } as const;
 export const NO_RENTALS_USER = { email: 'norentals@example.com', password: 'Password!1' } as const;
 
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
-
-/** axe-core on the page (needs `test.use({ bypassCSP: true })`): the violations, as 'id (count)'. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map(
-      (violation) => `${violation.id} (${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')})`,
-    );
-  });
-}
-
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  expect(await axeViolations(page)).toEqual([]);
-}
 
 /** Open PAY MY BILL from the sidebar (logged out: the login screen). */
 export async function openPayBill(page: Page, kiosk: RunningKiosk): Promise<void> {

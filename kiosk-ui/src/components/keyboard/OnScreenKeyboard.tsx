@@ -72,8 +72,14 @@ const OnScreenKeyboard = observer(function OnScreenKeyboard({ controller }: OnSc
     [options, shifted],
   );
 
+  // data-pointer-only: the keys are left out of the Tab order on purpose (the accessibility check
+  // in tests/e2e/support/a11y.ts still measures them as touch targets).
   return (
-    <div className={`kiosk-keyboard__keys-frame kiosk-keyboard__keys-frame--${spec.size}`} data-layout={layoutName}>
+    <div
+      className={`kiosk-keyboard__keys-frame kiosk-keyboard__keys-frame--${spec.size}`}
+      data-layout={layoutName}
+      data-pointer-only
+    >
       <Keyboard
         baseClass="kiosk-keyboard__keys"
         layout={options.layout}

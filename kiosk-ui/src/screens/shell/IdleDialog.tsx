@@ -14,9 +14,11 @@ import './idle-dialog.css';
  *
  * The countdown shows the seconds until the kiosk actually acts (SessionStore.resetSecondsLeft:
  * the daemon ends the session 60 s after the warning, shell spec §9), so it reaches 0 when the
- * visitor is logged out or sent back, never earlier. It is an alertdialog, so screen readers
- * announce it on open, and a live region says once what will happen (the countdown itself is a
- * timer and is not read out every second).
+ * visitor is logged out or sent back, never earlier. It is a modal alertdialog named by its title
+ * and described by its text, so screen readers announce it when the focus moves into it; a live
+ * region then says once what will happen. That region is polite, so it follows the dialog's own
+ * announcement instead of cutting it off, and it sits outside the dialog so it exists before its
+ * text arrives. The countdown itself is a timer (not live) and is not read out every second.
  */
 export const IdleDialog = observer(function IdleDialog() {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ export const IdleDialog = observer(function IdleDialog() {
 
   return (
     <>
-      <div className="kiosk-visually-hidden" aria-live="assertive" aria-atomic="true">
+      <div className="kiosk-visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </div>
       <Dialog
