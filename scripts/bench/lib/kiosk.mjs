@@ -31,12 +31,12 @@ export function requireBuilt({ ui = true } = {}) {
 
 /**
  * Spawn the daemon and wait for its "Kiosk ready:" line. Resolves to the URLs it printed, its pid
- * (for /proc sampling) and stop(). `env` is added over the defaults.
+ * (for /proc sampling) and stop(). `env` is added over the defaults; `nodeArgs` after the unit's.
  */
-export async function startKiosk({ env = {}, timeoutMs = 30_000 } = {}) {
+export async function startKiosk({ env = {}, nodeArgs = [], timeoutMs = 30_000 } = {}) {
   requireBuilt({ ui: false });
   const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-bench-spool-'));
-  const child = spawn(process.execPath, [...DAEMON_NODE_ARGS, DAEMON_MAIN], {
+  const child = spawn(process.execPath, [...DAEMON_NODE_ARGS, ...nodeArgs, DAEMON_MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -84,6 +84,8 @@ export async function startKiosk({ env = {}, timeoutMs = 30_000 } = {}) {
     sandboxUrl: line('Sandbox') ?? '',
     simulatorUrl: line('Card reader simulator') ?? '',
     supportUrl: line('Support') ?? '',
+    /** With nodeArgs ['--inspect=127.0.0.1:0']: the inspector's WebSocket URL. */
+    inspectorUrl: /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] ?? '',
     pid: child.pid,
     spoolDir,
     output: () => output,
