@@ -42,6 +42,37 @@ test('the welcome screen shows the default texts in the configured colours and t
   await expectAccessible(page, 'shell/welcome');
 });
 
+test("the welcome is painted from the daemon's HTML before the UI's scripts run, then the UI's own takes over", async ({
+  page,
+}) => {
+  const firstPaint = page.locator('#kiosk-first-paint');
+  // The daemon fetches the configuration at start: the first page may come before it has.
+  await expect
+    .poll(async () => (await page.request.get(`${kiosk.baseUrl}/demo`)).text())
+    .toContain('id="kiosk-first-paint"');
+
+  // No script at all: what the visitor sees while the bundle downloads and runs.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto(`${kiosk.baseUrl}/demo`);
+  await expect(firstPaint.getByText('WELCOME', { exact: true })).toBeVisible();
+  await expect(
+    firstPaint.getByText('Get started by selecting one of the options to the left', { exact: true }),
+  ).toBeVisible();
+  await expect(firstPaint.locator('.kiosk-sidebar')).toHaveCSS('background-color', 'rgb(30, 86, 49)');
+  await expect(firstPaint.locator('.kiosk-welcome')).toHaveCSS('background-image', /welcome\/background\.svg/);
+  // A picture only: nothing in it is exposed to assistive technology or takes a tap.
+  await expect(firstPaint).toHaveAttribute('aria-hidden', 'true');
+  await expect(firstPaint).toHaveCSS('pointer-events', 'none');
+
+  // With the scripts: the UI's welcome replaces it, and the sidebar answers the first tap.
+  await page.unroute('**/*.js');
+  await page.goto(`${kiosk.baseUrl}/demo`);
+  await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+  await expect(firstPaint).toHaveCount(0);
+  await sidebar(page).getByRole('button', { name: 'SIZE GUIDE', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'SIZE GUIDE', exact: true })).toBeVisible();
+});
+
 test('the demo sidebar lists every section in the spec order, and selecting one shows it', async ({ page }) => {
   await page.goto(`${kiosk.baseUrl}/demo`);
   const items = sidebar(page).getByRole('button');
