@@ -1,0 +1,48 @@
+import { FIRST_PAINT_ELEMENT_ID } from '@kiosk/shared-types';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, dismissFirstPaint, hasFirstPaint } from './first-paint';
+
+describe("the daemon's first paint of the welcome", () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    vi.useRealTimers();
+  });
+
+  it('is found in the page and removed once, leaving the UI root alone', () => {
+    document.body.innerHTML = `<div id="${FIRST_PAINT_ELEMENT_ID}"><h1>WELCOME</h1></div><div id="root"></div>`;
+    expect(hasFirstPaint()).toBe(true);
+    dismissFirstPaint();
+    expect(hasFirstPaint()).toBe(false);
+    expect(document.getElementById('root')).not.toBeNull();
+    // A second call (another screen shown later) is harmless.
+    dismissFirstPaint();
+    expect(document.body.children).toHaveLength(1);
+  });
+
+  it('waits for a frame to be painted, but never for good when frames do not come (a hidden tab)', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    let done = false;
+    void afterNextPaint(100).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
+
+  it('goes on right after the frame when frames come', async () => {
+    vi.useFakeTimers();
+    let frame: FrameRequestCallback | undefined;
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frame = callback;
+      return 1;
+    });
+    let done = false;
+    void afterNextPaint(100).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(done).toBe(false);
+    frame?.(performance.now());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
+});
