@@ -1,0 +1,38 @@
+import { when } from 'mobx';
+import { createRoot } from 'react-dom/client';
+import { ApiClient } from './api/client';
+import { EventsClient } from './api/events-client';
+import { App } from './App';
+import './i18n/first-screen';
+import { prefetchLikeliestScreen, prefetchScreens, preloadSection } from './screens/registry';
+import { RootStore } from './stores/RootStore';
+import { StoresProvider } from './stores/StoresProvider';
+import { whenIdle } from './utils/lazyWithPreload';
+
+// The app: stores, the events channel, the configuration and the first render (main.tsx loads it).
+
+const root = new RootStore({ api: new ApiClient(), events: new EventsClient() });
+// The welcome screen's chunk downloads while the configuration loads.
+if (root.shell.route.name === 'kiosk') preloadSection('home');
+root.start();
+// Every other screen's chunk is fetched once the first screen is up (configuration answered) and
+// the browser is idle: a first visit then renders at once instead of suspending (registry.ts).
+when(
+  () => root.config.status === 'ready',
+  () => {
+    void prefetchLikeliestScreen();
+    whenIdle(() => void prefetchScreens());
+  },
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// No <StrictMode>: its double subscribe/unsubscribe can leave mobx-react-lite observers without
+// a reaction, so they stop updating (mobx#4608). StrictMode only acts in development anyway, and
+// the e2e suite checks that the production build updates (countdown, section changes).
+createRoot(container).render(
+  <StoresProvider root={root}>
+    <App />
+  </StoresProvider>,
+);
