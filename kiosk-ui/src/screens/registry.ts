@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { loadKeyboard } from '../components/keyboard/KeyboardHost';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
+import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
 
 /** Every section screen gets the section it is shown for (pay_bill and autopay share a screen). */
@@ -13,15 +14,32 @@ type ScreenEntry = PreloadableComponent<SectionScreen>;
 
 const welcome = lazyWithPreload<SectionScreen>;
 
-/** Every other screen renders once its chunk and the area texts (not in the first screen) are in. */
-function screen(load: () => Promise<{ default: SectionScreen }>): ScreenEntry {
-  return lazyWithPreload(() => Promise.all([load(), loadAreaTexts()]).then(([module]) => module));
+/** The stores the rental area's screens use: the rental screen and every rental section wait for them. */
+export const RENTAL_STORES: readonly LazyStoreName[] = [
+  'units',
+  'rental',
+  'checkout',
+  'identity',
+  'account',
+  'documents',
+  'device',
+  'trivia',
+];
+
+/**
+ * Every other screen renders once its chunk, the area texts and the stores it uses (none of them
+ * in the first screen, stores/lazy-stores.ts) are in.
+ */
+function screen(load: () => Promise<{ default: SectionScreen }>, stores: readonly LazyStoreName[] = []): ScreenEntry {
+  return lazyWithPreload(() =>
+    Promise.all([load(), loadAreaTexts(), loadStores(...stores)]).then(([module]) => module),
+  );
 }
 
 // Sections sharing a screen share its entry (a preloaded entry renders without suspending).
-const rentalScreen = screen(() => import('./rental/RentalScreen'));
-const payBillScreen = screen(() => import('./pay-bill/PayBillScreen'));
-const documentsScreen = screen(() => import('./documents/DocumentsScreen'));
+const rentalScreen = screen(() => import('./rental/RentalScreen'), RENTAL_STORES);
+const payBillScreen = screen(() => import('./pay-bill/PayBillScreen'), ['account', 'billing', 'device', 'trivia']);
+const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
 
 /**
  * Kiosk section -> screen, each its own lazily loaded chunk so the first screen's bundle stays
@@ -32,13 +50,13 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   home: welcome(() => import('./welcome/WelcomeScreen')),
   rent: rentalScreen,
   find_reservation: rentalScreen,
-  size_guide: screen(() => import('./size-guide/SizeGuideScreen')),
+  size_guide: screen(() => import('./size-guide/SizeGuideScreen'), ['units']),
   pay_bill: payBillScreen,
   autopay: payBillScreen,
-  samples: screen(() => import('./samples/SamplesScreen')), // developer test page (?section=samples)
+  samples: screen(() => import('./samples/SamplesScreen'), ['account']), // developer test page (?section=samples)
   rental_docs: documentsScreen,
   insurance: documentsScreen,
-  facility_map: screen(() => import('./facility-map/FacilityMapScreen')),
+  facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
 };
 
 export function preloadSection(section: KioskSection): void {
@@ -46,10 +64,10 @@ export function preloadSection(section: KioskSection): void {
 }
 
 /**
- * Fetches every screen's chunk (kiosk sections, then the rental sections and the on-screen
- * keyboard) once the first screen is up, so that no first visit suspends: a suspended screen is
- * shown no sooner than React 19's 300 ms fallback throttle. The password strength checker stays
- * out of this (its screens import it dynamically, on use).
+ * Fetches every screen's chunk with the stores it uses (kiosk sections, then the rental sections
+ * and the on-screen keyboard) once the first screen is up, so that no first visit suspends: a
+ * suspended screen is shown no sooner than React 19's 300 ms fallback throttle. The password
+ * strength checker stays out of this (its screens import it dynamically, on use).
  */
 export async function prefetchScreens(): Promise<void> {
   await prefetchLikeliestScreen();

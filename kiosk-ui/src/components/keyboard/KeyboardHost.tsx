@@ -30,7 +30,7 @@ const REVEAL_MARGIN_PX = 24;
  */
 export const KeyboardHost = observer(function KeyboardHost() {
   const { t } = useTranslation();
-  const { shell, rental } = useStores();
+  const { shell } = useStores();
   const [controller] = useState(() => new KeyboardController());
   useEffect(() => controller.install(document), [controller]);
 
@@ -49,7 +49,7 @@ export const KeyboardHost = observer(function KeyboardHost() {
   useEffect(() => () => document.body.classList.remove('kiosk-keyboard-open'), []);
 
   // A screen change can remove the focused field without a focusout: let go of it.
-  const screenKey = `${shell.section}/${rental.section}`;
+  const screenKey = `${shell.section}/${shell.rentalSection}`;
   useEffect(() => {
     if (controller.target && !controller.target.isConnected) controller.release();
   }, [controller, screenKey]);

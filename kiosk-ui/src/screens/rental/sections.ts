@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { SectionName } from '../../flow/sections';
+import { loadAreaTexts } from '../../i18n/setup';
+import { loadStores } from '../../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../../utils/lazyWithPreload';
+import { RENTAL_STORES } from '../registry';
 
 /** Every rental section component gets the section it is shown for. */
 export type RentalSectionProps = { section: SectionName };
@@ -8,7 +11,15 @@ export type RentalSectionComponent = ComponentType<RentalSectionProps>;
 
 type RentalSectionEntry = PreloadableComponent<RentalSectionComponent>;
 
-const section = lazyWithPreload<RentalSectionComponent>;
+/**
+ * A rental section renders once its chunk, the area texts and the rental area's stores are in
+ * (the rental screen around it waited for them too; a section never renders without them).
+ */
+function section(load: () => Promise<{ default: RentalSectionComponent }>): RentalSectionEntry {
+  return lazyWithPreload(() =>
+    Promise.all([load(), loadAreaTexts(), loadStores(...RENTAL_STORES)]).then(([module]) => module),
+  );
+}
 
 /** One entry per chunk: a preloaded entry renders without suspending, so sections sharing a
  * component share its entry. */
