@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadKeyboard } from '../components/keyboard/KeyboardHost';
+import { loadKeyboard } from '../components/keyboard/KeyboardSlot';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
 import { loadStores, type LazyStoreName } from '../stores/lazy-stores';

@@ -7,12 +7,12 @@ import { lazyWithPreload } from '../../utils/lazyWithPreload';
 import { KeyboardController } from './KeyboardController';
 import './keyboard.css';
 
-// The keys (react-simple-keyboard and its CSS) are not part of the first screen: they load the
-// first time a field gets focus.
+// The keys (react-simple-keyboard and its CSS) load the first time a field gets focus, like this
+// host itself (KeyboardSlot, in the shell).
 const keyboard = lazyWithPreload(() => import('./OnScreenKeyboard'));
 const OnScreenKeyboard = keyboard.Component;
-/** Fetches the keys' chunk ahead of the first focused field (screens/registry.ts prefetchScreens). */
-export const loadKeyboard = keyboard.load;
+/** Fetches the keys' chunk ahead of the first focused field (KeyboardSlot's loadKeyboard). */
+export const loadKeys = keyboard.load;
 
 /** Pressing anything on the keyboard must leave the focus in the field being typed into. */
 function keepFocus(event: SyntheticEvent): void {
