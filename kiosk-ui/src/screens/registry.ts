@@ -4,6 +4,7 @@ import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
 import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
+import { loadShellDialogs } from './shell/ShellDialogs';
 
 /** Every section screen gets the section it is shown for (pay_bill and autopay share a screen). */
 export type SectionScreenProps = { section: KioskSection };
@@ -64,15 +65,16 @@ export function preloadSection(section: KioskSection): void {
 }
 
 /**
- * Fetches every screen's chunk with the stores it uses (kiosk sections, then the rental sections
- * and the on-screen keyboard) once the first screen is up, so that no first visit suspends: a
- * suspended screen is shown no sooner than React 19's 300 ms fallback throttle. The password
- * strength checker stays out of this (its screens import it dynamically, on use).
+ * Fetches every screen's chunk with the stores it uses (kiosk sections, the on-screen keyboard,
+ * the shell's session dialogs, then the rental sections) once the first screen is up, so that no
+ * first visit suspends: a suspended screen is shown no sooner than React 19's 300 ms fallback
+ * throttle. The password strength checker stays out of this (its screens import it dynamically,
+ * on use).
  */
 export async function prefetchScreens(): Promise<void> {
   await prefetchLikeliestScreen();
   const screens: (() => Promise<unknown>)[] = [...new Set(Object.values(SECTION_SCREENS))].map((entry) => entry.load);
-  await preloadInTurn([...screens, loadKeyboard]);
+  await preloadInTurn([...screens, loadKeyboard, loadShellDialogs]);
   const { prefetchRentalSections } = await import('./rental/sections');
   await prefetchRentalSections();
 }

@@ -76,7 +76,8 @@ describe('kiosk shell', () => {
     act(() => root.account.setUserSession({ userToken: 't', email: 'tenant@example.com' }));
 
     fireEvent.click(screen.getByRole('button', { name: /Logout/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    // The shell's dialogs load with the first session (ShellDialogs); here the session was skipped.
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
     expect(dialog.textContent).toContain('LOGOUT');
     fireEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));
 

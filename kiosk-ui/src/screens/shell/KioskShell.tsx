@@ -2,9 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { KeyboardSlot } from '../../components/keyboard/KeyboardSlot';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import { IdleDialog } from './IdleDialog';
-import { LogoutDialog } from './LogoutDialog';
 import { SectionOutlet } from './SectionOutlet';
+import { ShellDialogs } from './ShellDialogs';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -22,8 +21,7 @@ export const KioskShell = observer(function KioskShell() {
         {/* Fixed at the bottom of the screen; inside <main> so it sits in a landmark. */}
         <KeyboardSlot />
       </main>
-      <LogoutDialog />
-      <IdleDialog />
+      <ShellDialogs />
     </div>
   );
 });
