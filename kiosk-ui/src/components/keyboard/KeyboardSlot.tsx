@@ -1,9 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
+import { loadAreaTexts } from '../../i18n/setup';
 import { lazyWithPreload } from '../../utils/lazyWithPreload';
 
-// The keyboard (its host, typing rules and layouts, then the keys) is not part of the first
-// screen (DESIGN §6): it loads the first time a field gets focus, or earlier with prefetchScreens.
-const host = lazyWithPreload(() => import('./KeyboardHost').then((module) => ({ default: module.KeyboardHost })));
+// The keyboard (its host, typing rules and layouts, then the keys) and its texts are not part of
+// the first screen (DESIGN §6): they load the first time a field gets focus, or earlier with
+// prefetchScreens.
+const host = lazyWithPreload(() =>
+  Promise.all([import('./KeyboardHost'), loadAreaTexts()]).then(([module]) => ({ default: module.KeyboardHost })),
+);
 
 /** Fetches the keyboard's code (host and keys) ahead of the first focused field (screens/registry.ts). */
 export function loadKeyboard(): Promise<unknown> {
