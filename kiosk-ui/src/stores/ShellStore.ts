@@ -1,7 +1,8 @@
 import { isInsuranceDocument, SCREEN } from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
 import type { KioskSection } from '../flow/kiosk-sections';
-import { DEFAULT_SECTION, type SectionName } from '../flow/sections';
+import { DEFAULT_SECTION } from '../flow/default-section';
+import type { SectionName } from '../flow/sections';
 import { isSidebarHidden, RENTAL_AREA_SECTIONS, visibleSidebarSections, type SidebarSection } from '../flow/sidebar';
 import { parseRoute, routeHref, type Route, type UnavailableError } from '../router';
 import type { RootStore } from './RootStore';
