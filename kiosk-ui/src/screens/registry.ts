@@ -15,13 +15,18 @@ type ScreenEntry = PreloadableComponent<SectionScreen>;
 
 const welcome = lazyWithPreload<SectionScreen>;
 
-/** The stores the rental area's screens use: the rental screen and every rental section wait for them. */
+/**
+ * What Select a Space and Find my reservation need to show the spaces and hold one: the rental
+ * screen and those two sections wait for no more, so the likeliest first tap is ready soon after
+ * the first screen (prefetchLikeliestScreen).
+ */
+export const BROWSE_STORES: readonly LazyStoreName[] = ['units', 'rental', 'account'];
+
+/** Every store the rental area uses: every later rental section waits for them (rental/sections.ts). */
 export const RENTAL_STORES: readonly LazyStoreName[] = [
-  'units',
-  'rental',
+  ...BROWSE_STORES,
   'checkout',
   'identity',
-  'account',
   'documents',
   'device',
   'trivia',
@@ -38,7 +43,7 @@ function screen(load: () => Promise<{ default: SectionScreen }>, stores: readonl
 }
 
 // Sections sharing a screen share its entry (a preloaded entry renders without suspending).
-const rentalScreen = screen(() => import('./rental/RentalScreen'), RENTAL_STORES);
+const rentalScreen = screen(() => import('./rental/RentalScreen'), BROWSE_STORES);
 const payBillScreen = screen(() => import('./pay-bill/PayBillScreen'), ['account', 'billing', 'device', 'trivia']);
 const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
 
@@ -80,12 +85,15 @@ export async function prefetchScreens(): Promise<void> {
 }
 
 /**
- * Select a Space (opening on the unit list, DetailPage) is the likeliest first tap: its chunks
- * are fetched together as soon as the first screen is ready, without waiting for an idle period.
+ * Select a Space (opening on the unit list, DetailPage) and Find my reservation, the first items
+ * of the sidebar, are the likeliest first taps: their chunks and stores (BROWSE_STORES) are
+ * fetched together as soon as the first screen is ready, without waiting for an idle period.
  */
 export function prefetchLikeliestScreen(): Promise<unknown> {
   return Promise.all([
     SECTION_SCREENS.rent.load(),
-    import('./rental/sections').then(({ RENTAL_SECTIONS }) => RENTAL_SECTIONS.home.load()),
+    import('./rental/sections').then(({ RENTAL_SECTIONS }) =>
+      Promise.all([RENTAL_SECTIONS.home.load(), RENTAL_SECTIONS.find_reservation.load()]),
+    ),
   ]).catch(() => undefined);
 }
