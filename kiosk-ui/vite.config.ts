@@ -11,7 +11,10 @@ const DAEMON = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@kiosk/shared-types': sharedTypesEntry },
+    alias: {
+      '@kiosk/shared-types': sharedTypesEntry,
+      'use-sync-external-store/shim': fileURLToPath(new URL('src/shims/use-sync-external-store.ts', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',
@@ -23,6 +26,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     // dist/.vite/manifest.json, read by scripts/bench/bundle.mjs (a dot directory: never served).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically (React, MobX, i18next and the shell) in one
+          // file: one request, and one gzip stream compresses better than six (≈ 2.5 kB less).
+          groups: [{ name: 'first-screen', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -13,6 +13,7 @@ export default mergeConfig(
       // single environment keeps this config usable as one project of a root vitest config.
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/test/load-stores.ts'],
       restoreMocks: true,
     },
   }),

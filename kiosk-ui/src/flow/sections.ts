@@ -44,8 +44,7 @@ export const SECTION_NAMES = [
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-/** The section shown before any other (the space list). */
-export const DEFAULT_SECTION: SectionName = 'detail_page';
+export { DEFAULT_SECTION } from './default-section';
 
 /** Normal rental order (§2). */
 export const NORMAL_RENTAL_ORDER: readonly SectionName[] = [

@@ -1,10 +1,10 @@
-import { common } from './en/common';
-import { shell } from './en/shell';
+import { firstScreenCommon, firstScreenShell } from './en/first-screen';
 import { initI18n } from './setup';
 
 /**
- * The production entry's i18n: only the texts the shell, the welcome, time and unavailable
- * screens and the shell's dialogs show. Area texts arrive with the first other screen
- * (loadAreaTexts); tests import './index' for the whole catalogue at once.
+ * The production entry's i18n: only the texts the first screen shows (sidebar, welcome, time and
+ * unavailable pages, en/first-screen.ts). Every other text, the shell's dialogs and keyboard
+ * included, arrives with the first screen, keyboard or dialog that needs it (loadAreaTexts);
+ * tests import './index' for the whole catalogue at once.
  */
-initI18n({ common, shell });
+initI18n({ common: firstScreenCommon, shell: firstScreenShell });

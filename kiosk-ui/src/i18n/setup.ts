@@ -21,8 +21,9 @@ let areaTexts: Promise<void> | undefined;
 
 /**
  * Adds the whole English catalogue (every area's texts) to i18next. The first screen starts with
- * the shell's and common texts only (i18n/first-screen.ts, DESIGN §6 first-screen budget); every
- * other screen's lazy loader waits for this before it renders (screens/registry.ts).
+ * its own texts only (i18n/first-screen.ts, DESIGN §6 first-screen budget); every other screen's
+ * lazy loader waits for this before it renders (screens/registry.ts), and so do the on-screen
+ * keyboard and the shell's session dialogs.
  */
 export function loadAreaTexts(): Promise<void> {
   areaTexts ??= import('./en').then(

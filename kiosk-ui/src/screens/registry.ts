@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
-import { loadKeyboard } from '../components/keyboard/KeyboardHost';
+import { loadKeyboard } from '../components/keyboard/KeyboardSlot';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
+import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
+import { loadShellDialogs } from './shell/ShellDialogs';
 
 /** Every section screen gets the section it is shown for (pay_bill and autopay share a screen). */
 export type SectionScreenProps = { section: KioskSection };
@@ -13,15 +15,37 @@ type ScreenEntry = PreloadableComponent<SectionScreen>;
 
 const welcome = lazyWithPreload<SectionScreen>;
 
-/** Every other screen renders once its chunk and the area texts (not in the first screen) are in. */
-function screen(load: () => Promise<{ default: SectionScreen }>): ScreenEntry {
-  return lazyWithPreload(() => Promise.all([load(), loadAreaTexts()]).then(([module]) => module));
+/**
+ * What Select a Space and Find my reservation need to show the spaces and hold one: the rental
+ * screen and those two sections wait for no more, so the likeliest first tap is ready soon after
+ * the first screen (prefetchLikeliestScreen).
+ */
+export const BROWSE_STORES: readonly LazyStoreName[] = ['units', 'rental', 'account'];
+
+/** Every store the rental area uses: every later rental section waits for them (rental/sections.ts). */
+export const RENTAL_STORES: readonly LazyStoreName[] = [
+  ...BROWSE_STORES,
+  'checkout',
+  'identity',
+  'documents',
+  'device',
+  'trivia',
+];
+
+/**
+ * Every other screen renders once its chunk, the area texts and the stores it uses (none of them
+ * in the first screen, stores/lazy-stores.ts) are in.
+ */
+function screen(load: () => Promise<{ default: SectionScreen }>, stores: readonly LazyStoreName[] = []): ScreenEntry {
+  return lazyWithPreload(() =>
+    Promise.all([load(), loadAreaTexts(), loadStores(...stores)]).then(([module]) => module),
+  );
 }
 
 // Sections sharing a screen share its entry (a preloaded entry renders without suspending).
-const rentalScreen = screen(() => import('./rental/RentalScreen'));
-const payBillScreen = screen(() => import('./pay-bill/PayBillScreen'));
-const documentsScreen = screen(() => import('./documents/DocumentsScreen'));
+const rentalScreen = screen(() => import('./rental/RentalScreen'), BROWSE_STORES);
+const payBillScreen = screen(() => import('./pay-bill/PayBillScreen'), ['account', 'billing', 'device', 'trivia']);
+const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
 
 /**
  * Kiosk section -> screen, each its own lazily loaded chunk so the first screen's bundle stays
@@ -32,13 +56,13 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   home: welcome(() => import('./welcome/WelcomeScreen')),
   rent: rentalScreen,
   find_reservation: rentalScreen,
-  size_guide: screen(() => import('./size-guide/SizeGuideScreen')),
+  size_guide: screen(() => import('./size-guide/SizeGuideScreen'), ['units']),
   pay_bill: payBillScreen,
   autopay: payBillScreen,
-  samples: screen(() => import('./samples/SamplesScreen')), // developer test page (?section=samples)
+  samples: screen(() => import('./samples/SamplesScreen'), ['account']), // developer test page (?section=samples)
   rental_docs: documentsScreen,
   insurance: documentsScreen,
-  facility_map: screen(() => import('./facility-map/FacilityMapScreen')),
+  facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
 };
 
 export function preloadSection(section: KioskSection): void {
@@ -46,26 +70,30 @@ export function preloadSection(section: KioskSection): void {
 }
 
 /**
- * Fetches every screen's chunk (kiosk sections, then the rental sections and the on-screen
- * keyboard) once the first screen is up, so that no first visit suspends: a suspended screen is
- * shown no sooner than React 19's 300 ms fallback throttle. The password strength checker stays
- * out of this (its screens import it dynamically, on use).
+ * Fetches every screen's chunk with the stores it uses (kiosk sections, the on-screen keyboard,
+ * the shell's session dialogs, then the rental sections) once the first screen is up, so that no
+ * first visit suspends: a suspended screen is shown no sooner than React 19's 300 ms fallback
+ * throttle. The password strength checker stays out of this (its screens import it dynamically,
+ * on use).
  */
 export async function prefetchScreens(): Promise<void> {
   await prefetchLikeliestScreen();
   const screens: (() => Promise<unknown>)[] = [...new Set(Object.values(SECTION_SCREENS))].map((entry) => entry.load);
-  await preloadInTurn([...screens, loadKeyboard]);
+  await preloadInTurn([...screens, loadKeyboard, loadShellDialogs]);
   const { prefetchRentalSections } = await import('./rental/sections');
   await prefetchRentalSections();
 }
 
 /**
- * Select a Space (opening on the unit list, DetailPage) is the likeliest first tap: its chunks
- * are fetched together as soon as the first screen is ready, without waiting for an idle period.
+ * Select a Space (opening on the unit list, DetailPage) and Find my reservation, the first items
+ * of the sidebar, are the likeliest first taps: their chunks and stores (BROWSE_STORES) are
+ * fetched together as soon as the first screen is ready, without waiting for an idle period.
  */
 export function prefetchLikeliestScreen(): Promise<unknown> {
   return Promise.all([
     SECTION_SCREENS.rent.load(),
-    import('./rental/sections').then(({ RENTAL_SECTIONS }) => RENTAL_SECTIONS.home.load()),
+    import('./rental/sections').then(({ RENTAL_SECTIONS }) =>
+      Promise.all([RENTAL_SECTIONS.home.load(), RENTAL_SECTIONS.find_reservation.load()]),
+    ),
   ]).catch(() => undefined);
 }

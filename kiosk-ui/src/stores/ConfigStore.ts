@@ -8,7 +8,8 @@ export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
 /**
  * The kiosk configuration and the facility it belongs to, loaded once at start (shell spec §1):
  * colours (CSS variables), title (document title), owner_id, logo, mute_audio, welcome content,
- * facility settings, capabilities and the non-interactive documents (handed to DocumentsStore).
+ * facility settings, capabilities and the non-interactive documents (kept here, where the sidebar
+ * reads them on the first screen; DocumentsStore, loaded with the documents screens, shows them).
  */
 export class ConfigStore {
   status: ConfigStatus = 'idle';
@@ -16,6 +17,8 @@ export class ConfigStore {
   config: KioskConfig | null = null;
   facility: FacilitySettings | null = null;
   capabilities: Capabilities | null = null;
+  /** The facility's non-interactive documents (lease and insurance documents, shell spec §3). */
+  nonInteractiveDocuments: NonInteractiveDocument[] = [];
   /**
    * Whether the looping video plays muted. Shell spec §1 says "mute_audio is set false locally"
    * and §2 "a looping video that is muted when the configuration says so". Read literally: the
@@ -116,9 +119,13 @@ export class ConfigStore {
       if (typeof config.mute_audio === 'boolean') this.muteAudio = config.mute_audio;
       this.status = 'ready';
     });
-    this.root.documents.setNonInteractive(documents ?? []);
+    this.setNonInteractiveDocuments(documents ?? []);
     applyKioskColors(config.colors, document.documentElement);
     if (config.title) document.title = config.title;
+  }
+
+  setNonInteractiveDocuments(documents: NonInteractiveDocument[]): void {
+    this.nonInteractiveDocuments = documents;
   }
 
   /** The configuration belongs to the kiosk, not to a visitor: a session end keeps it. */

@@ -29,7 +29,7 @@ describe('DocumentsStore', () => {
     const { root } = createTestRoot();
     const lease = { document_type: 'lease_agreement', name: 'Rental Agreement', location: '/a.html' };
     const brochure = { document_type: 'insurance_brochure_non_interactive', name: 'Brochure', location: '/b.pdf' };
-    root.documents.setNonInteractive([lease, brochure]);
+    root.config.setNonInteractiveDocuments([lease, brochure]);
     expect(root.documents.leaseDocuments).toEqual([lease]);
     expect(root.documents.insuranceDocuments).toEqual([brochure]);
     root.documents.showDocument(lease);

@@ -10,12 +10,11 @@ import type { RootStore } from './RootStore';
 export type MapStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 /**
- * Documents: the facility's non-interactive documents (loaded with the configuration; insurance
- * types vs lease documents, shell spec §3), the document open in the viewer (Rental Documents,
+ * Documents: the facility's non-interactive documents (loaded and kept by ConfigStore with the
+ * configuration; insurance types vs lease documents, shell spec §3), the document open in the viewer (Rental Documents,
  * Protection Brochure) and the facility map's images with their polygons (shell spec §2).
  */
 export class DocumentsStore {
-  nonInteractive: NonInteractiveDocument[] = [];
   /** The document open in the non-interactive viewer. */
   openDocument: NonInteractiveDocument | null = null;
 
@@ -29,6 +28,10 @@ export class DocumentsStore {
     makeAutoObservable<this, 'mapFacility'>(this, { root: false, mapFacility: false }, { autoBind: true });
   }
 
+  get nonInteractive(): NonInteractiveDocument[] {
+    return this.root.config.nonInteractiveDocuments;
+  }
+
   /** Shown under Rental Documents. */
   get leaseDocuments(): NonInteractiveDocument[] {
     return this.nonInteractive.filter((doc) => !isInsuranceDocument(doc));
@@ -37,10 +40,6 @@ export class DocumentsStore {
   /** Shown under Protection Brochure. */
   get insuranceDocuments(): NonInteractiveDocument[] {
     return this.nonInteractive.filter((doc) => isInsuranceDocument(doc));
-  }
-
-  setNonInteractive(documents: NonInteractiveDocument[]): void {
-    this.nonInteractive = documents;
   }
 
   showDocument(document: NonInteractiveDocument): void {

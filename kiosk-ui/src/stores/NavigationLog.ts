@@ -140,19 +140,20 @@ export class NavigationLog {
 
   /** Watch the sections, the marked buttons and the page going away; returns the disposer. */
   start(): () => void {
-    const { shell, rental } = this.root;
+    const { shell } = this.root;
     const stops = [
       reaction(
         () => shell.section,
         (section, previous) => this.action('kiosk_section', { kiosk_section: section, from: previous }),
       ),
+      // shell.rentalSection: the rental store's section once it is loaded (it starts at the default).
       reaction(
-        () => rental.section,
+        () => shell.rentalSection,
         (section, previous) =>
           this.action('rental_section', {
             rental_section: section,
             from: previous,
-            model: (rental as { model?: unknown }).model ?? null,
+            model: this.root.ifLoaded('rental')?.model ?? null,
           }),
       ),
     ];

@@ -213,7 +213,7 @@ describe('RentalStore navigation', () => {
     const { root, requests } = await rentalRoot({
       'DELETE /session/holds/sp-b-10': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'x' } },
     });
-    const stop = root.rental.start();
+    const stop = root.start();
     root.shell.selectSection('rent');
     await root.rental.chooseUnit(unit());
     root.shell.selectSection('home');
@@ -230,7 +230,7 @@ describe('RentalStore navigation', () => {
 
   it('a session end forgets the hold without releasing it again (the daemon does)', async () => {
     const { root, requests } = await rentalRoot();
-    const stop = root.rental.start();
+    const stop = root.start();
     root.shell.selectSection('rent');
     await root.rental.chooseUnit(unit());
     root.resetAll();
@@ -242,7 +242,7 @@ describe('RentalStore navigation', () => {
 
   it('opening Find my reservation starts at its form', async () => {
     const { root } = await rentalRoot();
-    const stop = root.rental.start();
+    const stop = root.start();
     root.shell.selectSection('find_reservation');
     expect(root.rental.section).toBe('find_reservation');
     stop();

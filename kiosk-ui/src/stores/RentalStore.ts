@@ -11,7 +11,7 @@ import {
   type Space,
   type Unit,
 } from '@kiosk/shared-types';
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../api/errors';
 import { totalAmount } from '../browse/cost-lines';
 import {
@@ -24,6 +24,7 @@ import {
   type FlowContext,
   type FlowState,
 } from '../flow/flow';
+import type { KioskSection } from '../flow/kiosk-sections';
 import { RENTAL_AREA_SECTIONS } from '../flow/sidebar';
 import { promoIdOfType } from '../flow/promos';
 import { CANONICAL_ORDER, DEFAULT_SECTION, type SectionName } from '../flow/sections';
@@ -149,24 +150,29 @@ export class RentalStore {
   }
 
   /**
-   * Follow the kiosk section: opening Select a Space starts at the space list, Find my
-   * reservation at its form; leaving the rental area releases the held space. Returns the disposer.
+   * Follow the kiosk section (RootStore.start calls this on every change): opening Select a Space
+   * starts at the space list, Find my reservation at its form; leaving the rental area releases
+   * the held space.
    */
-  start(): () => void {
-    return reaction(
-      () => this.root.shell.section,
-      (section, previous) => {
-        if (section === 'rent') {
-          // A fresh visit to the list starts at its top (a return from the flow keeps its place).
-          this.root.units.saveListScroll(0);
-          this.goTo('detail_page');
-        } else if (section === 'find_reservation') this.goTo('find_reservation');
-        // After the current action: when a session end (resetAll) is what left the area, reset()
-        // has forgotten the hold by then, since the daemon releases it itself.
-        else if ((RENTAL_AREA_SECTIONS as readonly string[]).includes(previous))
-          queueMicrotask(() => this.leaveRentalArea());
-      },
-    );
+  followKioskSection(section: KioskSection, previous: KioskSection): void {
+    if (section === 'rent') {
+      // A fresh visit to the list starts at its top (a return from the flow keeps its place).
+      // Units arrive with the rental screens: a store not built yet starts at the top anyway.
+      this.root.ifLoaded('units')?.saveListScroll(0);
+      this.goTo('detail_page');
+    } else if (section === 'find_reservation') this.goTo('find_reservation');
+    // After the current action: when a session end (resetAll) is what left the area, reset()
+    // has forgotten the hold by then, since the daemon releases it itself.
+    else if ((RENTAL_AREA_SECTIONS as readonly string[]).includes(previous))
+      queueMicrotask(() => this.leaveRentalArea());
+  }
+
+  /**
+   * This store is built when the rental screens' code arrives (RootStore.start), which can be after
+   * the visitor opened Find my reservation; Select a Space opens at the default section anyway.
+   */
+  joinKioskSection(section: KioskSection): void {
+    if (section === 'find_reservation') this.goTo('find_reservation');
   }
 
   /** Merge field values into the model (no navigation). */
@@ -468,14 +474,15 @@ export class RentalStore {
     this.cardSwiped = false;
     this.reservationErrors = [];
     this.reservationFieldErrors = {};
-    this.root.units.clearSearch();
+    this.root.ifLoaded('units')?.clearSearch();
   }
 
   /** Entering a clearing section: drop the pick; the space list re-reads live availability. */
   private enterClearing(section: SectionName): void {
     this.clearPick();
     this.section = section;
-    if (section === 'detail_page') void this.root.units.refreshLive();
+    // Not loaded yet (a tap before the rental screens' code is here): the list loads when shown.
+    if (section === 'detail_page') void this.root.ifLoaded('units')?.refreshLive();
   }
 
   private isFlowSection(section: SectionName): boolean {

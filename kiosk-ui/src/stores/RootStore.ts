@@ -1,21 +1,22 @@
-import { reaction } from 'mobx';
+import { reaction, when } from 'mobx';
 import type { ApiClient } from '../api/client';
 import type { EventsClient } from '../api/events-client';
-import { AccountStore } from './AccountStore';
-import { BillingStore } from './BillingStore';
-import { CheckoutStore } from './CheckoutStore';
+import type { AccountStore } from './AccountStore';
+import type { BillingStore } from './BillingStore';
+import type { CheckoutStore } from './CheckoutStore';
 import { windowBrowser, type BrowserEnv } from './browser';
 import { ConfigStore } from './ConfigStore';
-import { DeviceStore } from './DeviceStore';
-import { DocumentsStore } from './DocumentsStore';
-import { IdentityStore } from './IdentityStore';
+import type { DeviceStore } from './DeviceStore';
+import type { DocumentsStore } from './DocumentsStore';
+import type { IdentityStore } from './IdentityStore';
+import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from './NavigationLog';
-import { RentalStore } from './RentalStore';
+import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
 import { ShellStore } from './ShellStore';
 import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
-import { TriviaStore } from './TriviaStore';
-import { UnitsStore } from './UnitsStore';
+import type { TriviaStore } from './TriviaStore';
+import type { UnitsStore } from './UnitsStore';
 
 export interface RootStoreOptions {
   api: ApiClient;
@@ -26,12 +27,19 @@ export interface RootStoreOptions {
   sessionStorage?: Storage;
   /** The window as the stores see it; tests pass a MemoryBrowser. */
   browser?: BrowserEnv;
+  /** Where the lazily loaded stores' classes come from (the page's by default; tests may pass their own). */
+  storeClasses?: StoreClasses;
 }
 
 /**
  * Creates and holds one store per domain and passes itself to each, so stores reach each other
  * through the root (`this.root.account.loggedIn`), never through globals. Only stores call the
  * API client; components read stores through useStores().
+ *
+ * The stores the first screen needs are built here. The others (lazy-stores.ts) arrive with the
+ * screens that use them: `root.checkout` builds the store on first use once `loadStores('checkout')`
+ * has fetched its code, and throws before that. An always-present store that reads one of them
+ * uses `ifLoaded(name)` instead, which is undefined until the code is here.
  */
 export class RootStore {
   readonly api: ApiClient;
@@ -43,16 +51,10 @@ export class RootStore {
   readonly config: ConfigStore;
   readonly session: SessionStore;
   readonly shell: ShellStore;
-  readonly units: UnitsStore;
-  readonly rental: RentalStore;
-  readonly checkout: CheckoutStore;
-  readonly identity: IdentityStore;
-  readonly account: AccountStore;
-  readonly billing: BillingStore;
-  readonly documents: DocumentsStore;
-  readonly device: DeviceStore;
-  readonly trivia: TriviaStore;
   readonly navigationLog: NavigationLog;
+
+  private readonly storeClasses: StoreClasses;
+  private readonly lazyStores: Partial<LazyStores> = {};
 
   constructor(options: RootStoreOptions) {
     this.api = options.api;
@@ -60,39 +62,82 @@ export class RootStore {
     this.storage = options.storage ?? browserStorage('localStorage');
     this.sessionStorage = options.sessionStorage ?? browserStorage('sessionStorage');
     this.browser = options.browser ?? windowBrowser();
+    this.storeClasses = options.storeClasses ?? storeClasses;
 
     this.config = new ConfigStore(this);
     this.session = new SessionStore(this);
     this.shell = new ShellStore(this);
-    this.units = new UnitsStore(this);
-    this.rental = new RentalStore(this);
-    this.checkout = new CheckoutStore(this);
-    this.identity = new IdentityStore(this);
-    this.account = new AccountStore(this);
-    this.billing = new BillingStore(this);
-    this.documents = new DocumentsStore(this);
-    this.device = new DeviceStore(this);
-    this.trivia = new TriviaStore(this);
     this.navigationLog = new NavigationLog(this);
   }
 
-  /** Every store, for resetAll. A new store is added here and in the constructor. */
+  get units(): UnitsStore {
+    return this.lazyStore('units');
+  }
+
+  get rental(): RentalStore {
+    return this.lazyStore('rental');
+  }
+
+  get account(): AccountStore {
+    return this.lazyStore('account');
+  }
+
+  get checkout(): CheckoutStore {
+    return this.lazyStore('checkout');
+  }
+
+  get identity(): IdentityStore {
+    return this.lazyStore('identity');
+  }
+
+  get billing(): BillingStore {
+    return this.lazyStore('billing');
+  }
+
+  get documents(): DocumentsStore {
+    return this.lazyStore('documents');
+  }
+
+  get device(): DeviceStore {
+    return this.lazyStore('device');
+  }
+
+  get trivia(): TriviaStore {
+    return this.lazyStore('trivia');
+  }
+
+  /**
+   * A lazily loaded store once its code is here (built on first use), else undefined. For stores
+   * that are always there and read one of these: MobX tracks the arrival of the class, so a
+   * reaction or computed that found the store missing runs again when it arrives.
+   */
+  ifLoaded<K extends LazyStoreName>(name: K): LazyStores[K] | undefined {
+    const built = this.lazyStores[name];
+    if (built) return built;
+    const StoreClass = this.storeClasses.get(name);
+    if (!StoreClass) return undefined;
+    const store = new StoreClass(this);
+    this.lazyStores[name] = store;
+    return store;
+  }
+
+  private lazyStore<K extends LazyStoreName>(name: K): LazyStores[K] {
+    const store = this.ifLoaded(name);
+    if (!store) {
+      throw new Error(
+        `RootStore.${name} was used before its code was loaded: the screen using it must await loadStores('${name}') first (screens/registry.ts).`,
+      );
+    }
+    return store;
+  }
+
+  /**
+   * Every store that exists, for resetAll (a lazily loaded store that was never built has nothing
+   * to forget). A new store is added here, and in the constructor or lazy-stores.ts.
+   */
   private get stores(): { reset(): void }[] {
-    return [
-      this.config,
-      this.session,
-      this.shell,
-      this.units,
-      this.rental,
-      this.checkout,
-      this.identity,
-      this.account,
-      this.billing,
-      this.documents,
-      this.device,
-      this.trivia,
-      this.navigationLog,
-    ];
+    const built = LAZY_STORE_NAMES.flatMap((name) => this.lazyStores[name] ?? []);
+    return [this.config, this.session, this.shell, ...built, this.navigationLog];
   }
 
   /**
@@ -104,7 +149,7 @@ export class RootStore {
     const stops = [
       this.shell.start(),
       this.session.start(),
-      this.rental.start(),
+      this.followKioskSectionInRental(),
       this.navigationLog.start(),
       reaction(
         () => this.shell.facilityId,
@@ -118,6 +163,27 @@ export class RootStore {
     return () => {
       for (const stop of stops) stop();
       this.events.stop();
+    };
+  }
+
+  /**
+   * The rental flow follows the kiosk section (RentalStore.followKioskSection). Wired here from the
+   * start, not when the rental store arrives with its screens, so that it keeps its place before
+   * the navigation log's reaction to the same change (which logs the rental section it sets). A
+   * rental store that arrives after the visitor opened the rental area starts where they are.
+   */
+  private followKioskSectionInRental(): () => void {
+    const stopJoining = when(
+      () => this.ifLoaded('rental') !== undefined,
+      () => this.rental.joinKioskSection(this.shell.section),
+    );
+    const stopFollowing = reaction(
+      () => this.shell.section,
+      (section, previous) => this.ifLoaded('rental')?.followKioskSection(section, previous),
+    );
+    return () => {
+      stopJoining();
+      stopFollowing();
     };
   }
 

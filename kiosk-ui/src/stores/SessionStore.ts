@@ -67,12 +67,23 @@ export class SessionStore {
     return this.snapshot?.traceId ?? null;
   }
 
-  /** Where the visitor is, as the daemon needs it (idle rules differ on home and while polling). */
+  /**
+   * A user is logged in. The account store arrives with the screens that log in (stores/lazy-stores.ts):
+   * before that nobody can be.
+   */
+  get loggedIn(): boolean {
+    return this.root.ifLoaded('account')?.loggedIn ?? false;
+  }
+
+  /**
+   * Where the visitor is, as the daemon needs it (idle rules differ on home and while polling).
+   * The identity store arrives with the rental screens; before that nothing can be polling.
+   */
   get context(): SessionContext {
     return {
       section: this.root.shell.activeSection,
-      loggedIn: this.root.account.loggedIn,
-      dossierPolling: this.root.identity.dossierPolling,
+      loggedIn: this.loggedIn,
+      dossierPolling: this.root.ifLoaded('identity')?.dossierPolling ?? false,
     };
   }
 
@@ -168,7 +179,7 @@ export class SessionStore {
   handleSessionEnded(reason?: SessionEndReason): void {
     this.root.navigationLog.action('session_ended', reason ? { reason } : undefined);
     this.root.resetAll();
-    this.root.account.logout();
+    this.root.ifLoaded('account')?.logout();
     this.root.shell.goHome();
     this.root.browser.reload();
   }

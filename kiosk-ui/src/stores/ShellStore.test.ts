@@ -15,7 +15,7 @@ function rootWith(facility: Partial<FacilitySettings>, documents: NonInteractive
   runInAction(() => {
     test.root.config.facility = { facility_map_url: null, external_paybill: null, ...facility } as FacilitySettings;
   });
-  test.root.documents.setNonInteractive(documents);
+  test.root.config.setNonInteractiveDocuments(documents);
   return test;
 }
 

@@ -1,6 +1,8 @@
-import { SCREEN } from '@kiosk/shared-types';
+import { isInsuranceDocument, SCREEN } from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
 import type { KioskSection } from '../flow/kiosk-sections';
+import { DEFAULT_SECTION } from '../flow/default-section';
+import type { SectionName } from '../flow/sections';
 import { isSidebarHidden, RENTAL_AREA_SECTIONS, visibleSidebarSections, type SidebarSection } from '../flow/sidebar';
 import { parseRoute, routeHref, type Route, type UnavailableError } from '../router';
 import type { RootStore } from './RootStore';
@@ -46,22 +48,32 @@ export class ShellStore {
 
   /** Items the sidebar lists, in order (rules in flow/sidebar.ts). */
   get sidebarSections(): SidebarSection[] {
-    const { config, documents } = this.root;
+    const { config } = this.root;
+    // The documents themselves are shown by DocumentsStore, which the first screen does not load.
+    const documents = config.nonInteractiveDocuments;
     return visibleSidebarSections({
-      hasLeaseDocuments: documents.leaseDocuments.length > 0,
-      hasInsuranceDocuments: documents.insuranceDocuments.length > 0,
+      hasLeaseDocuments: documents.some((doc) => !isInsuranceDocument(doc)),
+      hasInsuranceDocuments: documents.some((doc) => isInsuranceDocument(doc)),
       facilityMapUrl: config.facility?.facility_map_url,
       externalPaybill: config.facility?.external_paybill,
     });
   }
 
-  /** The Logout item shows only when a user token exists. */
+  /** The Logout item shows only when a user token exists (none before the account store is loaded). */
   get showLogout(): boolean {
-    return Boolean(this.root.account.userToken);
+    return Boolean(this.root.ifLoaded('account')?.userToken);
+  }
+
+  /**
+   * The rental flow's section; its default (the space list) until the rental store arrives with
+   * the rental screens (stores/lazy-stores.ts).
+   */
+  get rentalSection(): SectionName {
+    return this.root.ifLoaded('rental')?.section ?? DEFAULT_SECTION;
   }
 
   get sidebarHidden(): boolean {
-    return isSidebarHidden(this.section, this.root.rental.section);
+    return isSidebarHidden(this.section, this.rentalSection);
   }
 
   /** Screens above 1920x1080 centre the kiosk layout vertically (shell spec §2, §9). */
@@ -74,7 +86,7 @@ export class ShellStore {
    * inside the rental flow its own section (detail_page, info, ...), else the kiosk section.
    */
   get activeSection(): string {
-    return (RENTAL_AREA_SECTIONS as readonly string[]).includes(this.section) ? this.root.rental.section : this.section;
+    return (RENTAL_AREA_SECTIONS as readonly string[]).includes(this.section) ? this.rentalSection : this.section;
   }
 
   get facilityId(): string | null {
@@ -124,7 +136,7 @@ export class ShellStore {
   /** LOGOUT in the confirmation: end the session, clear the user, back to home (shell spec §4). */
   confirmLogout(): void {
     this.logoutConfirmOpen = false;
-    this.root.account.logout();
+    this.root.ifLoaded('account')?.logout();
     this.root.session.endSession('logout');
     this.goHome();
   }

@@ -6,6 +6,7 @@ import { ApiClient } from '../api/client';
 import { EventsClient, type SocketLike } from '../api/events-client';
 import type { ServerEvent, ClientEvent } from '@kiosk/shared-types';
 import { MemoryBrowser } from '../stores/browser';
+import type { StoreClasses } from '../stores/lazy-stores';
 import { RootStore } from '../stores/RootStore';
 
 export interface FakeRequest {
@@ -121,6 +122,11 @@ export interface TestRootOptions {
   routes?: FakeRoutes;
   url?: string;
   viewport?: { width: number; height: number };
+  /**
+   * Where the lazily loaded stores come from. By default every one is loaded (test/load-stores.ts);
+   * a test of the first screen passes `new StoreClasses()` and loads only what it wants.
+   */
+  storeClasses?: StoreClasses;
 }
 
 /** A RootStore over fakes: nothing touches the network, history or the real reload. */
@@ -135,6 +141,7 @@ export function createTestRoot(options: TestRootOptions = {}) {
     browser,
     storage: window.localStorage,
     sessionStorage: window.sessionStorage,
+    storeClasses: options.storeClasses,
   });
   return { root, browser, requests: fake.requests, api, events };
 }

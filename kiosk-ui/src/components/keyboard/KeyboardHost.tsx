@@ -7,12 +7,12 @@ import { lazyWithPreload } from '../../utils/lazyWithPreload';
 import { KeyboardController } from './KeyboardController';
 import './keyboard.css';
 
-// The keys (react-simple-keyboard and its CSS) are not part of the first screen: they load the
-// first time a field gets focus.
+// The keys (react-simple-keyboard and its CSS) load the first time a field gets focus, like this
+// host itself (KeyboardSlot, in the shell).
 const keyboard = lazyWithPreload(() => import('./OnScreenKeyboard'));
 const OnScreenKeyboard = keyboard.Component;
-/** Fetches the keys' chunk ahead of the first focused field (screens/registry.ts prefetchScreens). */
-export const loadKeyboard = keyboard.load;
+/** Fetches the keys' chunk ahead of the first focused field (KeyboardSlot's loadKeyboard). */
+export const loadKeys = keyboard.load;
 
 /** Pressing anything on the keyboard must leave the focus in the field being typed into. */
 function keepFocus(event: SyntheticEvent): void {
@@ -30,7 +30,7 @@ const REVEAL_MARGIN_PX = 24;
  */
 export const KeyboardHost = observer(function KeyboardHost() {
   const { t } = useTranslation();
-  const { shell, rental } = useStores();
+  const { shell } = useStores();
   const [controller] = useState(() => new KeyboardController());
   useEffect(() => controller.install(document), [controller]);
 
@@ -49,7 +49,7 @@ export const KeyboardHost = observer(function KeyboardHost() {
   useEffect(() => () => document.body.classList.remove('kiosk-keyboard-open'), []);
 
   // A screen change can remove the focused field without a focusout: let go of it.
-  const screenKey = `${shell.section}/${rental.section}`;
+  const screenKey = `${shell.section}/${shell.rentalSection}`;
   useEffect(() => {
     if (controller.target && !controller.target.isConnected) controller.release();
   }, [controller, screenKey]);

@@ -1,10 +1,13 @@
 import type { MessageTree } from '../types';
+import { firstScreenCommon } from './first-screen';
 
 /**
  * Texts shared by every area: the generic field messages of both specs' §8 (exact wording and
- * case) and the shared widgets' labels. Area-specific messages live in the area's own file.
+ * case) and the shared widgets' labels (the first screen's in ./first-screen.ts). Area-specific
+ * messages live in the area's own file.
  */
 export const common = {
+  ...firstScreenCommon,
   field: {
     required: 'This field is required',
     invalid_email: 'Invalid email',
@@ -19,6 +22,5 @@ export const common = {
     invalid_phone_number: 'Invalid Phone Number',
     alphabetic_only: 'Must only contain alphabetic characters.',
   },
-  loading: 'Loading',
   close: 'Close',
 } satisfies MessageTree;

@@ -1,42 +1,16 @@
-import { WELCOME_DEFAULTS } from '@kiosk/shared-types';
 import type { MessageTree } from '../types';
+import { firstScreenShell } from './first-screen';
 
-/** The kiosk shell: sidebar, logout, welcome, unavailable and time pages (shell spec §2, §8). */
+/**
+ * The kiosk shell: sidebar, logout, welcome, unavailable and time pages, idle dialog, on-screen
+ * keyboard (shell spec §2, §8). What the first screen shows is in ./first-screen.ts.
+ */
 export const shell = {
-  sections: {
-    home: 'Home',
-    rent: 'Select a Space',
-    find_reservation: 'Find my reservation',
-    size_guide: 'SIZE GUIDE',
-    pay_bill: 'PAY MY BILL',
-    autopay: 'Setup autopay',
-    samples: 'Samples',
-    rental_docs: 'Rental Documents',
-    insurance: 'Protection Brochure',
-    facility_map: 'Facility map',
-  },
-  sidebar: {
-    label: 'Kiosk menu',
-    logout: 'Logout',
-    /** Read by screen readers beside the mm:ss countdown of the Logout item. */
-    countdown_label: 'Time left in this session',
-  },
+  ...firstScreenShell,
   logout: {
     confirm: 'Are you sure you want to logout?',
     logout: 'LOGOUT',
     cancel: 'Cancel',
-  },
-  // Shared with the daemon's first paint of the welcome screen.
-  welcome: { ...WELCOME_DEFAULTS },
-  logo: {
-    default_label: 'Self storage',
-  },
-  unavailable: {
-    invalid_page: 'This page is not valid.',
-    not_configured: 'Kiosk is not configured for this facility.',
-  },
-  time: {
-    label: 'Current time in epoch seconds',
   },
   idle: {
     title: 'ARE YOU STILL HERE?',

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { SectionName } from '../../flow/sections';
+import { loadAreaTexts } from '../../i18n/setup';
+import { loadStores, type LazyStoreName } from '../../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../../utils/lazyWithPreload';
+import { BROWSE_STORES, RENTAL_STORES } from '../registry';
 
 /** Every rental section component gets the section it is shown for. */
 export type RentalSectionProps = { section: SectionName };
@@ -8,12 +11,24 @@ export type RentalSectionComponent = ComponentType<RentalSectionProps>;
 
 type RentalSectionEntry = PreloadableComponent<RentalSectionComponent>;
 
-const section = lazyWithPreload<RentalSectionComponent>;
+/**
+ * A rental section renders once its chunk, the area texts and the stores it uses are in: the
+ * space list and Find my reservation those they need to hold a space, every other section all the
+ * rental area's (screens/registry.ts).
+ */
+function section(
+  load: () => Promise<{ default: RentalSectionComponent }>,
+  stores: readonly LazyStoreName[] = RENTAL_STORES,
+): RentalSectionEntry {
+  return lazyWithPreload(() =>
+    Promise.all([load(), loadAreaTexts(), loadStores(...stores)]).then(([module]) => module),
+  );
+}
 
 /** One entry per chunk: a preloaded entry renders without suspending, so sections sharing a
  * component share its entry. */
 const placeholder = section(() => import('./PlaceholderSection'));
-const detailPage = section(() => import('../browse/DetailPage'));
+const detailPage = section(() => import('../browse/DetailPage'), BROWSE_STORES);
 
 /**
  * Rental section -> lazily loaded component (each its own chunk). Owners replace their
@@ -24,7 +39,7 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   // Browse and hold (G)
   home: detailPage,
   detail_page: detailPage,
-  find_reservation: section(() => import('../find-reservation/FindReservationScreen')),
+  find_reservation: section(() => import('../find-reservation/FindReservationScreen'), BROWSE_STORES),
   hold_unit: section(() => import('../browse/HoldScreen')),
   // Rental part 1 (H)
   rent_this_space: section(() => import('./identity/VerifyIdentityScreen')),

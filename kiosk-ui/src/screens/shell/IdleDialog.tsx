@@ -22,10 +22,10 @@ import './idle-dialog.css';
  */
 export const IdleDialog = observer(function IdleDialog() {
   const { t } = useTranslation();
-  const { session, account, shell } = useStores();
+  const { session, shell } = useStores();
   const open = session.warning;
   const seconds = session.resetSecondsLeft ?? SESSION.resetAfterWarningSeconds;
-  const loggedIn = account.loggedIn;
+  const loggedIn = session.loggedIn;
 
   // Filled once per warning: a live region must exist before its text changes to be announced.
   const [announcement, setAnnouncement] = useState('');

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
 import { App } from '../../App';
+import { StoreClasses } from '../../stores/lazy-stores';
 import { StoresProvider } from '../../stores/StoresProvider';
 import { createTestRoot, wrapped, type FakeRoutes } from '../../test/fakes';
 
@@ -24,8 +25,8 @@ function routes(facility: Partial<FacilitySettings>, documents: unknown[] = []):
   };
 }
 
-async function renderKiosk(url: string, fakeRoutes: FakeRoutes = {}) {
-  const test = createTestRoot({ url, routes: fakeRoutes });
+async function renderKiosk(url: string, fakeRoutes: FakeRoutes = {}, storeClasses?: StoreClasses) {
+  const test = createTestRoot({ url, routes: fakeRoutes, storeClasses });
   const stop = test.root.start();
   render(
     <StoresProvider root={test.root}>
@@ -75,12 +76,23 @@ describe('kiosk shell', () => {
     act(() => root.account.setUserSession({ userToken: 't', email: 'tenant@example.com' }));
 
     fireEvent.click(screen.getByRole('button', { name: /Logout/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Are you sure you want to logout?' });
+    // The shell's dialogs load with the first session (ShellDialogs); here the session was skipped.
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
     expect(dialog.textContent).toContain('LOGOUT');
     fireEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: /Logout/ })).toBeNull();
+    stop();
+  });
+
+  it('shows the first screen before any store that arrives with other screens is loaded', async () => {
+    // As on a fresh page: only the first screen's stores exist (stores/lazy-stores.ts).
+    const { root, stop } = await renderKiosk('/demo', routes({}), new StoreClasses());
+    expect(await screen.findByRole('heading', { name: 'WELCOME' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Select a Space' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Logout/ })).toBeNull();
+    expect(root.ifLoaded('rental')).toBeUndefined();
     stop();
   });
 

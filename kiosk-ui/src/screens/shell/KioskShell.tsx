@@ -1,10 +1,9 @@
 import { observer } from 'mobx-react-lite';
-import { KeyboardHost } from '../../components/keyboard/KeyboardHost';
+import { KeyboardSlot } from '../../components/keyboard/KeyboardSlot';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import { IdleDialog } from './IdleDialog';
-import { LogoutDialog } from './LogoutDialog';
 import { SectionOutlet } from './SectionOutlet';
+import { ShellDialogs } from './ShellDialogs';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -20,10 +19,9 @@ export const KioskShell = observer(function KioskShell() {
       <main className="kiosk-main" data-section={shell.section}>
         <SectionOutlet />
         {/* Fixed at the bottom of the screen; inside <main> so it sits in a landmark. */}
-        <KeyboardHost />
+        <KeyboardSlot />
       </main>
-      <LogoutDialog />
-      <IdleDialog />
+      <ShellDialogs />
     </div>
   );
 });

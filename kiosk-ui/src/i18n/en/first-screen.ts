@@ -1,0 +1,47 @@
+import { WELCOME_DEFAULTS } from '@kiosk/shared-types';
+import type { MessageTree } from '../types';
+
+/**
+ * The texts the first screen shows: sidebar, welcome, logo, the time and unavailable pages and
+ * the loading spinner. Only these are bundled with it (i18n/first-screen.ts); every other text,
+ * the rest of the `shell` and `common` areas included, arrives with the first other screen, the
+ * on-screen keyboard or the session dialogs (loadAreaTexts). They belong to the `shell` and
+ * `common` areas (./shell.ts and ./common.ts spread them in), so their keys are `shell.*` and
+ * `common.*` like the rest.
+ */
+export const firstScreenShell = {
+  sections: {
+    home: 'Home',
+    rent: 'Select a Space',
+    find_reservation: 'Find my reservation',
+    size_guide: 'SIZE GUIDE',
+    pay_bill: 'PAY MY BILL',
+    autopay: 'Setup autopay',
+    samples: 'Samples',
+    rental_docs: 'Rental Documents',
+    insurance: 'Protection Brochure',
+    facility_map: 'Facility map',
+  },
+  sidebar: {
+    label: 'Kiosk menu',
+    logout: 'Logout',
+    /** Read by screen readers beside the mm:ss countdown of the Logout item. */
+    countdown_label: 'Time left in this session',
+  },
+  // Shared with the daemon's first paint of the welcome screen.
+  welcome: { ...WELCOME_DEFAULTS },
+  logo: {
+    default_label: 'Self storage',
+  },
+  unavailable: {
+    invalid_page: 'This page is not valid.',
+    not_configured: 'Kiosk is not configured for this facility.',
+  },
+  time: {
+    label: 'Current time in epoch seconds',
+  },
+} satisfies MessageTree;
+
+export const firstScreenCommon = {
+  loading: 'Loading',
+} satisfies MessageTree;
