@@ -1,9 +1,42 @@
+import { when } from 'mobx';
+import { createRoot } from 'react-dom/client';
+import { ApiClient } from './api/client';
+import { EventsClient } from './api/events-client';
+import { App } from './App';
+import './i18n/first-screen';
+import { prefetchLikeliestScreen, prefetchScreens, preloadSection } from './screens/registry';
+import { RootStore } from './stores/RootStore';
+import { StoresProvider } from './stores/StoresProvider';
 import './styles/global.css';
 import { afterNextPaint, hasFirstPaint } from './utils/first-paint';
+import { whenIdle } from './utils/lazyWithPreload';
 
-// The entry is this small on purpose. When the page came with the daemon's first paint of the
-// welcome screen, the browser puts it on screen before the app's modules are evaluated and its
-// stores and first render take the main thread (at 4× CPU slowdown, most of a second). The
-// stylesheet stays here: the first paint is drawn with it.
+// The daemon's first paint of the welcome is in the page: let the browser put it on screen before
+// the stores and the first render take the main thread (at 4× CPU slowdown that is most of a second).
 if (hasFirstPaint()) await afterNextPaint();
-await import('./start');
+
+const root = new RootStore({ api: new ApiClient(), events: new EventsClient() });
+// The welcome screen's chunk downloads while the configuration loads.
+if (root.shell.route.name === 'kiosk') preloadSection('home');
+root.start();
+// Every other screen's chunk is fetched once the first screen is up (configuration answered) and
+// the browser is idle: a first visit then renders at once instead of suspending (registry.ts).
+when(
+  () => root.config.status === 'ready',
+  () => {
+    void prefetchLikeliestScreen();
+    whenIdle(() => void prefetchScreens());
+  },
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// No <StrictMode>: its double subscribe/unsubscribe can leave mobx-react-lite observers without
+// a reaction, so they stop updating (mobx#4608). StrictMode only acts in development anyway, and
+// the e2e suite checks that the production build updates (countdown, section changes).
+createRoot(container).render(
+  <StoresProvider root={root}>
+    <App />
+  </StoresProvider>,
+);
