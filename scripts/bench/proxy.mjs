@@ -255,7 +255,9 @@ async function main() {
         unit: '%',
         target: `≥ ${TARGETS.throughputRatio * 100} %`,
         met: result.ratio >= TARGETS.throughputRatio,
-        note: `CPU alone allows ${(result.cpuBound * 100).toFixed(0)} % on this machine`,
+        // Only a zero-work upstream makes the cores the bottleneck; a delayed one leaves them idle.
+        note:
+          result.delay === 0 ? `CPU alone allows ${(result.cpuBound * 100).toFixed(0)} % on this machine` : undefined,
       });
       record({
         bench: 'proxy',
