@@ -1,15 +1,6 @@
-import type { SessionSnapshot } from '@kiosk/shared-types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestRoot, FakeSocket } from '../test/fakes';
+import { ACTIVE_SESSION as active, createTestRoot, FakeSocket } from '../test/fakes';
 import { kioskStorageKey } from './storage';
-
-const active: SessionSnapshot = {
-  active: true,
-  traceId: 'trace-1',
-  secondsLeft: 180,
-  warning: false,
-  resetSecondsLeft: null,
-};
 
 function startedRoot() {
   FakeSocket.instances = [];

@@ -4,7 +4,7 @@
  */
 import { ApiClient } from '../api/client';
 import { EventsClient, type SocketLike } from '../api/events-client';
-import type { ServerEvent, ClientEvent } from '@kiosk/shared-types';
+import type { ClientEvent, ServerEvent, SessionSnapshot } from '@kiosk/shared-types';
 import { MemoryBrowser } from '../stores/browser';
 import type { StoreClasses } from '../stores/lazy-stores';
 import { RootStore } from '../stores/RootStore';
@@ -145,3 +145,12 @@ export function createTestRoot(options: TestRootOptions = {}) {
   });
   return { root, browser, requests: fake.requests, api, events };
 }
+
+/** A fresh, active kiosk session as the daemon reports it (180 s left, no warning). */
+export const ACTIVE_SESSION: SessionSnapshot = {
+  active: true,
+  traceId: 'trace-1',
+  secondsLeft: 180,
+  warning: false,
+  resetSecondsLeft: null,
+};

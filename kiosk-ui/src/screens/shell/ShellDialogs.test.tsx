@@ -1,18 +1,9 @@
-import type { SessionSnapshot } from '@kiosk/shared-types';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
 import { StoresProvider } from '../../stores/StoresProvider';
-import { createTestRoot, FakeSocket } from '../../test/fakes';
+import { ACTIVE_SESSION as active, createTestRoot, FakeSocket } from '../../test/fakes';
 import { ShellDialogs } from './ShellDialogs';
-
-const active: SessionSnapshot = {
-  active: true,
-  traceId: 'trace-1',
-  secondsLeft: 180,
-  warning: false,
-  resetSecondsLeft: null,
-};
 
 afterEach(cleanup);
 
