@@ -113,3 +113,13 @@ export const WELCOME_DEFAULTS = {
 
 /** The id of the daemon's first paint of the welcome screen, which the UI removes once it has painted. */
 export const FIRST_PAINT_ELEMENT_ID = 'kiosk-first-paint';
+
+/**
+ * Configured colour names that become CSS variables (`--kiosk-<name>`), on the page (the UI) and
+ * in the welcome's first paint (the daemon): limited to characters valid in a custom property.
+ */
+export const KIOSK_COLOR_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function kioskColorVariable(name: string): string {
+  return `--kiosk-${name}`;
+}

@@ -1,4 +1,10 @@
-import { FIRST_PAINT_ELEMENT_ID, WELCOME_DEFAULTS, type KioskConfig } from '@kiosk/shared-types';
+import {
+  FIRST_PAINT_ELEMENT_ID,
+  KIOSK_COLOR_NAME,
+  WELCOME_DEFAULTS,
+  kioskColorVariable,
+  type KioskConfig,
+} from '@kiosk/shared-types';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UpstreamService } from './upstream.js';
 
@@ -19,11 +25,11 @@ const FRESH_MS = 5 * 60_000;
 /** After a failed fetch, pages are served without a first paint for this long before a retry. */
 const RETRY_AFTER_MS = 30_000;
 
-const COLOR_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** Colour values that cannot end the style attribute or smuggle a url(): hex, rgb(), names. */
 const COLOR_VALUE = /^[#A-Za-z0-9(),.%\s-]{1,64}$/;
 
-function escapeHtml(value: string): string {
+/** Text or an attribute value, safe inside HTML. */
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -47,8 +53,10 @@ function imageUrl(value: unknown): string | null {
 export function firstPaintMarkup(config: KioskConfig): string {
   const welcome = config.welcome ?? {};
   const colors = Object.entries(config.colors ?? {})
-    .filter(([name, value]) => COLOR_NAME.test(name) && typeof value === 'string' && COLOR_VALUE.test(value.trim()))
-    .map(([name, value]) => `--kiosk-${name}:${value.trim()}`);
+    .filter(
+      ([name, value]) => KIOSK_COLOR_NAME.test(name) && typeof value === 'string' && COLOR_VALUE.test(value.trim()),
+    )
+    .map(([name, value]) => `${kioskColorVariable(name)}:${value.trim()}`);
   const background = imageUrl(welcome.background_image);
   const headline = text(welcome.headline) ?? WELCOME_DEFAULTS.headline;
   const subheadline = text(welcome.subheadline) ?? WELCOME_DEFAULTS.subheadline;

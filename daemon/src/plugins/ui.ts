@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { buildApiPath } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDaemonPath } from './error-handler.js';
-import { createFirstPaintCache, withFirstPaint } from './first-paint.js';
+import { createFirstPaintCache, escapeHtml, withFirstPaint } from './first-paint.js';
 
 /**
  * Serves the built UI (kiosk-ui/dist) so one process and one port is the whole kiosk.
@@ -90,10 +90,6 @@ export function facilityOfPath(url: string): string | null {
   return FACILITY_ID.test(facilityId) && !NOT_FACILITIES.has(facilityId) ? facilityId : null;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /**
  * Preload links for the calls ConfigStore.load makes before the shell shows anything. The URLs
  * are built exactly as the UI's ApiClient builds them (same path encoding, same query order) and
@@ -110,7 +106,7 @@ export function preloadLinks(facilityId: string): string {
     `/api/${buildApiPath('nonInteractiveAgreements', facility)}`,
   ];
   return urls
-    .map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`)
+    .map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}">`)
     .join('');
 }
 

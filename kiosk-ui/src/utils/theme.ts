@@ -1,9 +1,4 @@
-/** A colour name becomes `--kiosk-<name>`; names are limited to characters valid in a custom property. */
-const COLOR_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function kioskColorVariable(name: string): string {
-  return `--kiosk-${name}`;
-}
+import { KIOSK_COLOR_NAME, kioskColorVariable } from '@kiosk/shared-types';
 
 /**
  * Apply the configured colours as page-wide CSS variables (shell spec §1), named as the
@@ -14,7 +9,7 @@ export function kioskColorVariable(name: string): string {
 export function applyKioskColors(colors: Record<string, unknown> | null | undefined, element: HTMLElement): void {
   if (!colors) return;
   for (const [name, value] of Object.entries(colors)) {
-    if (!COLOR_NAME.test(name) || typeof value !== 'string' || value.trim() === '') continue;
+    if (!KIOSK_COLOR_NAME.test(name) || typeof value !== 'string' || value.trim() === '') continue;
     element.style.setProperty(kioskColorVariable(name), value.trim());
   }
 }
