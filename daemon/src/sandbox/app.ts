@@ -6,7 +6,8 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { API_ROUTES } from '@kiosk/shared-types';
-import { absolutizeUrls, fail, SandboxError, type SandboxRouteOptions } from './respond.js';
+import { absolutizeUrls, fail, type SandboxRouteOptions } from './respond.js';
+import { SandboxError } from './sandbox-error.js';
 import assetRoutes from './routes/assets.js';
 import billingRoutes from './routes/billing.js';
 import cardRoutes from './routes/card.js';

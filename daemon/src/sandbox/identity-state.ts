@@ -8,7 +8,7 @@ import {
   type VerifiedOwnerItem,
 } from '@kiosk/shared-types';
 import { DEMO_IDENTITY, type DemoLicence } from './demo-facility.js';
-import { SandboxError } from './respond.js';
+import { SandboxError } from './sandbox-error.js';
 
 /**
  * The identity area's part of the sandbox world (rental spec §4 "Identity verification", §7

@@ -24,19 +24,6 @@ export function fail(error: { code?: string; message?: string; errors?: FieldErr
   return { application_data: { status: 'error', ...error } };
 }
 
-/** Thrown by state and routes for a transport-level refusal; the sandbox's error handler wraps it. */
-export class SandboxError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly errors?: FieldErrors,
-  ) {
-    super(message);
-    this.name = 'SandboxError';
-  }
-}
-
 /** Sandbox-relative URLs in demo data start with this; they are made absolute on the way out. */
 export const SANDBOX_URL_PREFIXES = ['/assets/', '/pages/'] as const;
 

@@ -13,7 +13,7 @@ import {
 import { AccountsWorld } from './accounts.js';
 import { IdentityWorld } from './identity-state.js';
 import { RentalProcessWorld } from './rental-process-state.js';
-import { SandboxError } from './respond.js';
+import { SandboxError } from './sandbox-error.js';
 
 /**
  * The sandbox's mutable world, built from demo-facility.ts and rebuilt by reset().

@@ -16,7 +16,3 @@ export const KIOSK_SECTIONS = [
 ] as const;
 
 export type KioskSection = (typeof KIOSK_SECTIONS)[number];
-
-export function isKioskSection(value: string): value is KioskSection {
-  return (KIOSK_SECTIONS as readonly string[]).includes(value);
-}

@@ -1,4 +1,5 @@
 import type { FlowKey } from '../forms/messages';
+import { DEFAULT_SECTION as FIRST_SECTION } from './default-section';
 
 /**
  * Same as forms/messages flowKey, kept here so the first screen (RentalStore imports this file)
@@ -44,7 +45,8 @@ export const SECTION_NAMES = [
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-export { DEFAULT_SECTION } from './default-section';
+/** The section shown before any other (the space list): checked here against the section names. */
+export const DEFAULT_SECTION: SectionName = FIRST_SECTION;
 
 /** Normal rental order (§2). */
 export const NORMAL_RENTAL_ORDER: readonly SectionName[] = [
@@ -68,15 +70,6 @@ export const RESERVATION_ORDER: readonly SectionName[] = [
   'info',
   'process_rental',
   'confirm_rental',
-];
-
-/** Sections that come and go with the visitor's answers or the facility's settings. */
-export const CONDITIONAL_SECTIONS: readonly SectionName[] = [
-  'business_info',
-  'military_info',
-  'discounts',
-  'vehicle_storage',
-  'content_insurance',
 ];
 
 /** Sections appended after confirm_rental once the rental or reservation succeeded. */

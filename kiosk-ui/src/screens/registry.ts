@@ -1,36 +1,16 @@
-import type { ComponentType } from 'react';
 import { loadKeyboard } from '../components/keyboard/KeyboardSlot';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
 import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
+import type { SectionScreen } from './screen-props';
+import { BROWSE_STORES } from './screen-stores';
 import { loadShellDialogs } from './shell/ShellDialogs';
-
-/** Every section screen gets the section it is shown for (pay_bill and autopay share a screen). */
-export type SectionScreenProps = { section: KioskSection };
-export type SectionScreen = ComponentType<SectionScreenProps>;
 
 /** `load` starts downloading the screen's chunk (e.g. the welcome screen while the configuration loads). */
 type ScreenEntry = PreloadableComponent<SectionScreen>;
 
 const welcome = lazyWithPreload<SectionScreen>;
-
-/**
- * What Select a Space and Find my reservation need to show the spaces and hold one: the rental
- * screen and those two sections wait for no more, so the likeliest first tap is ready soon after
- * the first screen (prefetchLikeliestScreen).
- */
-export const BROWSE_STORES: readonly LazyStoreName[] = ['units', 'rental', 'account'];
-
-/** Every store the rental area uses: every later rental section waits for them (rental/sections.ts). */
-export const RENTAL_STORES: readonly LazyStoreName[] = [
-  ...BROWSE_STORES,
-  'checkout',
-  'identity',
-  'documents',
-  'device',
-  'trivia',
-];
 
 /**
  * Every other screen renders once its chunk, the area texts and the stores it uses (none of them
@@ -49,8 +29,8 @@ const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['do
 
 /**
  * Kiosk section -> screen, each its own lazily loaded chunk so the first screen's bundle stays
- * small. To build a section: create `screens/<area>/<Name>Screen.tsx` with a default export taking
- * SectionScreenProps, and replace its ComingSoon line here.
+ * small. A section's screen is `screens/<area>/<Name>Screen.tsx` with a default export taking
+ * SectionScreenProps (./screen-props).
  */
 export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   home: welcome(() => import('./welcome/WelcomeScreen')),

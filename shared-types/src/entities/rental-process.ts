@@ -70,11 +70,6 @@ export interface GenerateAgreementsResult {
  */
 export const SIGNING_COMPLETED_EVENT = 'session_view.document.completed';
 
-export interface SigningCompletedMessage {
-  event: typeof SIGNING_COMPLETED_EVENT;
-  data: { id: string };
-}
-
 /** POST facilities/{facility}/rental/ answered ok. */
 export interface RentalResult {
   tenant_id: string;

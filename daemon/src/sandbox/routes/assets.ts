@@ -17,7 +17,8 @@ import {
   welcomeBackgroundSvg,
 } from '../asset-content.js';
 import { DOCUMENT_PAGES } from '../demo-facility.js';
-import { SandboxError, type SandboxRouteOptions } from '../respond.js';
+import type { SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 import { WELCOME_LOOP_WEBM } from '../video-clip.js';
 
 /**

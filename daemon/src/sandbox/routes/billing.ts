@@ -10,7 +10,8 @@ import {
 import { dueAmount, type LeaseRecord } from '../accounts.js';
 import { localDate } from '../dates.js';
 import { DEMO_BILLING, SANDBOX_SETTINGS, TEST_CARDS } from '../demo-facility.js';
-import { fail, ok, operatorPath, SandboxError, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SettledSpaceStatus } from '../demo-facility.js';
-import { SandboxError, type SandboxRouteOptions } from '../respond.js';
+import type { SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 
 /**
  * Control routes for tests and the demo, under /__sandbox/ (the daemon's /api proxy never forwards

@@ -10,7 +10,8 @@ import type {
   ZipcodeLookup,
 } from '@kiosk/shared-types';
 import { PHONE_RULES, SIZE_GUIDE, ZIP_CODES } from '../demo-facility.js';
-import { fail, isTruthy, ok, operatorPath, SandboxError, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
 import { facilitySettingsView, groupedUnitsView, promoView, spaceView, unitPromos } from '../views.js';
 

@@ -16,7 +16,8 @@ import {
 import { DEMO_IDENTITY } from '../demo-facility.js';
 import { licenceSvg, notFoundPage, onboardingPage, selfieSvg, svgDataUrl } from '../identity-content.js';
 import { IDENTITY_PAGES, licenceScan, type IdentitySessionRecord } from '../identity-state.js';
-import { fail, isTruthy, ok, operatorPath, SandboxError, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SIGNING_COMPLETED_EVENT } from '@kiosk/shared-types';
 import { escapeXml } from '../asset-content.js';
-import { SandboxError, type SandboxRouteOptions } from '../respond.js';
+import type { SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 import { FAILABLE_CALLS, type AgreementPage, type FailableCall } from '../rental-process-state.js';
 
 /**

@@ -11,7 +11,8 @@ import type {
 import type { LeaseRecord } from '../accounts.js';
 import { nationalPhone } from '../accounts.js';
 import { DEMO_BILLING, DEMO_USERS } from '../demo-facility.js';
-import { fail, ok, operatorPath, SandboxError, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
 
 /**

@@ -51,7 +51,4 @@ export const shell = {
     login: 'Login',
     logged_in: 'Logged in as {{email}}',
   },
-  coming_soon: {
-    note: 'This section is being built.',
-  },
 } satisfies MessageTree;

@@ -9,7 +9,7 @@ import { PASSWORD_NOTE, registerSchema, type RegisterValues } from '../../forms/
 import { translateMessage } from '../../forms/messages';
 import { useStores } from '../../stores/StoresProvider';
 import { AccountCard, fieldMessage } from './AccountCard';
-import { preloadStrengthChecker, scorePassword } from './password-strength';
+import { preloadStrengthChecker, scorePassword } from '../../forms/password-strength';
 
 /**
  * Create an account (shell spec §2, §5): email, password with the 6-character / uppercase /

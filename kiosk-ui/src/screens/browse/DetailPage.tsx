@@ -5,7 +5,7 @@ import { SIZES_FOR_RENT_KEY } from '../../browse/categories';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import type { RentalSectionProps } from '../rental/sections';
+import type { RentalSectionProps } from '../screen-props';
 import { Logo } from '../shell/Logo';
 import { CategoryCards } from './CategoryCards';
 import { Amenities, FacilityInfo } from './FacilityInfo';

@@ -4,7 +4,7 @@ import { unitDimensions, unitLabelKey } from '../../browse/categories';
 import { Spinner } from '../../components/Spinner';
 import { Trivia } from '../../components/trivia/Trivia';
 import { useStores } from '../../stores/StoresProvider';
-import type { RentalSectionProps } from '../rental/sections';
+import type { RentalSectionProps } from '../screen-props';
 import './browse.css';
 
 /**

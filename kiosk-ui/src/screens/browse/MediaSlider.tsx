@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import { mediaKind, thumbnailOf } from './media-kind';
+import { mediaKind, thumbnailOf } from '../../browse/media-kind';
 
 /** A tidy stand-in for anything the kiosk does not load (embeds of map and video hosts). */
 function MediaPlaceholder({ item, compact = false }: { item: MediaItem; compact?: boolean }) {

@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
-import { isPdfUrl, pdfEmbedUrl } from '../facility-map/map-layout';
-import type { SectionScreenProps } from '../registry';
+import { isPdfUrl, pdfEmbedUrl } from '../../browse/map-layout';
+import type { SectionScreenProps } from '../screen-props';
 import './documents.css';
 
 /**

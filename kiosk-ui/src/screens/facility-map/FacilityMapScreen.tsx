@@ -6,8 +6,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import type { SectionScreenProps } from '../registry';
-import { isPdfUrl, isVideoHostUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from './map-layout';
+import type { SectionScreenProps } from '../screen-props';
+import { isPdfUrl, isVideoHostUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from '../../browse/map-layout';
 import '../documents/documents.css';
 import './facility-map.css';
 

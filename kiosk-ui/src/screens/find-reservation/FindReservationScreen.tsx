@@ -7,7 +7,7 @@ import { FieldError } from '../../components/FieldError';
 import { reservationCodeSchema, type ReservationCodeValues } from '../../forms/account';
 import { translateMessage } from '../../forms/messages';
 import { useStores } from '../../stores/StoresProvider';
-import type { RentalSectionProps } from '../rental/sections';
+import type { RentalSectionProps } from '../screen-props';
 import '../browse/browse.css';
 
 /**

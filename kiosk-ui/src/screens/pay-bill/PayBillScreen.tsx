@@ -5,7 +5,7 @@ import { ForgotPasswordForm } from '../account/ForgotPasswordForm';
 import { LinkRentalForm } from '../account/LinkRentalForm';
 import { LoginForm } from '../account/LoginForm';
 import { RegisterForm } from '../account/RegisterForm';
-import type { SectionScreenProps } from '../registry';
+import type { SectionScreenProps } from '../screen-props';
 import { PayView } from './PayView';
 
 /**

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import type { SectionScreenProps } from '../registry';
+import type { SectionScreenProps } from '../screen-props';
 import { RentalAlertDialog } from './RentalAlertDialog';
 import { RENTAL_SECTIONS } from './sections';
 import './rental.css';

@@ -1,20 +1,16 @@
-import type { ComponentType } from 'react';
 import type { SectionName } from '../../flow/sections';
 import { loadAreaTexts } from '../../i18n/setup';
 import { loadStores, type LazyStoreName } from '../../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../../utils/lazyWithPreload';
-import { BROWSE_STORES, RENTAL_STORES } from '../registry';
-
-/** Every rental section component gets the section it is shown for. */
-export type RentalSectionProps = { section: SectionName };
-export type RentalSectionComponent = ComponentType<RentalSectionProps>;
+import type { RentalSectionComponent } from '../screen-props';
+import { BROWSE_STORES, RENTAL_STORES } from '../screen-stores';
 
 type RentalSectionEntry = PreloadableComponent<RentalSectionComponent>;
 
 /**
  * A rental section renders once its chunk, the area texts and the stores it uses are in: the
  * space list and Find my reservation those they need to hold a space, every other section all the
- * rental area's (screens/registry.ts).
+ * rental area's (../screen-stores.ts).
  */
 function section(
   load: () => Promise<{ default: RentalSectionComponent }>,
@@ -31,17 +27,17 @@ const placeholder = section(() => import('./PlaceholderSection'));
 const detailPage = section(() => import('../browse/DetailPage'), BROWSE_STORES);
 
 /**
- * Rental section -> lazily loaded component (each its own chunk). Owners replace their
- * placeholder line with `section(() => import('./<area>/<Name>'))`; a section component wraps its
- * content in SectionFrame (title, Cancel/Back, Done, side panel).
+ * Rental section -> lazily loaded component (each its own chunk): `section(() =>
+ * import('./<area>/<Name>'))`; a section component wraps its content in SectionFrame (title,
+ * Cancel/Back, Done, side panel).
  */
 export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
-  // Browse and hold (G)
+  // Browse and hold
   home: detailPage,
   detail_page: detailPage,
   find_reservation: section(() => import('../find-reservation/FindReservationScreen'), BROWSE_STORES),
   hold_unit: section(() => import('../browse/HoldScreen')),
-  // Rental part 1 (H)
+  // The visitor's identity and details
   rent_this_space: section(() => import('./identity/VerifyIdentityScreen')),
   info: section(() => import('./info/InfoScreen')),
   business_info: section(() => import('./business/BusinessScreen')),
@@ -49,7 +45,7 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   military_info: section(() => import('./military/MilitaryScreen')),
   vehicle_storage: section(() => import('./vehicle/VehicleScreen')),
   discounts: section(() => import('./discounts/DiscountsScreen')),
-  // Rental part 2 (I)
+  // Insurance, agreements, payment and confirmation
   content_insurance: section(() => import('./insurance/ContentInsurance')),
   about_convenience: section(() => import('./convenience/AboutConvenience')),
   non_interactive_agreements: section(() => import('./insurance/NonInteractiveAgreements')),
@@ -62,15 +58,11 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   create_online_account: section(() => import('./confirm/CreateOnlineAccount')),
   setup_noke: section(() => import('./noke/SetupNoke')),
   noke_confirm: section(() => import('./noke/NokeConfirm')),
-  // Account screens reached from the rental area (J's screens live under kiosk sections)
+  // Signing in, registering and paying are the shell's account and Pay My Bill screens
   login: placeholder,
   register: placeholder,
   pay: placeholder,
 };
-
-export function preloadRentalSection(name: SectionName): void {
-  void RENTAL_SECTIONS[name].load();
-}
 
 /** Fetches every rental section's chunk (see prefetchScreens in ../registry). */
 export function prefetchRentalSections(): Promise<void> {

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { FieldError } from '../../components/FieldError';
 import { PHONE_MASK } from '../../forms/phone';
 import { useStores } from '../../stores/StoresProvider';
-import type { SectionScreenProps } from '../registry';
+import type { SectionScreenProps } from '../screen-props';
 import './samples.css';
 
 interface SampleValues {

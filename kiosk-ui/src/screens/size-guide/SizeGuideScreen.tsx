@@ -6,8 +6,8 @@ import { sizeAvailability, sizeToGroup, type SizeAvailability } from '../../brow
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import type { SectionScreenProps } from '../registry';
-import { mediaKind } from '../browse/media-kind';
+import type { SectionScreenProps } from '../screen-props';
+import { mediaKind } from '../../browse/media-kind';
 import '../browse/browse.css';
 
 const SizeCard = observer(function SizeCard({

@@ -8,7 +8,7 @@ import { useStores } from '../../../stores/StoresProvider';
 import { TextField, YesNoField } from '../fields/Fields';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 
 /** Business step (rental §2, §5): 'Business Rental?' Yes or No; Yes asks for company name and email. */
 export default observer(function BusinessScreen({ section }: RentalSectionProps) {

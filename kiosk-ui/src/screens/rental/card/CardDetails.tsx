@@ -12,7 +12,7 @@ import { useStores } from '../../../stores/StoresProvider';
 import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField } from '../fields/Fields';
 import { US_STATES } from '../fields/us-states';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /** The card_details form as typed (selects give strings; the schema casts them). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { nextSection } from '../../../flow/flow';
 import { useStores } from '../../../stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import { TextMessageForm } from './TextMessageForm';
 import '../checkout.css';
 

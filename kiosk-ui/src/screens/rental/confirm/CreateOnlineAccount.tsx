@@ -10,7 +10,7 @@ import { translateMessage } from '../../../forms/messages';
 import { useStores } from '../../../stores/StoresProvider';
 import { TextField } from '../fields/Fields';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 type Zxcvbn = (password: string) => { score: number; feedback: { suggestions: string[] } };

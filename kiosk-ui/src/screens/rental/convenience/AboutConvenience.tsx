@@ -10,7 +10,7 @@ import { translateMessage, vkey } from '../../../forms/messages';
 import { useStores } from '../../../stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /**

@@ -11,7 +11,7 @@ import { DateField } from '../fields/DateField';
 import { ChoiceField, TextField } from '../fields/Fields';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 
 type DiscountsForm = DiscountsValues & { discount: DiscountChoice };
 

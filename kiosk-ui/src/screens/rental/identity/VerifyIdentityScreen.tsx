@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../../stores/StoresProvider';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import { LoginDialog } from './LoginDialog';
 import { MobileVerifyDialog } from './MobileVerifyDialog';
 import './identity.css';

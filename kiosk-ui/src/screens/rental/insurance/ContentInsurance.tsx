@@ -16,7 +16,7 @@ import { translateMessage } from '../../../forms/messages';
 import { useStores } from '../../../stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /**

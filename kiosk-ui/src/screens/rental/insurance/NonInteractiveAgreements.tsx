@@ -5,7 +5,7 @@ import { insuranceBrochures } from '../../../checkout/insurance';
 import { Button } from '../../../components/Button';
 import { useStores } from '../../../stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /**

@@ -12,7 +12,7 @@ import { FieldGroup, MaskedField, SelectField, TextField } from '../fields/Field
 import { US_STATES } from '../fields/us-states';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 
 const FIELDS = [
   'military_ssn',

@@ -5,7 +5,7 @@ import { nextSection } from '../../../flow/flow';
 import { useStores } from '../../../stores/StoresProvider';
 import { TextMessageForm } from '../confirm/TextMessageForm';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /**

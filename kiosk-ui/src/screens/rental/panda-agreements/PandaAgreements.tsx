@@ -6,8 +6,8 @@ import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../stores/StoresProvider';
 import { RetryMessage } from '../panda-fields/PandaFields';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
-import { isSigningCompleted } from './signing-message';
+import type { RentalSectionProps } from '../../screen-props';
+import { isSigningCompleted } from '../../../signing/signing-message';
 import '../checkout.css';
 
 /**

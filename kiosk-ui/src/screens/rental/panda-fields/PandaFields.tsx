@@ -16,7 +16,7 @@ import {
 import { useStores } from '../../../stores/StoresProvider';
 import { FieldGroup } from '../fields/Fields';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import { DynamicFields } from './DynamicFields';
 import '../checkout.css';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Trivia } from '../../../components/trivia/Trivia';
 import { useStores } from '../../../stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /**

@@ -11,7 +11,7 @@ import { US_STATES } from '../fields/us-states';
 import { useStepLabel } from '../fields/useStepLabel';
 import { useZipLookup } from '../fields/useZipLookup';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 
 const FIELDS = [
   'secondary_contact_first_name',

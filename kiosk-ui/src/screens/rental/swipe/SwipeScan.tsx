@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SwipePanel } from '../../../components/card/SwipePanel';
 import { useStores } from '../../../stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
 /**

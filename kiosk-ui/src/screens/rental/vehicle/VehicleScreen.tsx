@@ -14,7 +14,7 @@ import { useStores } from '../../../stores/StoresProvider';
 import { SelectField, TextField, YesNoField } from '../fields/Fields';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../sections';
+import type { RentalSectionProps } from '../../screen-props';
 
 /**
  * Vehicle storage (rental §2, §5): 'Are you storing vehicle?*' when the facility allows storing

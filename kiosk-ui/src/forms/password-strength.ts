@@ -1,5 +1,5 @@
 import type zxcvbnType from 'zxcvbn';
-import type { PasswordScore } from '../../forms/account';
+import type { PasswordScore } from './account';
 
 /**
  * The password strength check for Create an account (shell spec §5): zxcvbn is large, so it is
