@@ -1,4 +1,5 @@
 export * from './api-routes.js';
+export * from './card.js';
 export * from './constants.js';
 export * from './events.js';
 export * from './log.js';

@@ -53,12 +53,20 @@ describe('readDecryptAnswer', () => {
     expect(readDecryptAnswer(body)).toEqual({ ...swipe, exp_month: '3', exp_year: '30' });
   });
 
-  it('refuses error answers and incomplete cards', () => {
+  it('refuses error answers, incomplete cards and a misread number (Luhn check fails)', () => {
     expect(readDecryptAnswer({ application_data: { status: 'error', message: 'bad' } })).toBeUndefined();
     expect(readDecryptAnswer({ application_data: { status: 'ok', result: {} } })).toBeUndefined();
     expect(
       readDecryptAnswer({
         application_data: { status: 'ok', result: { DecryptedCardSwipe: { ...swipe, card_number: '41' } } },
+      }),
+    ).toBeUndefined();
+    expect(
+      readDecryptAnswer({
+        application_data: {
+          status: 'ok',
+          result: { DecryptedCardSwipe: { ...swipe, card_number: '4111111111111112' } },
+        },
       }),
     ).toBeUndefined();
     expect(readDecryptAnswer('<html>')).toBeUndefined();

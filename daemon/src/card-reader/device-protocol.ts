@@ -1,4 +1,4 @@
-import type { DecryptedCardSwipe } from '@kiosk/shared-types';
+import { passesLuhn, type DecryptedCardSwipe } from '@kiosk/shared-types';
 
 /**
  * Reading the card-reader device service's answers and the upstream decrypt answer
@@ -61,7 +61,9 @@ function text(value: unknown): string | undefined {
 
 /**
  * The upstream decrypt answer: `{ application_data: { status: 'ok', result: { DecryptedCardSwipe } } }`.
- * Undefined unless every field is present and the card number is 12-19 digits.
+ * Undefined unless every field is present and the card number is 12-19 digits passing the Luhn
+ * check: a number that fails it was misread, and a misread swipe is a failed swipe (the visitor
+ * swipes again) rather than a form filled with a wrong number.
  */
 export function readDecryptAnswer(body: unknown): DecryptedCardSwipe | undefined {
   const parsed = typeof body === 'string' ? parseJsonObject(body) : body;
@@ -77,7 +79,12 @@ export function readDecryptAnswer(body: unknown): DecryptedCardSwipe | undefined
   const expYear = text(swipe.exp_year);
   if (name === undefined || cardNumber === undefined || expMonth === undefined || expYear === undefined)
     return undefined;
-  if (!/^[0-9]{12,19}$/.test(cardNumber) || !/^[0-9]{1,2}$/.test(expMonth) || !/^[0-9]{2,4}$/.test(expYear))
+  if (
+    !/^[0-9]{12,19}$/.test(cardNumber) ||
+    !passesLuhn(cardNumber) ||
+    !/^[0-9]{1,2}$/.test(expMonth) ||
+    !/^[0-9]{2,4}$/.test(expYear)
+  )
     return undefined;
   return { name, card_number: cardNumber, exp_month: expMonth, exp_year: expYear };
 }

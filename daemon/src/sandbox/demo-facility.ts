@@ -1326,8 +1326,8 @@ export interface DemoAgreement {
 
 /**
  * Processing a rental (POST rental/) or a reservation (POST space/{space}/reserve/):
- *   - the card number decides a rental (TEST_CARDS): decline -> CardDeclined, insufficientFunds ->
- *     CardDeclinedNSF; any other number that passes Luhn and is not expired goes through, else CardInvalid;
+ *   - the card decides a rental (card-outcome.ts): TEST_CARDS decline -> CardDeclined, insufficientFunds
+ *     -> CardDeclinedNSF; any other card with a valid number, CVV and expiry goes through, else CardInvalid;
  *   - a tenant whose last name is `server_error_last_name` fails every time with a server error
  *     (code RentalFailed), and `flaky_last_name` fails the first attempt only (tests of "retry once");
  *   - a rental marks its space rented and answers the gate code (the chosen one, else a free one),
@@ -1343,11 +1343,6 @@ export const DEMO_RENTAL_PROCESSING = {
   server_error_last_name: 'Failure',
   flaky_last_name: 'Flaky',
   server_error: { code: 'RentalFailed', message: 'The management system could not complete the request.' },
-  card_errors: {
-    CardDeclined: 'Your card was declined.',
-    CardDeclinedNSF: 'Your card was declined: insufficient funds.',
-    CardInvalid: 'The card number or expiry date is not valid.',
-  },
   /** POST pandadocs/generate-tokens/: the additional-information step, every field type once or more. */
   additional_information: [
     {

@@ -1,65 +1,20 @@
-import { CARD, CARD_READER, LIMITS, MASKS } from '@kiosk/shared-types';
+import { CARD, CARD_READER, cardBrand, cardDigits, isExpiryInPast, LIMITS, MASKS } from '@kiosk/shared-types';
 import { startOfToday, type Today } from './dates';
 
-/** Cards starting 34 or 37 (American Express) have 15 digits, a 4-6-5 mask and a 4-digit CVV. */
-export type CardType = 'amex' | 'other';
-
-export function cardDigits(number: string): string {
-  return number.replace(/\D/g, '');
-}
-
-export function cardType(number: string): CardType {
-  const digits = cardDigits(number);
-  return (CARD.amexPrefixes as readonly string[]).some((prefix) => digits.startsWith(prefix)) ? 'amex' : 'other';
-}
+/*
+ * The card form's own rules: mask, expiry options, swipe mapping. The card number, CVV and expiry
+ * rules the daemon's sandbox applies too are in shared-types (card.ts).
+ */
 
 /** imask pattern: '0000 0000 0000 0000', or '0000 000000 00000' for 34/37. */
 export function cardMask(number: string): string {
-  return cardType(number) === 'amex' ? MASKS.amexCard : MASKS.card;
+  return cardBrand(number) === 'amex' ? MASKS.amexCard : MASKS.card;
 }
 
-export function cardNumberLength(number: string): number {
-  return cardType(number) === 'amex' ? CARD.amexNumberLength : CARD.numberLength;
-}
-
-/** Input length of the CVV field: 4 for 34/37, else 3. */
-export function cvvLength(number: string): number {
-  return cardType(number) === 'amex' ? CARD.amexCvvLength : CARD.cvvLength;
-}
-
-/** CVV: 3 digits, or 3 or 4 digits for cards starting 34/37. */
-export function isValidCvv(cvv: string, number: string): boolean {
-  if (!/^\d+$/.test(cvv)) return false;
-  return cvv.length >= CARD.cvvLength && cvv.length <= cvvLength(number);
-}
-
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** Valid card: 16 digits (15 for 34/37) passing the Luhn check; mask spaces are ignored. */
-export function isValidCardNumber(number: string): boolean {
-  if (!/^[\d ]+$/.test(number)) return false;
-  const digits = cardDigits(number);
-  return digits.length === cardNumberLength(digits) && passesLuhn(digits);
-}
-
-/** Past: an earlier year, or this year with an earlier month. The current month is still valid. */
-export function isExpiryInPast(month: number, year: number, today?: Today): boolean {
+/** The card's expiry month is before this month (the rule itself: shared-types card.ts). */
+export function isCardExpired(month: number, year: number, today?: Today): boolean {
   const now = startOfToday(today);
-  const thisYear = now.year();
-  const thisMonth = now.month() + 1;
-  return year < thisYear || (year === thisYear && month < thisMonth);
+  return isExpiryInPast({ year, month }, { year: now.year(), month: now.month() + 1 });
 }
 
 /** Expiry year options: the current year and the next 20 (21 options). */

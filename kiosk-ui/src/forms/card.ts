@@ -1,6 +1,6 @@
-import { LIMITS } from '@kiosk/shared-types';
+import { isValidCardNumber, isValidCvv, LIMITS } from '@kiosk/shared-types';
 import * as yup from 'yup';
-import { isExpiryInPast, isValidCardNumber, isValidCvv } from './card-rules';
+import { isCardExpired } from './card-rules';
 import { lettersRule, optionalString, requiredString, zipRule, type StringRule } from './common';
 import type { Today } from './dates';
 import { MESSAGES, vkey } from './messages';
@@ -49,7 +49,7 @@ export function withExpiryNotInPast<S extends yup.AnyObjectSchema>(schema: S, me
   return schema.test('expiry-not-in-past', message, function (values: yup.AnyObject | undefined) {
     const month = Number(values?.cc_exp_month);
     const year = Number(values?.cc_exp_year);
-    if (!month || !year || !isExpiryInPast(month, year, today)) return true;
+    if (!month || !year || !isCardExpired(month, year, today)) return true;
     return this.createError({ path: 'cc_exp_month', message });
   }) as S;
 }

@@ -8,8 +8,8 @@ import {
   type PrePayDetails,
 } from '@kiosk/shared-types';
 import { dueAmount, type LeaseRecord } from '../accounts.js';
-import { localDate } from '../dates.js';
-import { DEMO_BILLING, SANDBOX_SETTINGS, TEST_CARDS } from '../demo-facility.js';
+import { cardOutcome, type PaymentCard } from '../card-outcome.js';
+import { DEMO_BILLING } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
@@ -17,54 +17,13 @@ import type { SandboxState } from '../state.js';
 /**
  * Billing (shell spec §7 "Billing"): pre-pay charges by period, paying the bill, autopay enrolment
  * and cancellation, and the payment / autopay notification mails (recorded for GET /__sandbox/mails).
- * Outcomes follow the test card (docs/CONVENTIONS.md): 4111111111111111 and 378282246310005 go
- * through, 4000000000000002 answers CardDeclined, 4000000000009995 CardDeclinedNSF.
+ * Payments go through or not as card-outcome.ts says (the test cards in demo-facility.ts).
  */
 
 type Form = Record<string, string | undefined>;
 
-export type CardOutcome = { ok: true; last4: string } | { ok: false; code: string; message: string };
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** What the payment processor says about a card (number, expiry, CVV) at `nowMs`. */
-export function cardOutcome(card: Form, nowMs: number): CardOutcome {
-  const digits = (card.card_number ?? '').replace(/\D/g, '');
-  const month = Number(card.cc_exp_month);
-  const year = Number(card.cc_exp_year);
-  const cvv = (card.cvv ?? '').trim();
-  const amex = /^3[47]/.test(digits);
-  const today = localDate(nowMs, SANDBOX_SETTINGS.timezone);
-  if (digits.length !== (amex ? 15 : 16) || !passesLuhn(digits)) {
-    return { ok: false, code: 'CardInvalid', message: 'Invalid credit card' };
-  }
-  if (
-    !(month >= 1 && month <= 12) ||
-    !(year >= 2000) ||
-    year < today.year ||
-    (year === today.year && month < today.month)
-  ) {
-    return { ok: false, code: 'CardInvalid', message: 'invalid expiry date' };
-  }
-  if (!/^\d+$/.test(cvv) || cvv.length < 3 || cvv.length > (amex ? 4 : 3)) {
-    return { ok: false, code: 'CardInvalid', message: 'Invalid CVV' };
-  }
-  if (digits === TEST_CARDS.decline) return { ok: false, code: 'CardDeclined', message: 'Your card was declined.' };
-  if (digits === TEST_CARDS.insufficientFunds) {
-    return { ok: false, code: 'CardDeclinedNSF', message: 'Your card was declined for insufficient funds.' };
-  }
-  return { ok: true, last4: digits.slice(-4) };
+function paymentCard(form: Form): PaymentCard {
+  return { number: form.card_number, cvv: form.cvv, exp_month: form.cc_exp_month, exp_year: form.cc_exp_year };
 }
 
 const CARD_FIELDS = ['card_name', 'card_number', 'cc_exp_month', 'cc_exp_year', 'cvv'] as const;
@@ -154,7 +113,7 @@ const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
           message: `The amount ${body.total_amount ?? ''} does not match the charges (${expected}).`,
         });
       }
-      const card = cardOutcome(body, state.now());
+      const card = cardOutcome(paymentCard(body), state.today());
       if (!card.ok) return fail({ code: card.code, message: card.message });
       const balanceBefore = dueAmount(lease.balance);
       const payment = accounts.recordPayment(lease, period, amount, card.last4);
@@ -185,7 +144,7 @@ const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
       if (dueAmount(lease.balance) > 0) {
         return fail({ code: 'BalanceDue', message: 'Please pay the balance due before enrolling in autopay.' });
       }
-      const card = cardOutcome(body, state.now());
+      const card = cardOutcome(paymentCard(body), state.today());
       if (!card.ok) return fail({ code: card.code, message: card.message });
       lease.autopay_card_last4 = card.last4;
       const result: AutopayEnrolResult = {

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  CARD,
   maskSecrets,
   type AgreementDocument,
   type DynamicTokens,
@@ -13,7 +12,8 @@ import {
   type TextGateCodeResult,
 } from '@kiosk/shared-types';
 import { formatUsDate, parseUsDate } from '../dates.js';
-import { DEMO_RENTAL_PROCESSING, TEST_CARDS, type DemoAgreement } from '../demo-facility.js';
+import { cardOutcome } from '../card-outcome.js';
+import { DEMO_RENTAL_PROCESSING, type DemoAgreement } from '../demo-facility.js';
 import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import type { FailableCall } from '../rental-process-state.js';
 import type { SandboxState, SpaceRecord } from '../state.js';
@@ -24,7 +24,7 @@ import { isValidPhone } from './facility.js';
  * emails"): gate-code availability, the additional-information tokens and the agreements to sign,
  * processing a rental or a reservation, saving a failed rental, texting the gate code, the new
  * user's password, merchandise sales and the notification mails. Outcomes: DEMO_RENTAL_PROCESSING
- * and TEST_CARDS in demo-facility.ts. The signing pages themselves: routes/signing-pages.ts.
+ * and TEST_CARDS in demo-facility.ts, the card's in card-outcome.ts. The signing pages themselves: routes/signing-pages.ts.
  */
 
 type Form = Record<string, string | undefined>;
@@ -36,40 +36,6 @@ function serverError(message?: string) {
     code: DEMO_RENTAL_PROCESSING.server_error.code,
     message: message ?? DEMO_RENTAL_PROCESSING.server_error.message,
   });
-}
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-type CardOutcome = 'approve' | 'CardDeclined' | 'CardDeclinedNSF' | 'CardInvalid';
-
-/** What the test card decides: TEST_CARDS first, then a plain validity check. */
-export function cardOutcome(form: Form, today: { year: number; month: number }): CardOutcome {
-  const digits = text(form.cc_number).replace(/\D/g, '');
-  if (digits === TEST_CARDS.decline) return 'CardDeclined';
-  if (digits === TEST_CARDS.insufficientFunds) return 'CardDeclinedNSF';
-  const amex = CARD.amexPrefixes.some((prefix) => digits.startsWith(prefix));
-  const length = amex ? CARD.amexNumberLength : CARD.numberLength;
-  if (digits.length !== length || !passesLuhn(digits)) return 'CardInvalid';
-  const cvv = text(form.cvv);
-  if (!/^\d+$/.test(cvv) || cvv.length < CARD.cvvLength || cvv.length > (amex ? CARD.amexCvvLength : CARD.cvvLength))
-    return 'CardInvalid';
-  const month = Number(form.cc_exp_month);
-  let year = Number(form.cc_exp_year);
-  if (year < 100) year += 2000;
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year)) return 'CardInvalid';
-  if (year < today.year || (year === today.year && month < today.month)) return 'CardInvalid';
-  return 'approve';
 }
 
 /** The space may be taken by the holder of its hold, or when it is free. */
@@ -255,8 +221,11 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
       const form = request.body;
       const today = state.today();
 
-      const card = cardOutcome(form, today);
-      if (card !== 'approve') return fail({ code: card, message: DEMO_RENTAL_PROCESSING.card_errors[card] });
+      const card = cardOutcome(
+        { number: form.cc_number, cvv: form.cvv, exp_month: form.cc_exp_month, exp_year: form.cc_exp_year },
+        today,
+      );
+      if (!card.ok) return fail({ code: card.code, message: card.message });
       const attemptKey = `${facilityId}/${text(form.space_id)}/${text(form.tenant_email).toLowerCase()}`;
       if (failed('rental') || world.serverErrorFor(text(form.tenant_last_name), attemptKey)) return serverError();
 

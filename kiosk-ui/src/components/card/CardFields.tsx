@@ -1,8 +1,9 @@
+import { cvvLength } from '@kiosk/shared-types';
 import { useId, useMemo } from 'react';
 import { Controller, useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMaskInput } from 'react-imask';
-import { cardMask, cvvLength, EXPIRY_MONTHS, expiryYears } from '../../forms/card-rules';
+import { cardMask, EXPIRY_MONTHS, expiryYears } from '../../forms/card-rules';
 import { translateMessage } from '../../forms/messages';
 import { describedBy, FormField } from './FormField';
 
