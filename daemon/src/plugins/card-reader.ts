@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { request } from 'undici';
 import { CARD_READER, type ReaderStatus } from '@kiosk/shared-types';
 import { SIMULATOR_OUTCOMES } from '../sandbox/card-reader-simulator.js';
@@ -12,6 +14,7 @@ import {
   type ReaderInput,
   type ReaderState,
 } from '../card-reader/reader-machine.js';
+import { ErrorBody } from '../route-schema.js';
 
 /**
  * The card-reader adapter: polls the device service's CheckHealth, runs one RequestCardSwipe at a
@@ -216,11 +219,6 @@ function createCardReader(app: FastifyInstance): { service: CardReaderService; p
   };
 }
 
-const errorBody = {
-  type: 'object',
-  properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
-} as const;
-
 export default fp(
   async (app) => {
     const { service: reader, poll: pollHealth } = createCardReader(app);
@@ -239,16 +237,11 @@ export default fp(
       reader.cancelSwipe();
     });
 
-    app.post(
+    const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    routes.post(
       '/device/card/swipe',
-      {
-        schema: {
-          response: {
-            202: { type: 'object', required: ['swipeId'], properties: { swipeId: { type: 'string' } } },
-            409: errorBody,
-          },
-        },
-      },
+      { schema: { response: { 202: Type.Object({ swipeId: Type.String() }), 409: ErrorBody } } },
       async (_request, reply) => {
         const started = reader.startSwipe();
         if (started === undefined) {
@@ -259,18 +252,20 @@ export default fp(
       },
     );
 
-    app.post(
+    routes.post(
       '/device/card/cancel',
-      { schema: { response: { 200: { type: 'object', properties: { cancelled: { type: 'boolean' } } } } } },
+      { schema: { response: { 200: Type.Object({ cancelled: Type.Optional(Type.Boolean()) }) } } },
       async () => ({ cancelled: reader.cancelSwipe() }),
     );
 
-    app.get(
+    routes.get(
       '/device/card/health',
       {
         schema: {
           response: {
-            200: { type: 'object', properties: { status: { type: 'string', enum: ['ok', 'down', 'unknown'] } } },
+            200: Type.Object({
+              status: Type.Optional(Type.Enum(['ok', 'down', 'unknown'], { type: 'string' })),
+            }),
           },
         },
       },
@@ -282,20 +277,18 @@ export default fp(
     // Absent (404) whenever a real reader is configured.
     if (app.config.simulateCardReader) {
       // Lets the UI decide whether to show the demo button without triggering a swipe.
-      app.get('/device/card/simulate', async () => ({ available: true, outcomes: SIMULATOR_OUTCOMES }));
-      app.post<{ Body: { outcome: (typeof SIMULATOR_OUTCOMES)[number]; name?: string } }>(
+      routes.get('/device/card/simulate', async () => ({ available: true, outcomes: SIMULATOR_OUTCOMES }));
+      routes.post(
         '/device/card/simulate',
         {
           schema: {
-            body: {
-              type: 'object',
-              required: ['outcome'],
-              additionalProperties: false,
-              properties: {
-                outcome: { type: 'string', enum: [...SIMULATOR_OUTCOMES] },
-                name: { type: 'string', maxLength: 100, pattern: "^[A-Za-z .'-]*$" },
+            body: Type.Object(
+              {
+                outcome: Type.Enum(SIMULATOR_OUTCOMES, { type: 'string' }),
+                name: Type.Optional(Type.String({ maxLength: 100, pattern: "^[A-Za-z .'-]*$" })),
               },
-            },
+              { additionalProperties: false },
+            ),
           },
         },
         async (req, reply) => {

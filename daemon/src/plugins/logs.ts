@@ -1,7 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from 'typebox';
 import { LOG_LIMITS, type UiLogEvent } from '@kiosk/shared-types';
 import { LogPipeline, toShippedEntry } from '../logs/pipeline.js';
+import { ErrorBody, type Assert, type Same } from '../route-schema.js';
 
 /**
  * POST /log: UI events in (one object or an array), validated, masked, stamped with this kiosk's
@@ -17,19 +20,18 @@ declare module 'fastify' {
 /** On shutdown the backlog gets this long to reach the logging app; the rest waits in the spool. */
 const CLOSE_FLUSH_MS = 3000;
 
-const uiLogEventSchema = {
-  type: 'object',
-  required: ['event_name', 'action', 'active_section'],
-  additionalProperties: false,
-  properties: {
-    event_name: { type: 'string', minLength: 1, maxLength: 200 },
-    action: { type: 'string', maxLength: 200 },
-    active_section: { type: 'string', maxLength: 100 },
-    at: { type: 'number' },
-    log_level: { type: 'string', enum: ['debug', 'info', 'warn', 'error'] },
-    data: { type: 'object' },
+const UiLogEventSchema = Type.Object(
+  {
+    event_name: Type.String({ minLength: 1, maxLength: 200 }),
+    action: Type.String({ maxLength: 200 }),
+    active_section: Type.String({ maxLength: 100 }),
+    at: Type.Optional(Type.Number()),
+    log_level: Type.Optional(Type.Enum(['debug', 'info', 'warn', 'error'], { type: 'string' })),
+    data: Type.Optional(Type.Unsafe<Record<string, unknown>>({ type: 'object' })),
   },
-} as const;
+  { additionalProperties: false },
+);
+type _UiLogEventIsShared = Assert<Same<Static<typeof UiLogEventSchema>, UiLogEvent>>;
 
 function traceId(app: FastifyInstance): string | null {
   // The session plugin may be absent (tests, or registered later); then events carry no session id.
@@ -57,7 +59,7 @@ export default fp(
     app.addHook('onReady', () => pipeline.start());
     app.addHook('onClose', () => pipeline.close(CLOSE_FLUSH_MS));
 
-    app.post<{ Body: UiLogEvent[] }>(
+    app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/log',
       {
         bodyLimit: LOG_LIMITS.maxBodyBytes,
@@ -73,8 +75,8 @@ export default fp(
           }
         },
         schema: {
-          body: { type: 'array', minItems: 1, maxItems: LOG_LIMITS.maxEventsPerPost, items: uiLogEventSchema },
-          response: { 202: { type: 'object', properties: { accepted: { type: 'integer' } } } },
+          body: Type.Array(UiLogEventSchema, { minItems: 1, maxItems: LOG_LIMITS.maxEventsPerPost }),
+          response: { 202: Type.Object({ accepted: Type.Optional(Type.Integer()) }), 503: ErrorBody },
         },
       },
       async (request, reply) => {

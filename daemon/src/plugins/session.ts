@@ -1,7 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
+import { Type, type Static } from 'typebox';
 import type { ClientEvent, HoldRegistration, SessionEndReason, SessionSnapshot } from '@kiosk/shared-types';
 import { SessionMachine } from '../session/session-machine.js';
 import { HoldRegistry, type HoldReleaseReason } from '../session/holds.js';
+import { ErrorBody, type Assert, type Same } from '../route-schema.js';
 import { sendDaemonError } from './error-handler.js';
 
 /**
@@ -16,16 +19,6 @@ import { sendDaemonError } from './error-handler.js';
  *   POST   /session/holds/:spaceId/settled   rented or reserved: forget it, never release it
  *   GET    /session/holds
  */
-
-/** A held space as the daemon shows it: never the hold token. */
-export interface HeldSpaceView {
-  facility_id: string;
-  space_id: string;
-  /** ISO-8601. */
-  registered_at: string;
-  /** ISO-8601: the daemon releases it then at the latest. */
-  release_at: string;
-}
 
 export interface SessionService {
   traceId(): string;
@@ -46,24 +39,25 @@ declare module 'fastify' {
   }
 }
 
-const token = { type: 'string', minLength: 1, maxLength: 512 } as const;
-const id = { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:@+-]+$' } as const;
+const Token = Type.String({ minLength: 1, maxLength: 512 });
+const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:@+-]+$' });
 
-const holdView = {
-  type: 'object',
-  properties: {
-    facility_id: { type: 'string' },
-    space_id: { type: 'string' },
-    registered_at: { type: 'string' },
-    release_at: { type: 'string' },
-  },
-  required: ['facility_id', 'space_id', 'registered_at', 'release_at'],
-} as const;
+const HoldBody = Type.Object(
+  { facility_id: Id, space_id: Id, hold_token: Token },
+  { additionalProperties: false },
+);
+type _HoldBodyIsShared = Assert<Same<Static<typeof HoldBody>, HoldRegistration>>;
 
-const errorBody = {
-  type: 'object',
-  properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' } },
-} as const;
+const SpaceParams = Type.Object({ spaceId: Id });
+
+/** A held space as the daemon shows it: never the hold token. Times are ISO-8601; release_at is the latest. */
+const HoldView = Type.Object({
+  facility_id: Type.String(),
+  space_id: Type.String(),
+  registered_at: Type.String(),
+  release_at: Type.String(),
+});
+export type HeldSpaceView = Static<typeof HoldView>;
 
 function view(hold: { facility_id: string; space_id: string; registeredAt: number; releaseAt: number }): HeldSpaceView {
   return {
@@ -126,30 +120,22 @@ export default fp(
 
     const unsubscribe = app.events.onClientEvent((event) => machine.handleClientEvent(event));
 
-    app.post<{ Body: HoldRegistration }>(
+    const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+    routes.post(
       '/session/holds',
-      {
-        schema: {
-          body: {
-            type: 'object',
-            properties: { facility_id: id, space_id: id, hold_token: token },
-            required: ['facility_id', 'space_id', 'hold_token'],
-            additionalProperties: false,
-          },
-          response: { 201: holdView },
-        },
-      },
+      { schema: { body: HoldBody, response: { 201: HoldView } } },
       async (request, reply) => reply.code(201).send(service.registerHold(request.body)),
     );
 
-    app.delete<{ Params: { spaceId: string } }>(
+    routes.delete(
       '/session/holds/:spaceId',
       {
         schema: {
-          params: { type: 'object', properties: { spaceId: id }, required: ['spaceId'] },
+          params: SpaceParams,
           response: {
-            200: { type: 'object', properties: { space_id: { type: 'string' }, released: { type: 'boolean' } } },
-            404: errorBody,
+            200: Type.Object({ space_id: Type.Optional(Type.String()), released: Type.Optional(Type.Boolean()) }),
+            404: ErrorBody,
           },
         },
       },
@@ -162,14 +148,14 @@ export default fp(
       },
     );
 
-    app.post<{ Params: { spaceId: string } }>(
+    routes.post(
       '/session/holds/:spaceId/settled',
       {
         schema: {
-          params: { type: 'object', properties: { spaceId: id }, required: ['spaceId'] },
+          params: SpaceParams,
           response: {
-            200: { type: 'object', properties: { space_id: { type: 'string' }, settled: { type: 'boolean' } } },
-            404: errorBody,
+            200: Type.Object({ space_id: Type.Optional(Type.String()), settled: Type.Optional(Type.Boolean()) }),
+            404: ErrorBody,
           },
         },
       },
@@ -181,9 +167,9 @@ export default fp(
       },
     );
 
-    app.get(
+    routes.get(
       '/session/holds',
-      { schema: { response: { 200: { type: 'object', properties: { holds: { type: 'array', items: holdView } } } } } },
+      { schema: { response: { 200: Type.Object({ holds: Type.Optional(Type.Array(HoldView)) }) } } },
       async () => ({ holds: service.listHolds() }),
     );
 
