@@ -42,10 +42,7 @@ declare module 'fastify' {
 const Token = Type.String({ minLength: 1, maxLength: 512 });
 const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:@+-]+$' });
 
-const HoldBody = Type.Object(
-  { facility_id: Id, space_id: Id, hold_token: Token },
-  { additionalProperties: false },
-);
+const HoldBody = Type.Object({ facility_id: Id, space_id: Id, hold_token: Token }, { additionalProperties: false });
 type _HoldBodyIsShared = Assert<Same<Static<typeof HoldBody>, HoldRegistration>>;
 
 const SpaceParams = Type.Object({ spaceId: Id });
@@ -122,10 +119,8 @@ export default fp(
 
     const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-    routes.post(
-      '/session/holds',
-      { schema: { body: HoldBody, response: { 201: HoldView } } },
-      async (request, reply) => reply.code(201).send(service.registerHold(request.body)),
+    routes.post('/session/holds', { schema: { body: HoldBody, response: { 201: HoldView } } }, async (request, reply) =>
+      reply.code(201).send(service.registerHold(request.body)),
     );
 
     routes.delete(

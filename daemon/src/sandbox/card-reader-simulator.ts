@@ -1,5 +1,7 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { CARD_READER, type DecryptedCardSwipe } from '@kiosk/shared-types';
+import { Type } from 'typebox';
 
 /**
  * A stand-in for the card-reader device service (protocol in docs/card-reader.md), listening like
@@ -92,7 +94,7 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     logger: (opts.logger ?? false) as FastifyServerOptions['logger'],
     // A hung swipe keeps its connection open; closing the simulator must not wait for it.
     forceCloseConnections: true,
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
 
   let healthy = true;
   let swipeRequests = 0;
@@ -107,8 +109,10 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     return reply.code(503).send({ statusText: 'Reader not connected' });
   });
 
-  app.post<{ Body: { ConnectionType?: unknown; WaitTime?: unknown } | undefined }>(
+  app.post(
     '/RequestCardSwipe',
+    // The device service checks its request itself (its own error answer): the schema validates nothing.
+    { schema: { body: Type.Unsafe<{ ConnectionType?: unknown; WaitTime?: unknown } | undefined>({}) } },
     async (request, reply) => {
       swipeRequests += 1;
       const body = request.body ?? {};
@@ -147,19 +151,17 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     },
   );
 
-  app.post<{ Body: { outcome: SimulatorOutcome; name?: string } }>(
+  app.post(
     '/__simulator/next',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['outcome'],
-          additionalProperties: false,
-          properties: {
-            outcome: { type: 'string', enum: [...SIMULATOR_OUTCOMES] },
-            name: { type: 'string', minLength: 1, maxLength: 100 },
+        body: Type.Object(
+          {
+            outcome: Type.Enum(SIMULATOR_OUTCOMES, { type: 'string' }),
+            name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
           },
-        },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => {
@@ -173,14 +175,10 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     },
   );
 
-  app.post<{ Body: { ok: boolean } }>(
-    '/__simulator/health',
-    { schema: { body: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } } },
-    async (request) => {
-      healthy = request.body.ok;
-      return { ok: healthy };
-    },
-  );
+  app.post('/__simulator/health', { schema: { body: Type.Object({ ok: Type.Boolean() }) } }, async (request) => {
+    healthy = request.body.ok;
+    return { ok: healthy };
+  });
 
   app.get('/__simulator/state', async () => ({
     healthy,

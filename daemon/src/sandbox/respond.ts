@@ -6,6 +6,7 @@ import {
   type FieldErrors,
   type Wrapped,
 } from '@kiosk/shared-types';
+import { Type, type TObject, type TOptional, type TString } from 'typebox';
 import type { SandboxState } from './state.js';
 
 /**
@@ -61,11 +62,16 @@ export function operatorPath(name: ApiRouteName): string {
   return `/${API_ROUTES[name].path}`;
 }
 
-/** JSON schema helpers for route declarations: every value of a query or form body is a string. */
-export function stringFields<const K extends string>(names: readonly K[], required: readonly K[] = []) {
-  return {
-    type: 'object',
-    properties: Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as Record<K, { type: 'string' }>,
-    required: [...required],
-  } as const;
+/** Query and form values arrive as strings: a TypeBox object of string fields, `required` ones present. */
+export function stringFields<const K extends string, const R extends K = never>(
+  names: readonly K[],
+  required: readonly R[] = [],
+): TObject<{ [P in K]: P extends R ? TString : TOptional<TString> }> {
+  const properties = Object.fromEntries(
+    names.map((name) => [
+      name,
+      (required as readonly string[]).includes(name) ? Type.String() : Type.Optional(Type.String()),
+    ]),
+  );
+  return Type.Object(properties) as TObject<{ [P in K]: P extends R ? TString : TOptional<TString> }>;
 }

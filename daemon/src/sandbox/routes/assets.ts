@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import {
   avatarSvg,
   defaultAvatarSvg,
@@ -17,7 +18,7 @@ import {
   welcomeBackgroundSvg,
 } from '../asset-content.js';
 import { DOCUMENT_PAGES } from '../demo-facility.js';
-import type { SandboxRouteOptions } from '../respond.js';
+import { stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
 import { WELCOME_LOOP_WEBM } from '../video-clip.js';
 
@@ -52,7 +53,9 @@ const FACILITY_MAP_BOXES = [
   { x: 260, y: 280, w: 200, h: 100, label: 'Parking (P-01 - RV-2)' },
 ];
 
-const assetRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app) => {
+const NameParams = stringFields(['name'], ['name']);
+
+const assetRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app) => {
   const fixed: Record<string, [string, () => string | Buffer]> = {
     '/assets/logo.svg': ['svg', logoSvg],
     '/assets/lock.svg': ['svg', lockSvg],
@@ -78,7 +81,7 @@ const assetRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app) => {
   }
 
   const byName = (prefix: string, extension: string, render: (slug: string) => string | Buffer) =>
-    app.get<{ Params: { name: string } }>(`${prefix}/:name`, async (request, reply) =>
+    app.get(`${prefix}/:name`, { schema: { params: NameParams } }, async (request, reply) =>
       send(reply, extension, render(slugOf(request.params.name, extension))),
     );
 
@@ -92,7 +95,7 @@ const assetRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app) => {
     videoEmbedHtml(slug, '/assets/video/unit-tour.webm', `/assets/posters/${slug}.svg`),
   );
 
-  app.get<{ Params: { name: string } }>('/assets/documents/:name', async (request, reply) => {
+  app.get('/assets/documents/:name', { schema: { params: NameParams } }, async (request, reply) => {
     const match = SLUG.exec(request.params.name);
     const page = match ? DOCUMENT_PAGES[match[1]!] : undefined;
     if (!match || !page || (match[2] !== 'html' && match[2] !== 'pdf')) {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   maskSecrets,
   type AutopayCancelResult,
@@ -13,6 +13,7 @@ import { DEMO_BILLING } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
+import { Type } from 'typebox';
 
 /**
  * Billing (shell spec §7 "Billing"): pre-pay charges by period, paying the bill, autopay enrolment
@@ -81,10 +82,10 @@ function parsedForm(body: Form): Record<string, unknown> {
   return out;
 }
 
-const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const { accounts } = state;
 
-  app.get<{ Params: { tenant: string; spaceId: string }; Querystring: { period?: string } }>(
+  app.get(
     operatorPath('prePay'),
     { schema: { ...spaceParams, querystring: stringFields(['period']) } },
     async (request) => {
@@ -96,7 +97,7 @@ const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
     },
   );
 
-  app.post<{ Params: { tenant: string; spaceId: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('payBill'),
     { schema: { ...spaceParams, body: stringFields(PAYMENT_FIELDS) } },
     async (request) => {
@@ -134,7 +135,7 @@ const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
     },
   );
 
-  app.post<{ Params: { tenant: string; spaceId: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('enrolAutopay'),
     { schema: { ...spaceParams, body: stringFields(PAYMENT_FIELDS) } },
     async (request) => {
@@ -155,27 +156,23 @@ const billingRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
     },
   );
 
-  app.delete<{ Params: { tenant: string; spaceId: string } }>(
-    operatorPath('cancelAutopay'),
-    { schema: spaceParams },
-    async (request) => {
-      const lease = findLease(state, request.params.tenant, request.params.spaceId);
-      if (!lease.autopay_card_last4) {
-        return fail({ code: 'AutopayNotEnabled', message: 'Autopay is not enabled for this space.' });
-      }
-      lease.autopay_card_last4 = null;
-      const result: AutopayCancelResult = { response: accounts.autoPay(lease) };
-      return ok(result);
-    },
-  );
+  app.delete(operatorPath('cancelAutopay'), { schema: spaceParams }, async (request) => {
+    const lease = findLease(state, request.params.tenant, request.params.spaceId);
+    if (!lease.autopay_card_last4) {
+      return fail({ code: 'AutopayNotEnabled', message: 'Autopay is not enabled for this space.' });
+    }
+    lease.autopay_card_last4 = null;
+    const result: AutopayCancelResult = { response: accounts.autoPay(lease) };
+    return ok(result);
+  });
 
   for (const kind of ['payment', 'autopay'] as const) {
-    app.post<{ Params: { owner: string; facility: string; tenant: string }; Body: Form | undefined }>(
+    app.post(
       operatorPath(kind === 'payment' ? 'mailPayment' : 'mailAutopay'),
       {
         schema: {
           params: stringFields(['owner', 'facility', 'tenant'], ['owner', 'facility', 'tenant']),
-          body: { type: 'object', additionalProperties: { type: 'string' } },
+          body: Type.Record(Type.String(), Type.String()),
         },
       },
       async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { decryptSimulatedSwipe } from '../card-reader-simulator.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 
@@ -8,8 +8,8 @@ import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '
  * (encryptSimulatedSwipe); the sandbox plays the operator's decryption. Anything else is a card it
  * cannot read.
  */
-const cardRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
-  app.post<{ Params: { facility: string }; Body: { card_data?: string } | undefined }>(
+const cardRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
+  app.post(
     operatorPath('decryptCard'),
     { schema: { params: stringFields(['facility'], ['facility']), body: stringFields(['card_data']) } },
     async (request) => {

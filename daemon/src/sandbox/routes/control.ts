@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { SettledSpaceStatus } from '../demo-facility.js';
 import type { SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
+import { Type } from 'typebox';
 
 /**
  * Control routes for tests and the demo, under /__sandbox/ (the daemon's /api proxy never forwards
@@ -9,7 +10,7 @@ import { SandboxError } from '../sandbox-error.js';
  */
 const STATUSES: SettledSpaceStatus[] = ['available', 'rented', 'held', 'unavailable'];
 
-const controlRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+const controlRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   app.post('/reset', async () => {
     state.reset();
     return { reset: true };
@@ -37,16 +38,15 @@ const controlRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
 
   app.get('/releases', async () => ({ releases: state.releases }));
 
-  app.post<{ Params: { doorId: string }; Body: { status: SettledSpaceStatus; facility_id?: string } }>(
+  app.post(
     '/spaces/:doorId/status',
     {
       schema: {
-        params: { type: 'object', properties: { doorId: { type: 'string' } }, required: ['doorId'] },
-        body: {
-          type: 'object',
-          properties: { status: { type: 'string', enum: STATUSES }, facility_id: { type: 'string' } },
-          required: ['status'],
-        },
+        params: Type.Object({ doorId: Type.String() }),
+        body: Type.Object({
+          status: Type.Enum(STATUSES, { type: 'string' }),
+          facility_id: Type.Optional(Type.String()),
+        }),
       },
     },
     async (request) => {
@@ -57,11 +57,11 @@ const controlRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
     },
   );
 
-  app.get<{ Querystring: { limit?: number } }>(
+  app.get(
     '/requests',
     {
       schema: {
-        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 } } },
+        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
       },
     },
     async (request) => ({ requests: state.recentRequests(request.query.limit ?? 50) }),
@@ -76,15 +76,11 @@ const controlRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
   app.get('/mails', async () => ({ mails: state.mails }));
 
   /** Switch capabilities.pmsNotifications.payment of a facility (default demo) until the next reset. */
-  app.post<{ Body: { payment: boolean; facility_id?: string } }>(
+  app.post(
     '/capabilities',
     {
       schema: {
-        body: {
-          type: 'object',
-          properties: { payment: { type: 'boolean' }, facility_id: { type: 'string' } },
-          required: ['payment'],
-        },
+        body: Type.Object({ payment: Type.Boolean(), facility_id: Type.Optional(Type.String()) }),
       },
     },
     async (request) => {
@@ -95,22 +91,18 @@ const controlRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { sta
     },
   );
 
-  app.post<{ Body: { down: boolean } }>(
-    '/logging',
-    { schema: { body: { type: 'object', properties: { down: { type: 'boolean' } }, required: ['down'] } } },
-    async (request) => {
-      state.loggingDown = request.body.down;
-      return { down: state.loggingDown };
-    },
-  );
+  app.post('/logging', { schema: { body: Type.Object({ down: Type.Boolean() }) } }, async (request) => {
+    state.loggingDown = request.body.down;
+    return { down: state.loggingDown };
+  });
 
   app.get('/clock', async () => ({ now: new Date(state.now()).toISOString() }));
 
-  app.post<{ Body: { advance_ms: number } }>(
+  app.post(
     '/clock',
     {
       schema: {
-        body: { type: 'object', properties: { advance_ms: { type: 'integer', minimum: 0 } }, required: ['advance_ms'] },
+        body: Type.Object({ advance_ms: Type.Integer({ minimum: 0 }) }),
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type {
   FacilityMedia,
   MediaItem,
@@ -14,6 +14,7 @@ import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOption
 import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
 import { facilitySettingsView, groupedUnitsView, promoView, spaceView, unitPromos } from '../views.js';
+import { Type } from 'typebox';
 
 /**
  * Facility data: everything the welcome, detail page, size guide, sidebar documents and map read.
@@ -79,32 +80,26 @@ function ownerCities(state: SandboxState, ownerId: string): OwnerCity[] {
   return [...cities.values()];
 }
 
-const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
-  app.get<{ Params: { facility: string } }>(
-    operatorPath('configuration'),
-    { schema: { params: facilityParams } },
-    async (request) => {
-      const { data } = state.facility(request.params.facility);
-      if (!data.configuration) {
-        return fail({ code: 'KioskNotConfigured', message: 'The kiosk is not configured for this facility.' });
-      }
-      return ok(data.configuration);
-    },
-  );
+const facilityRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
+  app.get(operatorPath('configuration'), { schema: { params: facilityParams } }, async (request) => {
+    const { data } = state.facility(request.params.facility);
+    if (!data.configuration) {
+      return fail({ code: 'KioskNotConfigured', message: 'The kiosk is not configured for this facility.' });
+    }
+    return ok(data.configuration);
+  });
 
-  app.get<{ Params: { facility: string } }>(
+  app.get(
     operatorPath('facility'),
     { schema: { params: facilityParams, querystring: stringFields(['All', 'facility_id']) } },
     async (request) => ok(facilitySettingsView(state, state.facility(request.params.facility))),
   );
 
-  app.get<{ Params: { facility: string } }>(
-    operatorPath('amenities'),
-    { schema: { params: facilityParams } },
-    async (request) => ok(state.facility(request.params.facility).data.amenities),
+  app.get(operatorPath('amenities'), { schema: { params: facilityParams } }, async (request) =>
+    ok(state.facility(request.params.facility).data.amenities),
   );
 
-  app.get<{ Params: { facility: string }; Querystring: { enable_size_guide_videos?: string } }>(
+  app.get(
     operatorPath('media'),
     { schema: { params: facilityParams, querystring: stringFields(['enable_size_guide_videos']) } },
     async (request) => {
@@ -122,26 +117,26 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<{ Params: { facility: string } }>(
+  app.get(
     operatorPath('spaceTypes'),
     { schema: { params: facilityParams, querystring: stringFields(['All']) } },
     async (request) => ok(groupedUnitsView(state, state.facility(request.params.facility))),
   );
 
-  app.get<{ Params: { facility: string } }>(
+  app.get(
     operatorPath('sizeGuide'),
     { schema: { params: facilityParams, querystring: stringFields(['all']) } },
     async (request) => ok(sizeGuide(state, request.params.facility)),
   );
 
-  app.get<{ Params: { facility: string }; Querystring: { live_data?: string } }>(
+  app.get(
     operatorPath('spaces'),
     { schema: { params: facilityParams, querystring: stringFields(['live_data']) } },
     async (request) =>
       ok(state.spaces(request.params.facility).map((space) => spaceView(space, isTruthy(request.query.live_data)))),
   );
 
-  app.get<{ Params: { facility: string; doorId: string } }>(
+  app.get(
     operatorPath('spaceStatus'),
     { schema: { params: spaceParams, querystring: stringFields(['live_data']) } },
     async (request) => {
@@ -151,35 +146,25 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<{ Params: { facility: string; spaceId: string } }>(
-    operatorPath('spaceDetails'),
-    { schema: { params: spaceDetailParams } },
-    async (request) => {
-      const space = state.findSpace(request.params.facility, request.params.spaceId);
-      if (!space) return fail({ code: 'SpaceNotFound', message: `No space ${request.params.spaceId}.` });
-      const details: SpaceDetail = space.details;
-      return ok(details);
-    },
+  app.get(operatorPath('spaceDetails'), { schema: { params: spaceDetailParams } }, async (request) => {
+    const space = state.findSpace(request.params.facility, request.params.spaceId);
+    if (!space) return fail({ code: 'SpaceNotFound', message: `No space ${request.params.spaceId}.` });
+    const details: SpaceDetail = space.details;
+    return ok(details);
+  });
+
+  app.get(operatorPath('ownerCities'), { schema: { params: facilityParams } }, async (request) =>
+    ok(ownerCities(state, state.facility(request.params.facility).data.owner_id)),
   );
 
-  app.get<{ Params: { facility: string } }>(
-    operatorPath('ownerCities'),
-    { schema: { params: facilityParams } },
-    async (request) => ok(ownerCities(state, state.facility(request.params.facility).data.owner_id)),
-  );
-
-  app.get<{ Querystring: { facility_id: string; unit_ids?: string | string[] } }>(
+  app.get(
     operatorPath('unitsAvailability'),
     {
       schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            facility_id: { type: 'string' },
-            unit_ids: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-          },
-          required: ['facility_id'],
-        },
+        querystring: Type.Object({
+          facility_id: Type.String(),
+          unit_ids: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+        }),
       },
     },
     async (request) => {
@@ -193,7 +178,7 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<{ Querystring: { facility_id: string; unit_id: string } }>(
+  app.get(
     operatorPath('unitPromo'),
     { schema: { querystring: stringFields(['facility_id', 'unit_id'], ['facility_id', 'unit_id']) } },
     async (request) => {
@@ -204,7 +189,7 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<{ Params: { owner: string; facility: string } }>(
+  app.get(
     operatorPath('capabilities'),
     { schema: { params: stringFields(['owner', 'facility'], ['owner', 'facility']) } },
     async (request) => {
@@ -227,19 +212,15 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<{ Params: { facility: string } }>(
-    operatorPath('facilityMap'),
-    { schema: { params: facilityParams } },
-    async (request) => ok(state.facility(request.params.facility).data.map),
+  app.get(operatorPath('facilityMap'), { schema: { params: facilityParams } }, async (request) =>
+    ok(state.facility(request.params.facility).data.map),
   );
 
-  app.get<{ Params: { facility: string } }>(
-    operatorPath('nonInteractiveAgreements'),
-    { schema: { params: facilityParams } },
-    async (request) => ok({ agreements: state.facility(request.params.facility).data.documents }),
+  app.get(operatorPath('nonInteractiveAgreements'), { schema: { params: facilityParams } }, async (request) =>
+    ok({ agreements: state.facility(request.params.facility).data.documents }),
   );
 
-  app.get<{ Params: { facility: string }; Querystring: { zipcode?: string } }>(
+  app.get(
     operatorPath('zipcode'),
     { schema: { params: facilityParams, querystring: stringFields(['zipcode']) } },
     async (request) => {
@@ -253,7 +234,7 @@ const facilityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<{ Querystring: { phone_number?: string; country_code?: string } }>(
+  app.get(
     operatorPath('validatePhone'),
     { schema: { querystring: stringFields(['phone_number', 'country_code']) } },
     async (request) => {

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   IDENTITY_TOKEN_HEADER,
   type Dossier,
@@ -19,6 +20,7 @@ import { IDENTITY_PAGES, licenceScan, type IdentitySessionRecord } from '../iden
 import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
+import { Type } from 'typebox';
 
 /**
  * Identity verification (rental spec §4, §7 "Identity and documents"): dossiers, the identity
@@ -27,8 +29,6 @@ import type { SandboxState } from '../state.js';
  * the multipart upload target, uploaded files, and the /__sandbox/identity control routes.
  * See docs/sandbox.md "Identity".
  */
-
-type Params<K extends string> = { Params: Record<K, string> };
 
 function headerOf(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -60,12 +60,12 @@ function demoLicenceFor(_session: IdentitySessionRecord) {
 
 const DOSSIER_FIELDS = ['rental', 'verification', 'images', 'OTPToken', 'idvId', 'phone', 'updated_time'] as const;
 
-const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+const identityRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const { identity } = state;
 
   // -- DOSSIERS -----------------------------------------------------------------------------------
 
-  app.post<Params<'owner' | 'facility'> & { Body: Record<string, string> }>(
+  app.post(
     operatorPath('createDossier'),
     {
       schema: {
@@ -89,13 +89,13 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<Params<'dossierId'>>(
+  app.get(
     operatorPath('getDossier'),
     { schema: { params: stringFields(['dossierId'], ['dossierId']) } },
     async (request) => ok(identity.dossier(request.params.dossierId)),
   );
 
-  app.put<Params<'dossierId'> & { Body: Partial<Record<(typeof DOSSIER_FIELDS)[number], string>> }>(
+  app.put(
     operatorPath('updateDossier'),
     { schema: { params: stringFields(['dossierId'], ['dossierId']), body: stringFields(DOSSIER_FIELDS) } },
     async (request) => {
@@ -114,12 +114,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
 
   // -- VERIFICATION REQUESTS ----------------------------------------------------------------------
 
-  app.post<
-    Params<'owner' | 'facility'> & {
-      Querystring: { sendNotification?: string };
-      Body: { email?: string; phone: string; dossierId?: string; device?: string; incodeVerificationLink: string };
-    }
-  >(
+  app.post(
     operatorPath('identityVerification'),
     {
       schema: {
@@ -163,7 +158,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.post<Params<'owner' | 'facility' | 'idvId'> & { Body: { payload?: string } }>(
+  app.post(
     operatorPath('identityVerify'),
     {
       schema: {
@@ -179,7 +174,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
   );
 
   // A logged-in visitor's earlier verifications; the passport token (authorization) must be there.
-  app.get<Params<'owner'> & { Querystring: { emailId?: string } }>(
+  app.get(
     operatorPath('ownerItems'),
     { schema: { params: stringFields(['owner'], ['owner']), querystring: stringFields(['emailId']) } },
     async (request, reply) => {
@@ -192,7 +187,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
 
   // -- IDENTITY-PROVIDER SESSION CALLS ------------------------------------------------------------
 
-  app.get<Params<'facility'> & { Querystring: { liveData?: string } }>(
+  app.get(
     operatorPath('generateIdentitySession'),
     { schema: { params: stringFields(['facility'], ['facility']), querystring: stringFields(['liveData']) } },
     async (request) => {
@@ -208,7 +203,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<Params<'facility'> & { Querystring: { clientId?: string; liveData?: string } }>(
+  app.get(
     operatorPath('existingOnboardingUrl'),
     {
       schema: { params: stringFields(['facility'], ['facility']), querystring: stringFields(['clientId', 'liveData']) },
@@ -229,7 +224,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<Params<'facility'> & { Querystring: { id?: string } }>(
+  app.get(
     operatorPath('identityStatus'),
     { schema: { params: stringFields(['facility'], ['facility']), querystring: stringFields(['id'], ['id']) } },
     async (request) => {
@@ -239,7 +234,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<Params<'facility'> & { Querystring: { interview_id?: string } }>(
+  app.get(
     operatorPath('identityScore'),
     {
       schema: {
@@ -263,7 +258,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<Params<'facility'> & { Querystring: { interview_id?: string } }>(
+  app.get(
     operatorPath('identityOcr'),
     {
       schema: {
@@ -287,7 +282,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
 
   // -- FILES --------------------------------------------------------------------------------------
 
-  app.post<Params<'owner'> & { Body: Record<string, string> }>(
+  app.post(
     operatorPath('createFile'),
     {
       schema: {
@@ -317,7 +312,7 @@ const identityRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { st
     },
   );
 
-  app.get<Params<'owner' | 'fileId'>>(
+  app.get(
     operatorPath('getFile'),
     { schema: { params: stringFields(['owner', 'fileId'], ['owner', 'fileId']) } },
     async (request) => {
@@ -400,7 +395,7 @@ function html(reply: FastifyReply, body: string, code = 200) {
     .send(body);
 }
 
-export const identityPages: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+export const identityPages: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const { identity } = state;
 
   app.addContentTypeParser(
@@ -410,7 +405,10 @@ export const identityPages: FastifyPluginAsync<SandboxRouteOptions> = async (app
   );
 
   // The phone side: opened from the text, finished with one of two buttons.
-  app.get<Params<'interviewId'>>('/pages/identity/onboard/:interviewId', async (request, reply) => {
+  const interviewParams = { params: stringFields(['interviewId'], ['interviewId']) };
+  const fileParams = { params: stringFields(['fileId'], ['fileId']) };
+
+  app.get('/pages/identity/onboard/:interviewId', { schema: interviewParams }, async (request, reply) => {
     const session = identity.session(request.params.interviewId);
     if (!session) return html(reply, notFoundPage(), 404);
     identity.markOpened(session.interview_id);
@@ -424,8 +422,10 @@ export const identityPages: FastifyPluginAsync<SandboxRouteOptions> = async (app
     );
   });
 
-  app.post<Params<'interviewId'> & { Body: { outcome?: string } }>(
+  app.post(
     '/pages/identity/onboard/:interviewId/complete',
+    // The page's form: a missing or unknown outcome passes, so the schema leaves the body as it is.
+    { schema: { ...interviewParams, body: Type.Unsafe<{ outcome?: string } | undefined>({}) } },
     async (request, reply) => {
       const outcome = request.body?.outcome === 'fail' ? 'fail' : 'pass';
       const session = identity.completeOnboarding(request.params.interviewId, outcome);
@@ -443,39 +443,48 @@ export const identityPages: FastifyPluginAsync<SandboxRouteOptions> = async (app
 
   app.options('/pages/identity/uploads/:fileId', async (_request, reply) => allowAnyOrigin(reply).code(204).send());
 
-  app.post<Params<'fileId'> & { Body: Buffer }>('/pages/identity/uploads/:fileId', async (request, reply) => {
-    allowAnyOrigin(reply);
-    const record = identity.file(request.params.fileId);
-    if (!record) return reply.code(404).send({ message: 'No such upload.' });
-    if (identity.uploadsFail) return reply.code(503).send({ message: 'Uploads are switched off (sandbox control).' });
-    const contentType = headerOf(request, 'content-type') ?? '';
-    if (!Buffer.isBuffer(request.body) || !contentType.startsWith('multipart/form-data')) {
-      return reply.code(400).send({ message: 'Expected a multipart/form-data body.' });
-    }
-    const parts = parseMultipart(request.body, contentType);
-    const signature = parts.find((part) => part.name === 'signature')?.data.toString('utf8');
-    if (signature !== record.signature)
-      return reply.code(403).send({ message: 'The upload signature does not match.' });
-    const file = parts.find((part) => part.name === 'file');
-    if (!file || file.data.length === 0) return reply.code(400).send({ message: 'The file part is missing.' });
-    record.data = file.data;
-    if (file.contentType) record.content_type = file.contentType;
-    return reply.code(204).send();
-  });
+  // The body is the raw multipart upload (the buffer parser above), read by parseMultipart.
+  app.post(
+    '/pages/identity/uploads/:fileId',
+    { schema: { ...fileParams, body: Type.Unsafe<Buffer>({}) } },
+    async (request, reply) => {
+      allowAnyOrigin(reply);
+      const record = identity.file(request.params.fileId);
+      if (!record) return reply.code(404).send({ message: 'No such upload.' });
+      if (identity.uploadsFail) return reply.code(503).send({ message: 'Uploads are switched off (sandbox control).' });
+      const contentType = headerOf(request, 'content-type') ?? '';
+      if (!Buffer.isBuffer(request.body) || !contentType.startsWith('multipart/form-data')) {
+        return reply.code(400).send({ message: 'Expected a multipart/form-data body.' });
+      }
+      const parts = parseMultipart(request.body, contentType);
+      const signature = parts.find((part) => part.name === 'signature')?.data.toString('utf8');
+      if (signature !== record.signature)
+        return reply.code(403).send({ message: 'The upload signature does not match.' });
+      const file = parts.find((part) => part.name === 'file');
+      if (!file || file.data.length === 0) return reply.code(400).send({ message: 'The file part is missing.' });
+      record.data = file.data;
+      if (file.contentType) record.content_type = file.contentType;
+      return reply.code(204).send();
+    },
+  );
 
-  app.get<Params<'fileId'>>('/pages/identity/files/:fileId', async (request, reply) => {
+  app.get('/pages/identity/files/:fileId', { schema: fileParams }, async (request, reply) => {
     const record = identity.file(request.params.fileId);
     if (!record?.data) return reply.code(404).send({ message: 'No such file.' });
     return reply.header('content-type', record.content_type).header('cache-control', 'no-store').send(record.data);
   });
 
   // Licence fronts of earlier verifications (owner items).
-  app.get<Params<'email'>>('/pages/identity/licences/:email', async (request, reply) => {
-    const email = request.params.email.replace(/\.svg$/, '').toLowerCase();
-    const owner = DEMO_IDENTITY.verified_owners.find((candidate) => candidate.email === email);
-    if (!owner) return reply.code(404).send({ message: 'No such licence.' });
-    return reply.header('content-type', 'image/svg+xml').send(licenceSvg(owner.licence));
-  });
+  app.get(
+    '/pages/identity/licences/:email',
+    { schema: { params: stringFields(['email'], ['email']) } },
+    async (request, reply) => {
+      const email = request.params.email.replace(/\.svg$/, '').toLowerCase();
+      const owner = DEMO_IDENTITY.verified_owners.find((candidate) => candidate.email === email);
+      if (!owner) return reply.code(404).send({ message: 'No such licence.' });
+      return reply.header('content-type', 'image/svg+xml').send(licenceSvg(owner.licence));
+    },
+  );
 
   // -- control (tests and the demo) --
   app.get('/__sandbox/identity', async () => ({
@@ -489,15 +498,12 @@ export const identityPages: FastifyPluginAsync<SandboxRouteOptions> = async (app
     uploads_fail: identity.uploadsFail,
   }));
 
-  app.post<Params<'interviewId'> & { Body: { outcome: 'pass' | 'fail' } }>(
+  app.post(
     '/__sandbox/identity/sessions/:interviewId/complete',
     {
       schema: {
-        body: {
-          type: 'object',
-          properties: { outcome: { type: 'string', enum: ['pass', 'fail'] } },
-          required: ['outcome'],
-        },
+        ...interviewParams,
+        body: Type.Object({ outcome: Type.Enum(['pass', 'fail'], { type: 'string' }) }),
       },
     },
     async (request) => {
@@ -507,9 +513,9 @@ export const identityPages: FastifyPluginAsync<SandboxRouteOptions> = async (app
     },
   );
 
-  app.post<{ Body: { fail: boolean } }>(
+  app.post(
     '/__sandbox/identity/uploads',
-    { schema: { body: { type: 'object', properties: { fail: { type: 'boolean' } }, required: ['fail'] } } },
+    { schema: { body: Type.Object({ fail: Type.Boolean() }) } },
     async (request) => {
       identity.uploadsFail = request.body.fail;
       return { uploads_fail: identity.uploadsFail };

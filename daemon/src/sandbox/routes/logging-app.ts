@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { SandboxRouteOptions } from '../respond.js';
+import { Type } from 'typebox';
 
 /**
  * The logging application: POST /applications/logging/log takes a JSON array of entries (a single
@@ -9,10 +10,13 @@ import type { SandboxRouteOptions } from '../respond.js';
  */
 export const LOGGING_APP_PATH = '/applications/logging/log';
 
-const loggingAppRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
-  app.post<{ Body: unknown }>(
+/** One log entry as the sandbox records it: any JSON object. */
+const LogEntry = Type.Unsafe<Record<string, unknown>>({ type: 'object' });
+
+const loggingAppRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
+  app.post(
     LOGGING_APP_PATH,
-    { schema: { body: { anyOf: [{ type: 'array', items: { type: 'object' } }, { type: 'object' }] } } },
+    { schema: { body: Type.Union([Type.Array(LogEntry), LogEntry]) } },
     async (request, reply) => {
       if (state.loggingDown) {
         return reply.code(503).send({

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OWN_INSURANCE_PLAN_ID, type HoldResult, type InsurancePlan, type LockItem } from '@kiosk/shared-types';
 import { parseUsDate } from '../dates.js';
 import { SANDBOX_SETTINGS } from '../demo-facility.js';
@@ -33,22 +33,21 @@ const COST_QUERY = [
   'res_id',
   'facility_id',
 ] as const;
-type CostQuery = Partial<Record<(typeof COST_QUERY)[number], string>>;
 
-const rentalHoldRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
-  app.post<{ Params: { facility: string; spaceTypeId: string } }>(
+const rentalHoldRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
+  app.post(
     operatorPath('holdSpaceType'),
     { schema: { params: stringFields(['facility', 'spaceTypeId'], ['facility', 'spaceTypeId']) } },
     async (request) => holdReply(state.holdSpaceType(request.params.facility, request.params.spaceTypeId)),
   );
 
-  app.post<{ Params: { facility: string; spaceId: string } }>(
+  app.post(
     operatorPath('holdSpace'),
     { schema: { params: stringFields(['facility', 'spaceId'], ['facility', 'spaceId']) } },
     async (request) => holdReply(state.holdSpace(request.params.facility, request.params.spaceId)),
   );
 
-  app.post<{ Params: { facility: string }; Body: { space_id: string; hold_token: string; facility_id?: string } }>(
+  app.post(
     operatorPath('releaseSpace'),
     {
       schema: {
@@ -73,7 +72,7 @@ const rentalHoldRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { 
     },
   );
 
-  app.get<{ Params: { facility: string; spaceTypeId: string }; Querystring: CostQuery }>(
+  app.get(
     operatorPath('rentalCost'),
     {
       schema: {
@@ -157,7 +156,7 @@ const rentalHoldRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { 
     },
   );
 
-  app.get<{ Params: { facility: string }; Querystring: { space_type_id?: string } }>(
+  app.get(
     operatorPath('facilityInsurances'),
     { schema: { params: stringFields(['facility'], ['facility']), querystring: stringFields(['space_type_id']) } },
     async (request) => {
@@ -170,7 +169,7 @@ const rentalHoldRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { 
     },
   );
 
-  app.get<{ Params: { facility: string }; Querystring: { space_type_id?: string } }>(
+  app.get(
     operatorPath('merchandise'),
     { schema: { params: stringFields(['facility'], ['facility']), querystring: stringFields(['space_type_id']) } },
     async (request) => {
@@ -183,7 +182,7 @@ const rentalHoldRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { 
     },
   );
 
-  app.get<{ Params: { facility: string }; Querystring: { reservation_code?: string; facility_id?: string } }>(
+  app.get(
     operatorPath('findReservation'),
     {
       schema: {

@@ -1,5 +1,5 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomInt } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
 import {
   maskSecrets,
   type AgreementDocument,
@@ -11,6 +11,7 @@ import {
   type ReservationResult,
   type TextGateCodeResult,
 } from '@kiosk/shared-types';
+import { Type } from 'typebox';
 import { formatUsDate, parseUsDate } from '../dates.js';
 import { cardOutcome } from '../card-outcome.js';
 import { DEMO_RENTAL_PROCESSING, type DemoAgreement } from '../demo-facility.js';
@@ -128,11 +129,14 @@ const MAIL_KINDS = [
   ['mailRentalFailure', 'rental-failure'],
 ] as const;
 
-const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const world = state.rentalProcess;
   const facilityParams = stringFields(['facility'], ['facility']);
-  /** Every form field arrives as a string; fields this file does not read pass through. */
-  const formBody = (required: readonly string[] = []) => ({ type: 'object', required: [...required] }) as const;
+  /**
+   * The operator's models are wide forms: every field arrives as a string, the `required` ones must
+   * be there, and the fields this file does not read pass through unchecked.
+   */
+  const formBody = (required: readonly string[] = []) => Type.Unsafe<Form>({ type: 'object', required: [...required] });
   const failed = (call: FailableCall) => world.takeFailure(call);
 
   // -- GATE CODE ----------------------------------------------------------------------------------
@@ -152,18 +156,16 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
     return ok(result);
   };
   const gatecodeFields = stringFields(['facility_id', 'gatecode'], ['facility_id']);
-  app.get<{ Querystring: Form }>(
-    operatorPath('validateGatecodeGet'),
-    { schema: { querystring: gatecodeFields } },
-    async (request) => validateGatecode(request.query),
+  app.get(operatorPath('validateGatecodeGet'), { schema: { querystring: gatecodeFields } }, async (request) =>
+    validateGatecode(request.query),
   );
-  app.post<{ Body: Form }>(operatorPath('validateGatecode'), { schema: { body: gatecodeFields } }, async (request) =>
+  app.post(operatorPath('validateGatecode'), { schema: { body: gatecodeFields } }, async (request) =>
     validateGatecode(request.body),
   );
 
   // -- DOCUMENTS ----------------------------------------------------------------------------------
 
-  app.post<{ Params: { facility: string }; Body: Form }>(
+  app.post(
     operatorPath('generateTokens'),
     { schema: { params: facilityParams, body: formBody() } },
     async (request) => {
@@ -179,7 +181,7 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
     },
   );
 
-  app.post<{ Params: { facility: string }; Body: Form }>(
+  app.post(
     operatorPath('generateAgreements'),
     { schema: { params: facilityParams, body: formBody() } },
     async (request) => {
@@ -207,7 +209,7 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
 
   // -- PROCESSING ---------------------------------------------------------------------------------
 
-  app.post<{ Params: { facility: string }; Body: Form }>(
+  app.post(
     operatorPath('rental'),
     {
       schema: {
@@ -279,12 +281,12 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
     },
   );
 
-  app.post<{ Body: Form }>(operatorPath('saveFailedRental'), { schema: { body: formBody() } }, async (request) => {
+  app.post(operatorPath('saveFailedRental'), { schema: { body: formBody() } }, async (request) => {
     world.saveFailedRental(request.body ?? {});
     return ok({ saved: true });
   });
 
-  app.post<{ Params: { facility: string; spaceId: string }; Body: Form }>(
+  app.post(
     operatorPath('reserveSpace'),
     {
       schema: {
@@ -375,7 +377,7 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
     },
   );
 
-  app.post<{ Body: Form }>(
+  app.post(
     operatorPath('processMerchandiseSales'),
     { schema: { body: formBody(['facility_id', 'item_id']) } },
     async (request) => {
@@ -389,35 +391,31 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
 
   // -- AFTER THE RENTAL ---------------------------------------------------------------------------
 
-  app.post<{ Body: Form }>(
-    operatorPath('textGateCode'),
-    { schema: { body: formBody(['facility_id']) } },
-    async (request) => {
-      const form = request.body;
-      const { settings } = state.facility(text(form.facility_id)).data;
-      if (failed('text-gate-code')) return fail({ code: 'TextFailed' });
-      const resend = isTruthy(form.resend_sms);
-      const phone = text(resend ? form.resend_phone_number : form.phone_number);
-      if (!isValidPhone(phone)) {
-        return fail({
-          code: 'InvalidPhoneNumber',
-          message: 'The phone number is not valid',
-          errors: { phone_number: ['Invalid Phone Number'] },
-        });
-      }
-      const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
-      const door = rental?.door_name ?? text(form.unit_door_number);
-      const body =
-        resend && rental?.noke_pin
-          ? `${settings.name}: get the smart access app at https://example.com/app and open unit ${door} with your access PIN ${rental.noke_pin}.`
-          : `${settings.name}: your gate code for unit ${door} is ${rental?.gatecode ?? text(form.gatecode)}.`;
-      state.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
-      const result: TextGateCodeResult = { sent: true, phone_number: phone };
-      return ok(result);
-    },
-  );
+  app.post(operatorPath('textGateCode'), { schema: { body: formBody(['facility_id']) } }, async (request) => {
+    const form = request.body;
+    const { settings } = state.facility(text(form.facility_id)).data;
+    if (failed('text-gate-code')) return fail({ code: 'TextFailed' });
+    const resend = isTruthy(form.resend_sms);
+    const phone = text(resend ? form.resend_phone_number : form.phone_number);
+    if (!isValidPhone(phone)) {
+      return fail({
+        code: 'InvalidPhoneNumber',
+        message: 'The phone number is not valid',
+        errors: { phone_number: ['Invalid Phone Number'] },
+      });
+    }
+    const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
+    const door = rental?.door_name ?? text(form.unit_door_number);
+    const body =
+      resend && rental?.noke_pin
+        ? `${settings.name}: get the smart access app at https://example.com/app and open unit ${door} with your access PIN ${rental.noke_pin}.`
+        : `${settings.name}: your gate code for unit ${door} is ${rental?.gatecode ?? text(form.gatecode)}.`;
+    state.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
+    const result: TextGateCodeResult = { sent: true, phone_number: phone };
+    return ok(result);
+  });
 
-  app.post<{ Body: Form }>(
+  app.post(
     operatorPath('updateConsumerPassword'),
     { schema: { body: formBody(['rrd_id', 'new_password']) } },
     async (request) => {
@@ -438,7 +436,7 @@ const rentalProcessRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app,
   // -- NOTIFICATION MAILS -------------------------------------------------------------------------
 
   for (const [route, kind] of MAIL_KINDS) {
-    app.post<{ Params: Record<string, string>; Body: Form }>(
+    app.post(
       operatorPath(route),
       {
         schema: {

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SIGNING_COMPLETED_EVENT } from '@kiosk/shared-types';
 import { escapeXml } from '../asset-content.js';
 import type { SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
-import { FAILABLE_CALLS, type AgreementPage, type FailableCall } from '../rental-process-state.js';
+import { FAILABLE_CALLS, type AgreementPage } from '../rental-process-state.js';
+import { Type } from 'typebox';
 
 /**
  * What the rental area serves outside the operator API:
@@ -57,31 +58,23 @@ ${paragraphs}
 `;
 }
 
-const signingPages: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+const signingPages: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const world = state.rentalProcess;
 
-  app.get<{ Params: { key: string } }>(
-    '/pages/sign/:key',
-    { schema: { params: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] } } },
-    async (request, reply) => {
-      const page = world.agreementPage(request.params.key);
-      if (!page) throw new SandboxError(404, 'NotFound', 'No document to sign with this key.');
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(signingPageHtml(page));
-    },
-  );
+  app.get('/pages/sign/:key', { schema: { params: Type.Object({ key: Type.String() }) } }, async (request, reply) => {
+    const page = world.agreementPage(request.params.key);
+    if (!page) throw new SandboxError(404, 'NotFound', 'No document to sign with this key.');
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(signingPageHtml(page));
+  });
 
-  app.post<{ Body: { call: FailableCall } }>(
+  app.post(
     '/__sandbox/rental/fail-next',
     {
       schema: {
-        body: {
-          type: 'object',
-          properties: { call: { type: 'string', enum: [...FAILABLE_CALLS] } },
-          required: ['call'],
-        },
+        body: Type.Object({ call: Type.Enum(FAILABLE_CALLS, { type: 'string' }) }),
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type {
   CreateUserResult,
   LinkRentalResult,
@@ -69,14 +69,14 @@ export function spaceDetailsOf(state: SandboxState, lease: LeaseRecord) {
   });
 }
 
-const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state }) => {
+const usersRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const { accounts } = state;
   const facilityParams = { params: stringFields(['facility'], ['facility']) };
   const ownerParams = { params: stringFields(['owner'], ['owner']) };
 
   // -- users (unwrapped: { data: { user } }) ---------------------------------------------------------
 
-  app.get<{ Querystring: { email?: string; user_token?: string } }>(
+  app.get(
     operatorPath('users'),
     { schema: { querystring: stringFields(['email', 'user_token']) } },
     async (request): Promise<UsersResponse> => {
@@ -86,7 +86,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.get<{ Params: { phone: string } }>(
+  app.get(
     operatorPath('userByPhone'),
     { schema: { params: stringFields(['phone'], ['phone']) } },
     async (request): Promise<UsersResponse> => {
@@ -95,7 +95,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.get<{ Params: { userId: string } }>(
+  app.get(
     operatorPath('userById'),
     { schema: { params: stringFields(['userId'], ['userId']) } },
     async (request): Promise<UsersResponse> => {
@@ -106,7 +106,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
 
   // -- login, logout, register, reset ------------------------------------------------------------------
 
-  app.post<{ Params: { facility: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('login'),
     { schema: { ...facilityParams, body: stringFields(['username', 'password']) } },
     async (request) => {
@@ -127,7 +127,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.post<{ Params: { facility: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('logout'),
     { schema: { ...facilityParams, body: stringFields(['user_token']) } },
     async (request) => {
@@ -137,7 +137,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.post<{ Params: { facility: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('createUser'),
     { schema: { ...facilityParams, body: stringFields(['username', 'password']) } },
     async (request) => {
@@ -158,7 +158,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.post<{ Params: { facility: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('resetPassword'),
     { schema: { ...facilityParams, body: stringFields(['email']) } },
     async (request) => {
@@ -181,7 +181,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
 
   // -- one-time code -------------------------------------------------------------------------------
 
-  app.post<{ Params: { owner: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('requestOtp'),
     { schema: { ...ownerParams, body: stringFields(['phone']) } },
     async (request) => {
@@ -208,7 +208,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.post<{ Params: { owner: string }; Body: Form | undefined }>(
+  app.post(
     operatorPath('loginOtp'),
     { schema: { ...ownerParams, body: stringFields(['phone', 'otp', 'token']) } },
     async (request) => {
@@ -230,7 +230,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
 
   // -- account details and user items ----------------------------------------------------------------
 
-  app.get<{ Params: { facility: string }; Querystring: { user_token?: string; idv_id?: string } }>(
+  app.get(
     operatorPath('userDetails'),
     { schema: { ...facilityParams, querystring: stringFields(['user_token', 'idv_id']) } },
     async (request) => {
@@ -240,7 +240,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.get<{ Querystring: { user_token?: string; user_email?: string } }>(
+  app.get(
     operatorPath('userItems'),
     { schema: { querystring: stringFields(['user_token', 'user_email']) } },
     async (request) => {
@@ -250,7 +250,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.post<{ Body: Form | undefined }>(
+  app.post(
     operatorPath('linkRental'),
     {
       schema: {
@@ -278,7 +278,7 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.get<{ Params: { facility: string; tenant: string }; Querystring: { user_token?: string } }>(
+  app.get(
     operatorPath('userItemDetails'),
     {
       schema: {
@@ -314,15 +314,11 @@ const usersRoutes: FastifyPluginAsync<SandboxRouteOptions> = async (app, { state
     },
   );
 
-  app.get<{ Params: { tenant: string } }>(
-    operatorPath('tenant'),
-    { schema: { params: stringFields(['tenant'], ['tenant']) } },
-    async (request) => {
-      const tenant = accounts.tenant(request.params.tenant);
-      if (!tenant) return fail({ code: 'TenantNotFound', message: `No tenant ${request.params.tenant}.` });
-      return ok(accounts.tenantDetail(tenant));
-    },
-  );
+  app.get(operatorPath('tenant'), { schema: { params: stringFields(['tenant'], ['tenant']) } }, async (request) => {
+    const tenant = accounts.tenant(request.params.tenant);
+    if (!tenant) return fail({ code: 'TenantNotFound', message: `No tenant ${request.params.tenant}.` });
+    return ok(accounts.tenantDetail(tenant));
+  });
 };
 
 export default usersRoutes;
