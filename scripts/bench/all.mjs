@@ -9,8 +9,7 @@
 //   --quick  short runs everywhere: only to check the scripts on a busy machine, not for figures
 //   --only   a comma-separated subset: proxy, bundle, ui-load, interaction, swipe, soak
 //
-// On a shared machine hold the heavy-work lock around the whole run:
-//   flock /tmp/kiosk-heavy.lock npm run bench
+// Run it on a quiet machine: any other heavy work (a build, a browser test) skews the figures.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

@@ -18,7 +18,7 @@ import { Type } from 'typebox';
 export const SIMULATOR_OUTCOMES = ['approve', 'amex', 'decline', 'nsf', 'fail', 'hang', 'garbage', 'timeout'] as const;
 export type SimulatorOutcome = (typeof SIMULATOR_OUTCOMES)[number];
 
-/** The sandbox's test cards (docs/CONVENTIONS.md); the sandbox payment routes decide by number. */
+/** The sandbox's test cards (CONTRIBUTING.md); the sandbox payment routes decide by number (card-outcome.ts). */
 export const SIMULATOR_CARDS = {
   approve: '4111111111111111',
   amex: '378282246310005',

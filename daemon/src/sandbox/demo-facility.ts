@@ -1040,7 +1040,7 @@ export interface DemoLicence {
   date_of_birth: string;
 }
 
-/** One-time login code the sandbox accepts (docs/CONVENTIONS.md). */
+/** One-time login code the sandbox accepts (CONTRIBUTING.md). */
 export const DEMO_IDENTITY = {
   otpCode: '123456',
   /** The identity provider's client id for this owner. */

@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The accessibility check of one screen (issue 9): axe-core with its default rules (WCAG 2 A and
+ * The accessibility check of one screen: axe-core with its default rules (WCAG 2 A and
  * AA, colour contrast included, plus best practices) and no violation; every visible, enabled
  * control at least 44 x 44 CSS px to tap; every control reachable by the keyboard. Each check is
  * appended to test-results/a11y/<spec>.jsonl so `node scripts/a11y-report.mjs` can list the

@@ -3,13 +3,13 @@ import { rentalCheckout } from './rental-checkout';
 import { rentalDetails } from './rental-details';
 
 /**
- * The rental and reservation steps, side panel and confirmation (rental spec §2, §8). Shared by
- * the rental engineers: each adds its own sub-object (one small additive edit, re-read first).
+ * The rental and reservation steps, side panel and confirmation (rental spec §2, §8), one
+ * sub-object per part of the flow.
  */
 export const rental = {
-  // Rental part 2 (I): insurance, convenience, card, documents, processing, confirmation
+  // Insurance, convenience, card, documents, processing, confirmation
   ...rentalCheckout,
-  // Rental part 1 (H): info, business, secondary contact, military, vehicle, discounts
+  // Info, business, secondary contact, military, vehicle, discounts
   ...rentalDetails,
   /** SectionFrame's buttons (rental §4 "Section navigation": Done moves on, Cancel goes back one). */
   frame: {
