@@ -1,3 +1,9 @@
+/*
+ * Longer than one sitting's ~350 lines on purpose: processing, its retry rules and the card it
+ * charges are one sequence with the choices made before it (insurance, lock, gate code). The parts
+ * that stand alone are beside it: checkout/RentalSigning.ts (documents to fill in and sign) and
+ * checkout/follow-ups.ts (the calls after success or a final failure).
+ */
 import type {
   AppResponse,
   DecryptedCardSwipe,

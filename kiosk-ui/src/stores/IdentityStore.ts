@@ -1,3 +1,9 @@
+/*
+ * Longer than one sitting's ~350 lines on purpose: the phone hand-off is one state machine
+ * (sending, waiting, polling, processing, verified or failed) and reads best in one place. The
+ * provider's calls are identity/identity-client.ts; the provider session's keeping and the tenant
+ * forms' lookups are identity/provider-session.ts and identity/tenant-lookups.ts beside it.
+ */
 import { IDENTITY, type LicenceScan } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { defaultUpload, IdentityClient, type ImageKind, type Upload } from '../identity/identity-client';

@@ -1,3 +1,9 @@
+/*
+ * Longer than one sitting's ~350 lines on purpose: the section navigation and the hold sequence
+ * share the flow state, the model and the pick, and each step of the hold sequence moves the
+ * section. The parts that stand alone are beside it: rental/holds.ts (holding and releasing
+ * upstream), rental/reservation-lookup.ts (FIND MY RESERVATION), models/space-pick.ts (the pick).
+ */
 import {
   HOLD,
   type AppResponse,

@@ -28,7 +28,10 @@ export class RentalSigning {
     private readonly root: RootStore,
     private readonly log: LogFailure,
   ) {
-    this.watch = new SigningWatch(() => this.currentAgreement, this.completeAgreement);
+    this.watch = new SigningWatch(
+      () => this.currentAgreement,
+      (key) => this.completeAgreement(key),
+    );
     makeAutoObservable<this, 'root' | 'log' | 'watch'>(
       this,
       { root: false, log: false, watch: false },
