@@ -306,6 +306,39 @@ describe('the gate code, the signing and the texts', () => {
     expect(calls(/validate-gatecode/)[1]?.query.get('facility_id')).toBe('demo');
   });
 
+  it('counts a signed document only from the registered frame, from the signing origin', () => {
+    const { root } = setup();
+    runInAction(() => {
+      root.rental.goTo('panda_agreements');
+      root.checkout.signing.documents = ready([
+        {
+          display_name: 'Lease',
+          document_type: 'lease_agreement',
+          file_id: 'f',
+          document_id: 'doc-1',
+          key: 'k-1',
+          url: 'http://sign.test/pages/sign/k-1',
+          completed: false,
+        },
+      ]);
+    });
+    const frameWindow = new MessageChannel().port1;
+    const signed = { event: 'session_view.document.completed', data: { id: 'k-1' } };
+    const post = (origin: string, source: MessageEventSource) =>
+      window.dispatchEvent(new MessageEvent('message', { origin, source, data: signed }));
+
+    post('http://sign.test', frameWindow);
+    expect(root.checkout.signing.currentAgreement?.key).toBe('k-1');
+    root.checkout.signing.setSigningFrame(frameWindow);
+    post('http://evil.test', frameWindow);
+    post('http://sign.test', new MessageChannel().port1);
+    expect(root.checkout.signing.currentAgreement?.key).toBe('k-1');
+    post('http://sign.test', frameWindow);
+    expect(root.checkout.signing.currentAgreement).toBeNull();
+    expect(root.rental.section).toBe('process_rental');
+    root.checkout.signing.setSigningFrame(null);
+  });
+
   it('marks each signed document and runs the rental after the last', () => {
     const { root } = setup();
     runInAction(() => {
