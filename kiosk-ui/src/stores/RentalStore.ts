@@ -4,18 +4,8 @@
  * section. The parts that stand alone are beside it: rental/holds.ts (holding and releasing
  * upstream), rental/reservation-lookup.ts (FIND MY RESERVATION), models/space-pick.ts (the pick).
  */
-import {
-  HOLD,
-  type AppResponse,
-  type FacilitySettings,
-  type InsurancePlan,
-  type RentalCostResult,
-  type Reservation,
-  type Space,
-  type Unit,
-} from '@kiosk/shared-types';
+import { HOLD, type FacilitySettings, type Reservation, type Space, type Unit } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { isCancelled } from '../api/errors';
 import { totalAmount } from '../browse/cost-lines';
 import {
   back,
@@ -38,6 +28,7 @@ import { emptyRentalModel, type RentalModel } from '../models/rental-model';
 import { emptySpacePick, newSpacePick, type SpacePick } from '../models/space-pick';
 import { failureLogger, type LogFailure } from './failure-log';
 import { Holds, spaceFromHold, type HeldSpace } from './rental/holds';
+import { fetchInsurancePlans, fetchMoveInCost } from './rental/move-in-cost';
 import { ReservationLookup } from './rental/reservation-lookup';
 import type { RootStore } from './RootStore';
 
@@ -304,7 +295,7 @@ export class RentalStore {
     });
     await this.holds.keep(held);
 
-    const plans = await this.loadInsurancePlans(facilityId, unit);
+    const plans = await fetchInsurancePlans(this.root.api, this.logFailure, facilityId, unit.unit_id);
     if (abandoned()) return false;
     runInAction(() => {
       pick.insurancePlans = plans;
@@ -343,39 +334,23 @@ export class RentalStore {
     const facilityId = this.facilityId;
     if (!unit || !facilityId) return false;
     pick.costLoading = true;
-    const m = this.model;
-    const query = {
-      available_unit_id: m.space_id,
-      promo_id: m.promo_id ?? '',
-      insurance_id: m.insurance_id ?? '',
-      hold_token: m.hold_token,
-      merchandise_item: m.item_id ?? '',
-      res_id: m.reservation_id,
-      facility_id: facilityId,
-    };
-    for (let attempt = 0; attempt < 2; attempt++) {
-      let response: AppResponse<RentalCostResult> | null = null;
-      try {
-        response = await this.root.api.call<RentalCostResult>(
-          'rentalCost',
-          { facility: facilityId, spaceTypeId: unit.unit_id },
-          { query, latestKey: 'rental-cost' },
-        );
-      } catch (error) {
-        if (isCancelled(error)) return false; // a newer calculation owns costLoading now
-        this.logFailure('rental cost', error);
-      }
-      if (this.pick !== pick) return false;
-      if (response?.status === 'ok' && Array.isArray(response.result?.costs)) {
-        const result = response.result;
-        runInAction(() => {
-          pick.costLines = result.costs;
-          pick.costRaw = result.gds_raw ?? null;
-          this.model.total_amount = totalAmount(result.costs);
-          pick.costLoading = false;
-        });
-        return true;
-      }
+    const answer = await fetchMoveInCost(
+      this.root.api,
+      this.logFailure,
+      { facilityId, unitId: unit.unit_id, model: this.model },
+      () => this.pick === pick,
+    );
+    // Cancelled: a newer calculation owns costLoading now, or the pick was given up.
+    if (answer.state === 'cancelled') return false;
+    if (answer.state === 'ok') {
+      const { result } = answer;
+      runInAction(() => {
+        pick.costLines = result.costs;
+        pick.costRaw = result.gds_raw ?? null;
+        this.model.total_amount = totalAmount(result.costs);
+        pick.costLoading = false;
+      });
+      return true;
     }
     runInAction(() => {
       pick.costLoading = false;
@@ -458,20 +433,6 @@ export class RentalStore {
       insurancePlans: this.pick.insurancePlans,
       reservationMode,
     };
-  }
-
-  private async loadInsurancePlans(facilityId: string, unit: Unit): Promise<InsurancePlan[]> {
-    try {
-      const response = await this.root.api.call<InsurancePlan[]>(
-        'facilityInsurances',
-        { facility: facilityId },
-        { query: { space_type_id: unit.unit_id } },
-      );
-      return response.status === 'ok' && Array.isArray(response.result) ? response.result : [];
-    } catch (error) {
-      this.logFailure('insurance plans', error);
-      return [];
-    }
   }
 
   // -- answers that change the flow and the promo (rental §4 "Conditional sections") -------------
