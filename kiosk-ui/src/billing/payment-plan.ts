@@ -35,8 +35,6 @@ export function isPayForced(choice: UnitChoice, balanceDue: boolean): boolean {
   return wantsAutopay(choice) && balanceDue;
 }
 
-export const payCheckboxDisabled = isPayForced;
-
 /**
  * Ticks or unticks 'enrol in autopay' / 'update card'. Forcing pay ticks it; unticking releases the
  * pay checkbox again and, when it was the kiosk (not the tenant) that ticked pay, unticks it too, so

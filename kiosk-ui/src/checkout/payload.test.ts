@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRentalModel } from '../stores/rental-model';
+import { emptyRentalModel } from '../models/rental-model';
 import { documentsForm, failedRentalForm, notificationMailForm, rentalForm, reservationForm } from './payload';
 
 const model = {

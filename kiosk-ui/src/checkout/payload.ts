@@ -1,7 +1,7 @@
 import { maskCardNumber } from '@kiosk/shared-types';
 import type { FieldValue } from '../api/encode';
 import { reservationDateOrDefault, type Today } from '../forms/dates';
-import type { RentalModel } from '../stores/rental-model';
+import type { RentalModel } from '../models/rental-model';
 
 /**
  * What the processing calls send (rental §7 "Rental": most bodies are the form-encoded model).

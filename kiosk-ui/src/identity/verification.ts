@@ -7,7 +7,7 @@ import {
 } from '@kiosk/shared-types';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { RentalModel } from '../stores/rental-model';
+import type { RentalModel } from '../models/rental-model';
 
 dayjs.extend(customParseFormat);
 

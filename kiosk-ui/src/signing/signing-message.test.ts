@@ -48,6 +48,15 @@ describe('the signing frame completion message', () => {
     ).toBe(false);
   });
 
+  it('is ignored when it names no document', () => {
+    expect(
+      isSigningCompleted(
+        { origin: 'http://127.0.0.1:8090', source: frameWindow, data: { event: 'session_view.document.completed' } },
+        expected,
+      ),
+    ).toBe(false);
+  });
+
   it('never counts a message when the frame is gone', () => {
     expect(
       isSigningCompleted(

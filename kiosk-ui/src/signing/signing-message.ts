@@ -12,8 +12,10 @@ export interface ExpectedSigner {
 /**
  * Whether a window message says the document in this frame was signed: it must come from the
  * frame's own window, from the origin of the frame's URL (the sandbox or the signing provider),
- * and read `{ event: 'session_view.document.completed', data: { id } }` with an id, when given,
- * naming this document. Anything else (another frame, another origin, a forged event) is ignored.
+ * and read `{ event: 'session_view.document.completed', data: { id } }` (an object or its JSON
+ * text) with an id naming this document. Anything else (no frame, another frame, another origin,
+ * a forged event, a completion that names no document) is ignored: the rental's agreements and
+ * Pay My Bill's autopay agreements follow this one rule.
  */
 export function isSigningCompleted(
   event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
@@ -40,5 +42,5 @@ export function isSigningCompleted(
   const message = data as { event?: unknown; data?: { id?: unknown } };
   if (message.event !== SIGNING_COMPLETED_EVENT) return false;
   const id = message.data?.id;
-  return id === undefined || (typeof id === 'string' && expected.ids.includes(id));
+  return typeof id === 'string' && expected.ids.includes(id);
 }

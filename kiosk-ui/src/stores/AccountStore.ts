@@ -1,3 +1,8 @@
+/*
+ * Longer than one sitting's ~350 lines on purpose: every account flow (login, one-time code,
+ * create an account, forgot password, link a rental) shares the session, the busy flag and the
+ * errors, and the pay-bill area's account screens follow their outcomes.
+ */
 import {
   IDENTITY,
   type CreateUserResult,
@@ -11,6 +16,7 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../api/client';
+import type { ForgotPasswordValues, LoginValues, RegisterValues } from '../forms/account';
 import type { LinkRentalValues } from '../forms/link-rental';
 import {
   failure,
@@ -29,6 +35,9 @@ export interface UserSession {
   email: string;
 }
 
+/** The account screens of the pay-bill area (shell spec §2 "Pay-bill sub-sections"). */
+export type PayBillSubSection = 'login' | 'register' | 'link_rental' | 'pay' | 'forgot_password';
+
 /** The account flows whose last failure the screens show. */
 export type AccountFlow = 'login' | 'otp' | 'register' | 'forgot_password' | 'link_rental';
 
@@ -45,6 +54,9 @@ const LINK_FAILED = { key: 'account.link_rental.failed' } as const;
  * The visitor's account (shell spec §3 "User session", §4 "Access flows", §7 "Users and login"):
  * the session (token, e-mail, logged-in flag), e-mail and one-time-code login, create an account,
  * forgot password, link a rental and the user's details, loaded whenever a session starts.
+ *
+ * It also says which account screen the pay-bill area shows (login, create an account, forgot
+ * password, link a rental, or the payment itself, which is BillingStore's).
  *
  * Every action answers an AccountResult; a failure carries the server's field errors with the
  * first `__all__` message as the form's message (shell spec §8). The last failure of each flow is
@@ -70,6 +82,12 @@ export class AccountStore {
 
   busy: AccountFlow | null = null;
   errors: Partial<Record<AccountFlow, AccountFailure>> = {};
+
+  subSection: PayBillSubSection = 'login';
+  /** Create an account succeeded: the login screen says so and has the e-mail filled in. */
+  registeredEmail: string | null = null;
+  /** The thank-you view of forgot password. */
+  resetLinkSent = false;
 
   private otpTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -99,6 +117,69 @@ export class AccountStore {
   /** The server's new-user flag, where another call returns it (e.g. the rental). */
   setNewUser(isNewUser: boolean): void {
     this.isNewUser = isNewUser;
+  }
+
+  // -- the pay-bill area's account screens ------------------------------------------------------------
+
+  /** What the pay-bill area shows: logged out, pay and link a rental fall back to login. */
+  get view(): PayBillSubSection {
+    if (!this.loggedIn && (this.subSection === 'pay' || this.subSection === 'link_rental')) return 'login';
+    return this.subSection;
+  }
+
+  /** Opening PAY MY BILL or Setup autopay: logged in goes to pay, else login (shell spec §2). */
+  open(): void {
+    this.registeredEmail = null;
+    this.resetLinkSent = false;
+    if (this.loggedIn) this.goPay();
+    else this.subSection = 'login';
+  }
+
+  goTo(subSection: PayBillSubSection): void {
+    if (subSection === 'pay') {
+      this.goPay();
+      return;
+    }
+    this.root.ifLoaded('billing')?.leavePayStage();
+    this.subSection = subSection;
+    this.resetLinkSent = false;
+    if (subSection !== 'login') this.registeredEmail = null;
+    if (subSection === 'link_rental') void this.loadOwnerCities();
+  }
+
+  /** The payment screens: the account's units load (the pay-bill area brings the billing store). */
+  goPay(): void {
+    this.subSection = 'pay';
+    void this.root.ifLoaded('billing')?.loadAccount();
+  }
+
+  async submitLogin(values: LoginValues): Promise<AccountResult> {
+    const result = await this.loginWithEmail(values.username, values.password);
+    if (result.ok) runInAction(() => this.goPay());
+    return result;
+  }
+
+  async submitRegister(values: RegisterValues): Promise<AccountResult> {
+    const result = await this.register(values.username, values.password);
+    if (result.ok) {
+      runInAction(() => {
+        this.subSection = 'login';
+        this.registeredEmail = values.username.trim();
+      });
+    }
+    return result;
+  }
+
+  async submitForgotPassword(values: ForgotPasswordValues): Promise<AccountResult> {
+    const result = await this.forgotPassword(values.email);
+    if (result.ok) runInAction(() => (this.resetLinkSent = true));
+    return result;
+  }
+
+  async submitLinkRental(values: LinkRentalValues): Promise<AccountResult> {
+    const result = await this.linkRental(values);
+    if (result.ok) runInAction(() => this.goPay());
+    return result;
   }
 
   // -- e-mail login ----------------------------------------------------------------------------------
@@ -326,6 +407,9 @@ export class AccountStore {
   reset(): void {
     this.logout();
     this.busy = null;
+    this.subSection = 'login';
+    this.registeredEmail = null;
+    this.resetLinkSent = false;
   }
 
   /** Runs one flow: busy flag, last error kept, exceptions (no network, daemon 5xx) as 'Something Went Wrong'. */

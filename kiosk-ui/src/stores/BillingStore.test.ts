@@ -149,7 +149,7 @@ async function setup(options: Parameters<typeof billingRoutes>[0] = {}) {
 
 async function loaded(options: Parameters<typeof billingRoutes>[0] = {}) {
   const test = await setup(options);
-  test.root.billing.open();
+  test.root.account.open();
   await vi.waitFor(() => expect(test.root.billing.stage).toBe('units'));
   await vi.waitFor(() => expect(test.root.billing.units.every((unit) => !unit.prePayLoading)).toBe(true));
   return test;
@@ -168,13 +168,13 @@ const calls = (requests: FakeRequest[], method: string, suffix: string) =>
 describe('opening pay bill', () => {
   it('starts at login when logged out', async () => {
     const { root } = createTestRoot({ routes: billingRoutes() });
-    root.billing.open();
-    expect(root.billing.view).toBe('login');
+    root.account.open();
+    expect(root.account.view).toBe('login');
   });
 
   it('goes to pay when logged in and lists the leased units, reservations skipped, failures counted', async () => {
     const { root } = await loaded();
-    expect(root.billing.view).toBe('pay');
+    expect(root.account.view).toBe('pay');
     expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
     expect(root.billing.failedDetails).toBe(1);
     expect(root.billing.selectedUnit?.space.unit_number).toBe('A102');
@@ -184,15 +184,15 @@ describe('opening pay bill', () => {
 
   it('goes to link a rental when the account has no items', async () => {
     const { root } = await setup({ items: [] });
-    root.billing.open();
-    await vi.waitFor(() => expect(root.billing.view).toBe('link_rental'));
+    root.account.open();
+    await vi.waitFor(() => expect(root.account.view).toBe('link_rental'));
   });
 
   it('shows the loading screen for at least the minimum time', async () => {
     const { root } = await setup();
     root.billing.minimumLoadingMs = 150;
     const started = Date.now();
-    root.billing.open();
+    root.account.open();
     expect(root.billing.stage).toBe('loading');
     await vi.waitFor(() => expect(root.billing.stage).toBe('units'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
@@ -311,20 +311,19 @@ describe('paying', () => {
     expect(documents.card_number).toBe('4111********1111');
     expect(documents.cvv).toBeUndefined();
 
-    // A message from another origin is ignored; the frame's own completes the document.
-    root.billing.onSigningMessage(
-      new MessageEvent('message', {
-        origin: 'http://evil.test',
-        data: { event: 'session_view.document.completed', data: { id: 'key-A102' } },
-      }),
-    );
+    // Only the registered frame's own message, from the signing origin, completes the document:
+    // not one from another origin, nor one of the right origin before a frame is registered or
+    // from another window.
+    const frameWindow = {} as MessageEventSource;
+    const signed = { event: 'session_view.document.completed', data: { id: 'key-A102' } };
+    root.billing.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
     expect(root.billing.signing).toBe(true);
-    root.billing.onSigningMessage(
-      new MessageEvent('message', {
-        origin: 'http://sandbox.test',
-        data: { event: 'session_view.document.completed', data: { id: 'key-A102' } },
-      }),
-    );
+    root.billing.setSigningFrame(frameWindow);
+    root.billing.onSigningMessage({ origin: 'http://evil.test', source: frameWindow, data: signed });
+    expect(root.billing.signing).toBe(true);
+    root.billing.onSigningMessage({ origin: 'http://sandbox.test', source: {} as MessageEventSource, data: signed });
+    expect(root.billing.signing).toBe(true);
+    root.billing.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
     expect(root.billing.signing).toBe(false);
     await vi.waitFor(() => expect(root.billing.processing).toBe(false));
     expect(root.billing.succeeded).toBe(true);
@@ -459,6 +458,6 @@ describe('reset', () => {
     const { root } = await loaded();
     root.resetAll();
     expect(root.billing.units).toEqual([]);
-    expect(root.billing.view).toBe('login');
+    expect(root.account.view).toBe('login');
   });
 });

@@ -1,181 +1,50 @@
-import {
-  BILLING,
-  SIGNING_COMPLETED_EVENT,
-  type AgreementDocument,
-  type AutopayCancelResult,
-  type AutopayEnrolResult,
-  type DecryptedCardSwipe,
-  type GenerateAgreementsResult,
-  type GenerateTokensResult,
-  type PayBillResult,
-  type PrePayDetails,
-  type TenantDetail,
-  type UserItem,
-  type UserItemDetails,
-} from '@kiosk/shared-types';
+/*
+ * Longer than one sitting's ~350 lines on purpose: the unit list, card entry, signing and the
+ * result screen are the stages of one payment and share its units and card. The parts that stand
+ * alone are beside it: billing/PayUnit.ts, billing/payable-account.ts (loading the account),
+ * billing/unit-payment.ts (one unit's calls) and billing/autopay-agreements.ts.
+ */
+import { BILLING, type DecryptedCardSwipe, type PrePayDetails, type TenantDetail } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../api/client';
-import { DEFAULT_PERIOD, dueBalance, hasBalanceDue, periodChoices, type PeriodChoice } from '../billing/balance';
-import {
-  autopayMailData,
-  billpayDocumentsForm,
-  paymentMailData,
-  paymentModel,
-  withCard,
-  type PayableSpace,
-  type PayCard,
-} from '../billing/payload';
+import type { PayCard } from '../billing/payload';
 import {
   canMakePayment,
   grandTotal,
-  isPayForced,
-  isUnitSelected,
   needsSigning,
   needsUpdateCardConfirmation,
   paymentResult,
-  paymentSteps,
-  resolveUnitPayment,
-  runPaymentSteps,
   tickAutopayOption,
   tickPayMyBill,
   type PaymentStep,
   type StepsResult,
-  type UnitChoice,
   type UnitOutcome,
-  type UnitPaymentFlags,
 } from '../billing/payment-plan';
-import { unitStatusMessageKeys, type UnitStatusKey } from '../billing/status-messages';
-import { afterUserItems, detailRequests, summarizeUserItems, type DetailResponse } from '../billing/user-items';
+import { unitStatusMessageKeys } from '../billing/status-messages';
 import { swipeToPayCard } from '../forms/card-rules';
-import type { ForgotPasswordValues, LoginValues, RegisterValues } from '../forms/account';
-import type { LinkRentalValues } from '../forms/link-rental';
 import type { PayCardValues } from '../forms/pay-card';
-import type { AccountResult } from './account-errors';
+import { SigningWatch } from '../signing/signing-watch';
+import { autopayAgreements, type UnitAgreement } from './billing/autopay-agreements';
+import { loadPayableAccount } from './billing/payable-account';
+import { NOTHING_TICKED, PayUnit } from './billing/PayUnit';
+import { payUnit, unitPaymentModel } from './billing/unit-payment';
 import type { RootStore } from './RootStore';
 
-/** Pay-bill sub-sections (shell spec §2). */
-export type PayBillSubSection = 'login' | 'register' | 'link_rental' | 'pay' | 'forgot_password';
+export { PayUnit } from './billing/PayUnit';
+export type { UnitAgreement } from './billing/autopay-agreements';
 
 /** Where the pay sub-section is (shell spec §2 "Pay My Bill screen states"). */
 export type PayStage = 'loading' | 'units' | 'swipe' | 'card_form' | 'result';
 
-const NOTHING_TICKED: UnitChoice = {
-  payMyBill: false,
-  enroll_autopay: false,
-  updateCardDetails: false,
-  isCancelAutoPay: false,
-  payForced: false,
-};
-
-/** One unit of the list and its payment panel (shell §4 "Per-unit payment rules"). */
-export class PayUnit {
-  choice: UnitChoice = { ...NOTHING_TICKED };
-  period: number = DEFAULT_PERIOD;
-  prePay: PrePayDetails | null = null;
-  prePayLoading = false;
-  /** After processing: success or error, and the status messages to show. */
-  outcome: UnitOutcome | null = null;
-  statusKeys: UnitStatusKey[] = [];
-
-  constructor(readonly space: PayableSpace) {
-    makeAutoObservable(this, { space: false }, { autoBind: true });
-  }
-
-  get key(): string {
-    return `${this.space.facility}/${this.space.tenant_id}/${this.space.spaceId}`;
-  }
-
-  get balanceDue(): number {
-    return dueBalance(this.space.balance);
-  }
-
-  get hasBalance(): boolean {
-    return hasBalanceDue(this.space.balance);
-  }
-
-  get autoPayEnabled(): boolean {
-    return Boolean(this.space.autoPay?.enabled);
-  }
-
-  get autoPayCard(): string | null {
-    return this.space.autoPay?.paymentInstrument?.card?.number ?? null;
-  }
-
-  get periodChoices(): PeriodChoice[] {
-    return periodChoices(this.hasBalance);
-  }
-
-  /** The pay checkbox is ticked and disabled while autopay needs the balance paid. */
-  get payForced(): boolean {
-    return isPayForced(this.choice, this.hasBalance);
-  }
-
-  get flags(): UnitPaymentFlags {
-    return { ...this.choice, balance: this.space.balance, prepayTotal: this.prePay?.total_amt, period: this.period };
-  }
-
-  get resolved() {
-    return resolveUnitPayment(this.flags);
-  }
-
-  get selected(): boolean {
-    return isUnitSelected(this.choice);
-  }
-
-  /** Paying a period whose charges are not known: the amount cannot be sent yet. */
-  get missingCharges(): boolean {
-    const resolved = this.resolved;
-    return resolved.payMyBill && resolved.period === this.period && (this.prePayLoading || !this.prePay);
-  }
-
-  setChoice(choice: UnitChoice): void {
-    this.choice = choice;
-  }
-
-  setPeriod(period: number): void {
-    this.period = period;
-  }
-
-  setPrePay(prePay: PrePayDetails | null, loading: boolean): void {
-    this.prePay = prePay;
-    this.prePayLoading = loading;
-  }
-
-  setResult(outcome: UnitOutcome, keys: UnitStatusKey[]): void {
-    this.outcome = outcome;
-    this.statusKeys = keys;
-  }
-
-  clearResult(): void {
-    this.outcome = null;
-    this.statusKeys = [];
-  }
-}
-
-/** An agreement to sign for one unit's autopay enrolment (shell §3 "Agreement to sign"). */
-export interface UnitAgreement {
-  agreement: AgreementDocument;
-  unitKey: string;
-  completed: boolean;
-}
-
-/** A pause that tests can shorten (the 2-second minimum of the loading screen). */
-const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
 /**
- * Pay My Bill and autopay (shell spec §2 "Pay-bill sub-sections", "Pay My Bill screen states",
- * §4 "Loading Pay My Bill", "Make a payment", "Submit", "Per-unit payment rules", "Payment logic").
+ * Pay My Bill and autopay (shell spec §2 "Pay My Bill screen states", §4 "Loading Pay My Bill",
+ * "Make a payment", "Submit", "Per-unit payment rules", "Payment logic"). Which account screen
+ * the area shows (login, register, link a rental, pay) is AccountStore's.
  *
  * The card typed or swiped is held in a private field, never observable, only while a payment
  * runs, and is dropped once every unit has answered (or the visit ends).
  */
 export class BillingStore {
-  subSection: PayBillSubSection = 'login';
-  /** Create an account succeeded: the login screen says so and has the e-mail filled in. */
-  registeredEmail: string | null = null;
-  /** The thank-you view of forgot password. */
-  resetLinkSent = false;
-
   stage: PayStage = 'loading';
   units: PayUnit[] = [];
   account: TenantDetail | null = null;
@@ -199,86 +68,23 @@ export class BillingStore {
 
   private card: PayCard | null = null;
   private loadGeneration = 0;
-  private signingFrame: MessageEventSource | null = null;
-  private stopMessages: (() => void) | null = null;
+  private readonly watch: SigningWatch;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'card' | 'loadGeneration' | 'signingFrame' | 'stopMessages'>(
+    this.watch = new SigningWatch(
+      () => this.currentAgreement?.agreement ?? null,
+      (key) => this.documentSigned(key),
+    );
+    makeAutoObservable<this, 'card' | 'loadGeneration' | 'watch'>(
       this,
-      { root: false, card: false, loadGeneration: false, signingFrame: false, stopMessages: false },
+      { root: false, card: false, loadGeneration: false, watch: false },
       { autoBind: true },
     );
   }
 
-  // -- sub-sections ------------------------------------------------------------------------------------
-
-  /** What the pay-bill area shows: logged out, pay and link a rental fall back to login. */
-  get view(): PayBillSubSection {
-    if (!this.root.account.loggedIn && (this.subSection === 'pay' || this.subSection === 'link_rental')) return 'login';
-    return this.subSection;
-  }
-
-  /** Opening PAY MY BILL or Setup autopay: logged in goes to pay, else login (shell spec §2). */
-  open(): void {
-    this.registeredEmail = null;
-    this.resetLinkSent = false;
-    if (this.root.account.loggedIn) this.goPay();
-    else this.subSection = 'login';
-  }
-
-  goTo(subSection: PayBillSubSection): void {
-    if (subSection === 'pay') {
-      this.goPay();
-      return;
-    }
-    this.leavePayStage();
-    this.subSection = subSection;
-    this.resetLinkSent = false;
-    if (subSection !== 'login') this.registeredEmail = null;
-    if (subSection === 'link_rental') void this.root.account.loadOwnerCities();
-  }
-
-  goPay(): void {
-    this.subSection = 'pay';
-    void this.loadAccount();
-  }
-
-  async submitLogin(values: LoginValues): Promise<AccountResult> {
-    const result = await this.root.account.loginWithEmail(values.username, values.password);
-    if (result.ok) runInAction(() => this.goPay());
-    return result;
-  }
-
-  async submitRegister(values: RegisterValues): Promise<AccountResult> {
-    const result = await this.root.account.register(values.username, values.password);
-    if (result.ok) {
-      runInAction(() => {
-        this.subSection = 'login';
-        this.registeredEmail = values.username.trim();
-      });
-    }
-    return result;
-  }
-
-  async submitForgotPassword(values: ForgotPasswordValues): Promise<AccountResult> {
-    const result = await this.root.account.forgotPassword(values.email);
-    if (result.ok) runInAction(() => (this.resetLinkSent = true));
-    return result;
-  }
-
-  async submitLinkRental(values: LinkRentalValues): Promise<AccountResult> {
-    const result = await this.root.account.linkRental(values);
-    if (result.ok) runInAction(() => this.goPay());
-    return result;
-  }
-
   // -- loading -----------------------------------------------------------------------------------------
 
-  /**
-   * Loading Pay My Bill (shell §4): user items with at least 2 seconds of 'We are locating your
-   * account.'; an error or nothing found goes to link a rental. Then every tenant's details; failed
-   * calls are counted and ignored; a space with a lease shows the unit list, else link a rental.
-   */
+  /** The list of units to pay (AccountStore opens the pay sub-section with it); see loadPayableAccount. */
   async loadAccount(): Promise<void> {
     const generation = ++this.loadGeneration;
     const { api, account } = this.root;
@@ -291,51 +97,17 @@ export class BillingStore {
     this.processingKeys = [];
     this.outcomes = [];
     this.root.trivia.restart();
-    const token = account.userToken ?? '';
-
-    const itemsCall = api
-      .call<UserItem[]>('userItems', {}, { query: { user_token: token, user_email: account.email ?? '' } })
-      .then((response) =>
-        response.status === 'ok' ? { ok: true as const, items: response.result } : { ok: false as const },
-      )
-      .catch(() => ({ ok: false as const }));
-    const [items] = await Promise.all([itemsCall, wait(this.minimumLoadingMs)]);
-    if (generation !== this.loadGeneration) return;
-    if (afterUserItems(items) === 'link_rental' || !items.ok) {
-      runInAction(() => this.goTo('link_rental'));
-      return;
-    }
-
-    const responses = await Promise.all(
-      detailRequests(items.items).map(async (request): Promise<DetailResponse<TenantDetail, PayableSpace>> => {
-        try {
-          const response = await api.call<UserItemDetails>(
-            'userItemDetails',
-            { facility: request.facility, tenant: request.tenant },
-            { query: { user_token: token } },
-          );
-          if (response.status !== 'ok') return { ok: false, request };
-          return {
-            ok: true,
-            request,
-            tenant_details: response.result.tenant_details ?? [],
-            space_details: (response.result.space_details ?? []) as PayableSpace[],
-          };
-        } catch {
-          return { ok: false, request };
-        }
-      }),
-    );
-    if (generation !== this.loadGeneration) return;
-    const summary = summarizeUserItems(responses);
+    const user = { token: account.userToken ?? '', email: account.email ?? '' };
+    const loaded = await loadPayableAccount(api, user, this.minimumLoadingMs, () => generation === this.loadGeneration);
+    if (!loaded) return;
     runInAction(() => {
-      this.failedDetails = summary.failed;
-      if (summary.next === 'link_rental') {
-        this.goTo('link_rental');
+      this.failedDetails = loaded.failed;
+      if (loaded.next === 'link_rental') {
+        this.root.account.goTo('link_rental');
         return;
       }
-      this.account = summary.account;
-      this.units = summary.units.map((space) => new PayUnit(space));
+      this.account = loaded.account;
+      this.units = loaded.spaces.map((space) => new PayUnit(space));
       this.selectedKey = this.units[0]?.key ?? null;
       this.stage = 'units';
     });
@@ -472,7 +244,7 @@ export class BillingStore {
   }
 
   /** Leaving card entry or signing: no swiped card, dialog or agreement is kept. */
-  private leavePayStage(): void {
+  leavePayStage(): void {
     this.cardPrefill = null;
     this.pendingCancelKey = null;
     this.pendingUpdateCardKey = null;
@@ -536,62 +308,33 @@ export class BillingStore {
     if (toSign.length > 0) await this.prepareSigning(toSign);
   }
 
-  /** Signing tokens and agreements (flow billpay) for every unit enrolling; a unit whose documents fail is marked failed. */
+  /** The agreements of every unit enrolling; a unit whose documents fail is marked failed. */
   private async prepareSigning(units: PayUnit[]): Promise<void> {
     const card = this.card;
     if (!card) return;
+    const email = this.root.account.email ?? '';
     const prepared = await Promise.all(
-      units.map(async (unit): Promise<UnitAgreement[]> => {
-        const form = billpayDocumentsForm(this.modelFor(unit), card, this.root.account.email ?? '');
-        const facility = unit.space.facility_id || unit.space.facility;
-        try {
-          const tokens = await this.root.api.call<GenerateTokensResult>('generateTokens', { facility }, { form });
-          if (tokens.status !== 'ok') throw new Error('tokens');
-          const agreements = await this.root.api.call<GenerateAgreementsResult>(
-            'generateAgreements',
-            { facility },
-            { form: { ...form, dynamic_tokens: { ...tokens.result.dynamic_tokens } } },
-          );
-          if (agreements.status !== 'ok' || agreements.result.agreements.length === 0) throw new Error('agreements');
-          return agreements.result.agreements.map((agreement) => ({ agreement, unitKey: unit.key, completed: false }));
-        } catch {
+      units.map((unit) =>
+        autopayAgreements(this.root.api, unit, this.modelFor(unit), card, email).catch(() => {
           this.finishUnit(unit, ['enrolAutopay'], { outcome: 'error', failedStep: 'enrolAutopay', done: [] });
           return [];
-        }
-      }),
+        }),
+      ),
     );
     runInAction(() => {
       this.agreements = prepared.flat();
       this.signingIndex = 0;
-      if (this.agreements.length > 0) this.listenForSigning();
     });
   }
 
-  /** The embedded frame showing the current agreement (only its messages count). */
+  /** The embedded frame showing the current agreement (only its messages count: signing/signing-watch.ts). */
   setSigningFrame(frame: MessageEventSource | null): void {
-    this.signingFrame = frame;
+    this.watch.setFrame(frame);
   }
 
-  private listenForSigning(): void {
-    if (this.stopMessages || typeof window === 'undefined') return;
-    const onMessage = (event: MessageEvent) => this.onSigningMessage(event);
-    window.addEventListener('message', onMessage);
-    this.stopMessages = () => window.removeEventListener('message', onMessage);
-  }
-
-  /** A completion message from the current agreement's frame and origin. */
-  onSigningMessage(event: MessageEvent): void {
-    const current = this.currentAgreement;
-    if (!current) return;
-    const data = event.data as { event?: unknown; data?: { id?: unknown } } | null;
-    if (data?.event !== SIGNING_COMPLETED_EVENT || data.data?.id !== current.agreement.key) return;
-    if (this.signingFrame && event.source !== this.signingFrame) return;
-    try {
-      if (new URL(current.agreement.url, window.location.href).origin !== event.origin) return;
-    } catch {
-      return;
-    }
-    this.documentSigned(current.agreement.key);
+  /** A window message: completes the current agreement when its own frame says it was signed. */
+  onSigningMessage(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>): void {
+    this.watch.receive(event);
   }
 
   /**
@@ -623,95 +366,27 @@ export class BillingStore {
   }
 
   private closeSigning(): void {
-    this.stopMessages?.();
-    this.stopMessages = null;
-    this.signingFrame = null;
+    this.watch.stop();
     this.agreements = [];
     this.signingIndex = 0;
   }
 
-  /** The payment model of a unit as it will be paid (shell §3). */
   private modelFor(unit: PayUnit) {
-    const resolved = unit.resolved;
-    const prePay: PrePayDetails | null =
-      resolved.payMyBill && resolved.period !== unit.period
-        ? { movein_cost: [], balance: unit.space.balance, tax: 0, total_amt: resolved.total }
-        : unit.prePay;
-    return paymentModel({
-      space: unit.space,
-      account: this.account,
-      username: this.root.account.email ?? '',
-      choice: unit.choice,
-      resolved,
-      prePay,
-    });
+    return unitPaymentModel(unit, this.account, this.root.account.email ?? '');
   }
 
-  /** Runs the unit's steps (shell §4 Payment logic (a), (b), (c)) and records its outcome. */
+  /** Runs the unit's steps (billing/unit-payment.ts) and records its outcome. */
   async processUnit(unit: PayUnit, extra: { document_id?: string } = {}): Promise<void> {
     const { api, config } = this.root;
-    const steps = paymentSteps(unit.flags, config.capabilities);
-    const model = this.modelFor(unit);
-    const card = this.card;
-    const space = unit.space;
-    const owner = config.ownerId ?? '';
-    const facility = space.facility_id || space.facility;
-    const spaceParams = { tenant: space.tenant_id, spaceId: space.spaceId };
-    const prepayTotal = unit.resolved.total;
-    let payment: PayBillResult | null = null;
-    let enrolment: AutopayEnrolResult | null = null;
-
-    const run = async (step: PaymentStep): Promise<boolean> => {
-      switch (step) {
-        case 'pay': {
-          if (!card) return false;
-          const response = await api.call<PayBillResult>('payBill', spaceParams, { form: withCard(model, card) });
-          if (response.status === 'ok') payment = response.result;
-          return response.status === 'ok';
-        }
-        case 'enrolAutopay': {
-          if (!card) return false;
-          const form = withCard(model, card, extra.document_id ? { document_id: extra.document_id } : {});
-          const response = await api.call<AutopayEnrolResult>('enrolAutopay', spaceParams, { form });
-          if (response.status === 'ok') enrolment = response.result;
-          return response.status === 'ok';
-        }
-        case 'cancelAutopay': {
-          const response = await api.call<AutopayCancelResult>('cancelAutopay', spaceParams);
-          return response.status === 'ok';
-        }
-        case 'mailPayment': {
-          const paid = payment as PayBillResult | null;
-          const response = await api.call(
-            'mailPayment',
-            { owner, facility, tenant: space.tenant_id },
-            {
-              form: paymentMailData(space, prepayTotal, paid?.mail_request_data ?? null),
-            },
-          );
-          return response.status === 'ok';
-        }
-        case 'mailAutopay': {
-          if (!card) return false;
-          const enrolled = enrolment as AutopayEnrolResult | null;
-          const response = await api.call(
-            'mailAutopay',
-            { owner, facility, tenant: space.tenant_id },
-            {
-              form: autopayMailData(
-                space,
-                prepayTotal,
-                { card, updateCardDetails: unit.choice.updateCardDetails },
-                enrolled?.response ?? null,
-              ),
-            },
-          );
-          return response.status === 'ok';
-        }
-      }
-    };
-
-    const result = await runPaymentSteps(steps, run);
+    const { steps, result } = await payUnit(unit, {
+      api,
+      capabilities: config.capabilities,
+      ownerId: config.ownerId,
+      account: this.account,
+      username: this.root.account.email ?? '',
+      card: this.card,
+      documentId: extra.document_id,
+    });
     this.finishUnit(unit, steps, result);
   }
 
@@ -743,9 +418,6 @@ export class BillingStore {
     this.loadGeneration += 1;
     this.leavePayStage();
     this.card = null;
-    this.subSection = 'login';
-    this.registeredEmail = null;
-    this.resetLinkSent = false;
     this.stage = 'loading';
     this.units = [];
     this.account = null;

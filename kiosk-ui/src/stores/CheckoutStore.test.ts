@@ -2,6 +2,7 @@ import type { Capabilities, FacilitySettings, KioskConfig, RentalResult, Unit } 
 import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeSections, createFlowState } from '../flow/flow';
+import { ready } from '../models/loadable';
 import { createTestRoot, wrapped, type FakeReply, type FakeRequest, type FakeRoutes } from '../test/fakes';
 
 /** Finalising (rental §4): processing, its retry rules and the follow-ups, over a fake API. */
@@ -69,7 +70,7 @@ function setup(options: SetupOptions = {}) {
       pmsNotifications: { reservation: false, rental: false, payment: true },
     };
     root.shell.section = 'rent';
-    root.rental.unit = unit;
+    root.rental.pick.unit = unit;
     Object.assign(root.rental.model, {
       tenant_first_name: 'Jane',
       tenant_last_name: 'Tenant',
@@ -143,7 +144,7 @@ describe('processing a rental', () => {
       },
     });
     runInAction(() => {
-      root.rental.heldSpace = { facility_id: 'demo', space_id: 'sp-b-10', hold_token: 'tok-1' };
+      root.rental.holds.held = { facility_id: 'demo', space_id: 'sp-b-10', hold_token: 'tok-1' };
     });
     root.checkout.setCard(CARD);
     await root.checkout.process();
@@ -182,7 +183,7 @@ describe('processing a rental', () => {
     });
     root.checkout.setCard(CARD);
     runInAction(() => {
-      root.checkout.agreements = [
+      root.checkout.signing.documents = ready([
         {
           display_name: 'Lease',
           document_type: 'lease_agreement',
@@ -192,8 +193,7 @@ describe('processing a rental', () => {
           url: '/x',
           completed: true,
         },
-      ];
-      root.checkout.agreementsState = 'ready';
+      ]);
       root.rental.setCardSwiped(true);
     });
     await root.checkout.process();
@@ -205,7 +205,7 @@ describe('processing a rental', () => {
     root.checkout.retry();
     expect(root.rental.section).toBe('card_details');
     expect(root.checkout.cardDraft).toBeNull();
-    expect(root.checkout.agreements).toEqual([]);
+    expect(root.checkout.signing.agreements).toEqual([]);
     // Not swiped any more: card_details starts from the tenant's name again.
     expect(root.rental.model.name_on_card).toBe('Jane Tenant');
     expect(calls(/failure|save-failed/)).toHaveLength(0);
@@ -306,25 +306,59 @@ describe('the gate code, the signing and the texts', () => {
     expect(calls(/validate-gatecode/)[1]?.query.get('facility_id')).toBe('demo');
   });
 
+  it('counts a signed document only from the registered frame, from the signing origin', () => {
+    const { root } = setup();
+    runInAction(() => {
+      root.rental.goTo('panda_agreements');
+      root.checkout.signing.documents = ready([
+        {
+          display_name: 'Lease',
+          document_type: 'lease_agreement',
+          file_id: 'f',
+          document_id: 'doc-1',
+          key: 'k-1',
+          url: 'http://sign.test/pages/sign/k-1',
+          completed: false,
+        },
+      ]);
+    });
+    const frameWindow = new MessageChannel().port1;
+    const signed = { event: 'session_view.document.completed', data: { id: 'k-1' } };
+    const post = (origin: string, source: MessageEventSource) =>
+      window.dispatchEvent(new MessageEvent('message', { origin, source, data: signed }));
+
+    post('http://sign.test', frameWindow);
+    expect(root.checkout.signing.currentAgreement?.key).toBe('k-1');
+    root.checkout.signing.setSigningFrame(frameWindow);
+    post('http://evil.test', frameWindow);
+    post('http://sign.test', new MessageChannel().port1);
+    expect(root.checkout.signing.currentAgreement?.key).toBe('k-1');
+    post('http://sign.test', frameWindow);
+    expect(root.checkout.signing.currentAgreement).toBeNull();
+    expect(root.rental.section).toBe('process_rental');
+    root.checkout.signing.setSigningFrame(null);
+  });
+
   it('marks each signed document and runs the rental after the last', () => {
     const { root } = setup();
     runInAction(() => {
       root.rental.goTo('panda_agreements');
-      root.checkout.agreements = ['a', 'b'].map((key) => ({
-        display_name: key,
-        document_type: 'lease_agreement',
-        file_id: key,
-        document_id: key,
-        key,
-        url: `/pages/sign/${key}`,
-        completed: false,
-      }));
-      root.checkout.agreementsState = 'ready';
+      root.checkout.signing.documents = ready(
+        ['a', 'b'].map((key) => ({
+          display_name: key,
+          document_type: 'lease_agreement',
+          file_id: key,
+          document_id: key,
+          key,
+          url: `/pages/sign/${key}`,
+          completed: false,
+        })),
+      );
     });
-    root.checkout.completeAgreement('a');
-    expect(root.checkout.currentAgreement?.key).toBe('b');
+    root.checkout.signing.completeAgreement('a');
+    expect(root.checkout.signing.currentAgreement?.key).toBe('b');
     expect(root.rental.section).toBe('panda_agreements');
-    root.checkout.completeAgreement('b');
+    root.checkout.signing.completeAgreement('b');
     expect(root.rental.section).toBe('process_rental');
   });
 

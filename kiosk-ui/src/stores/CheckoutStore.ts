@@ -1,11 +1,13 @@
+/*
+ * Longer than one sitting's ~350 lines on purpose: processing, its retry rules and the card it
+ * charges are one sequence with the choices made before it (insurance, lock, gate code). The parts
+ * that stand alone are beside it: checkout/RentalSigning.ts (documents to fill in and sign) and
+ * checkout/follow-ups.ts (the calls after success or a final failure).
+ */
 import type {
-  AgreementDocument,
   AppResponse,
   DecryptedCardSwipe,
-  DynamicTokens,
   GatecodeValidation,
-  GenerateAgreementsResult,
-  GenerateTokensResult,
   LockItem,
   RentalResult,
   ReservationResult,
@@ -13,22 +15,17 @@ import type {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../api/errors';
-import {
-  documentsForm,
-  failedRentalForm,
-  notificationMailForm,
-  rentalForm,
-  reservationForm,
-  type CardData,
-  type ProcessingFailure,
-} from '../checkout/payload';
+import { rentalForm, reservationForm, type CardData, type ProcessingFailure } from '../checkout/payload';
 import { initialPlanId, isChoiceOffered, listedPlans } from '../checkout/insurance';
 import { applyAfterSuccess, confirmAreaTitle, isCardFailure, retryAfterError, RENTAL_RETRIES } from '../flow/flow';
 import { swipeToRentalCard } from '../forms/card-rules';
-import type { DynamicSection, DynamicValues } from '../forms/dynamic-fields';
+import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable, type LoadState } from '../models/loadable';
+import { RentalFollowUps } from './checkout/follow-ups';
+import { RentalSigning } from './checkout/RentalSigning';
+import { failureLogger, type LogFailure } from './failure-log';
 import type { RootStore } from './RootStore';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'failed';
+export type { LoadState } from '../models/loadable';
 export type GatecodeCheck = 'idle' | 'validating' | 'available' | 'unavailable' | 'failed';
 export type ProcessState = 'idle' | 'processing' | 'succeeded' | 'failed';
 
@@ -48,11 +45,12 @@ export interface TextStatus {
 const IDLE_TEXT: TextStatus = { state: 'idle', phone: '', serverMessage: null };
 
 /**
- * Rental part 2 (rental spec §2 from Content insurance to Smart access setup, §4 "Gate code",
- * "Signing", "Finalising"): the lock offer, the live gate-code check, the card until the rental is
- * processed, the additional-information fields and the agreements to sign, processing the rental
- * or the reservation with its retry rules, and the confirmation's follow-ups (gate-code text,
- * autopay, lock sale, notification mails, the new user's password, smart access).
+ * Checkout of a rental or reservation (rental spec §2 from Content insurance to Smart access
+ * setup, §4 "Gate code", "Finalising"): the insurance choice, the lock offer, the live gate-code
+ * check, the card until the rental is processed, processing the rental or the reservation with
+ * its retry rules, and the confirmation (gate-code text, the new user's password, smart access).
+ * The documents to fill in and sign are `signing` (checkout/RentalSigning.ts); the calls after
+ * success or a final failure are checkout/follow-ups.ts.
  *
  * Choices the visitor makes go into the rental model through RentalStore (setFields / done);
  * the card never does: it is held in a private field here, sent once to rental/ (and to autopay
@@ -60,18 +58,12 @@ const IDLE_TEXT: TextStatus = { state: 'idle', phone: '', serverMessage: null };
  */
 export class CheckoutStore {
   /** The lock offered with the chosen unit (GET merchandise/), empty when none. */
-  locks: LockItem[] = [];
-  locksState: LoadState = 'idle';
+  lockOffer: Loadable<LockItem[]> = IDLE;
   private locksFor: string | null = null;
 
   gatecodeCheck: GatecodeCheck = 'idle';
   /** The code the last check was for. */
   checkedGatecode = '';
-
-  dynamicTokens: DynamicTokens | null = null;
-  tokensState: LoadState = 'idle';
-  agreements: AgreementDocument[] = [];
-  agreementsState: LoadState = 'idle';
 
   processState: ProcessState = 'idle';
   processingError: ProcessingError | null = null;
@@ -85,10 +77,26 @@ export class CheckoutStore {
   textStatus: TextStatus = IDLE_TEXT;
   passwordState: 'idle' | 'saving' | 'saved' | 'failed' = 'idle';
 
+  /** The documents to fill in and sign (panda_fields, panda_agreements). */
+  readonly signing: RentalSigning;
+
   #card: CardData | null = null;
+  private readonly log: LogFailure;
+  private readonly followUps: RentalFollowUps;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    this.log = failureLogger(root.api, 'Checkout', () => root.rental.section);
+    this.signing = new RentalSigning(root, this.log);
+    this.followUps = new RentalFollowUps(
+      root.api,
+      () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId }),
+      this.log,
+    );
+    makeAutoObservable<this, 'log' | 'followUps'>(
+      this,
+      { root: false, signing: false, log: false, followUps: false },
+      { autoBind: true },
+    );
   }
 
   private get facilityId(): string | null {
@@ -105,8 +113,8 @@ export class CheckoutStore {
   enterInsurance(): void {
     const { rental } = this.root;
     const current = rental.model.insurance_id;
-    const valid = isChoiceOffered(current, rental.insurancePlans, this.settings) ? current : null;
-    const chosen = initialPlanId(valid, rental.insurancePlans);
+    const valid = isChoiceOffered(current, rental.pick.insurancePlans, this.settings) ? current : null;
+    const chosen = initialPlanId(valid, rental.pick.insurancePlans);
     if (chosen !== current) this.selectInsurance(chosen);
   }
 
@@ -118,10 +126,18 @@ export class CheckoutStore {
   }
 
   get plans() {
-    return listedPlans(this.root.rental.insurancePlans);
+    return listedPlans(this.root.rental.pick.insurancePlans);
   }
 
   // -- ALL ABOUT CONVENIENCE ----------------------------------------------------------------------
+
+  get locks(): LockItem[] {
+    return valueOr(this.lockOffer, []);
+  }
+
+  get locksState(): LoadState {
+    return this.lockOffer.state;
+  }
 
   get lock(): LockItem | null {
     return this.locks[0] ?? null;
@@ -130,10 +146,10 @@ export class CheckoutStore {
   /** The lock offered with the chosen unit (once per unit). */
   async loadLocks(): Promise<void> {
     const facilityId = this.facilityId;
-    const unitId = this.root.rental.unit?.unit_id ?? null;
+    const unitId = this.root.rental.pick.unit?.unit_id ?? null;
     if (!facilityId || !unitId || (this.locksFor === unitId && this.locksState === 'ready')) return;
     this.locksFor = unitId;
-    this.locksState = 'loading';
+    this.lockOffer = LOADING;
     try {
       const response = await this.root.api.call<LockItem[]>(
         'merchandise',
@@ -141,15 +157,11 @@ export class CheckoutStore {
         { query: { space_type_id: unitId } },
       );
       runInAction(() => {
-        this.locks = response.status === 'ok' && Array.isArray(response.result) ? response.result : [];
-        this.locksState = 'ready';
+        this.lockOffer = ready(response.status === 'ok' && Array.isArray(response.result) ? response.result : []);
       });
     } catch (error) {
       this.log('merchandise', error);
-      runInAction(() => {
-        this.locks = [];
-        this.locksState = 'failed';
-      });
+      runInAction(() => (this.lockOffer = FAILED));
     }
   }
 
@@ -238,106 +250,6 @@ export class CheckoutStore {
     this.root.rental.goTo('swipe_scan');
   }
 
-  // -- ADDITIONAL INFORMATION (panda_fields) ------------------------------------------------------
-
-  get sections(): DynamicSection[] {
-    return (this.dynamicTokens?.sections ?? []) as DynamicSection[];
-  }
-
-  /** POST pandadocs/generate-tokens/ with the model (flow rental): the sections to fill in. */
-  async loadTokens(): Promise<void> {
-    const facilityId = this.facilityId;
-    if (!facilityId || this.tokensState === 'loading') return;
-    this.tokensState = 'loading';
-    try {
-      const response = await this.root.api.call<GenerateTokensResult>(
-        'generateTokens',
-        { facility: facilityId },
-        { form: documentsForm(this.root.rental.model, facilityId) },
-      );
-      runInAction(() => {
-        if (response.status === 'ok' && response.result?.dynamic_tokens) {
-          this.dynamicTokens = {
-            sections: response.result.dynamic_tokens.sections ?? [],
-            tokens: response.result.dynamic_tokens.tokens ?? {},
-          };
-          this.tokensState = 'ready';
-        } else {
-          this.tokensState = 'failed';
-        }
-      });
-    } catch (error) {
-      this.log('generate tokens', error);
-      runInAction(() => {
-        this.tokensState = 'failed';
-      });
-    }
-  }
-
-  /** Done on panda_fields: the values go into the model's dynamic_tokens (sent to generate-agreements). */
-  submitAdditionalInformation(values: DynamicValues): void {
-    const tokens = this.dynamicTokens ?? { sections: [], tokens: {} };
-    // The agreements are generated from these values: any earlier ones are stale.
-    this.clearAgreements();
-    this.root.rental.done({ dynamic_tokens: { ...tokens, values } });
-  }
-
-  // -- SIGN DOCUMENTS (panda_agreements) ----------------------------------------------------------
-
-  /** The document on screen: the first one not signed yet. */
-  get currentAgreement(): AgreementDocument | null {
-    return this.agreements.find((doc) => !doc.completed) ?? null;
-  }
-
-  get allSigned(): boolean {
-    return this.agreements.length > 0 && this.agreements.every((doc) => doc.completed);
-  }
-
-  /** POST pandadocs/generate-agreements/ (flow rental); kept until the card changes or the rental ends. */
-  async loadAgreements(): Promise<void> {
-    const facilityId = this.facilityId;
-    if (!facilityId || this.agreementsState === 'loading') return;
-    if (this.agreementsState === 'ready' && this.agreements.length > 0) return;
-    this.agreementsState = 'loading';
-    try {
-      const response = await this.root.api.call<GenerateAgreementsResult | AgreementDocument[]>(
-        'generateAgreements',
-        { facility: facilityId },
-        { form: documentsForm(this.root.rental.model, facilityId) },
-      );
-      runInAction(() => {
-        const list = response.status === 'ok' ? agreementList(response.result) : null;
-        if (list && list.length > 0) {
-          this.agreements = list;
-          this.agreementsState = 'ready';
-        } else {
-          this.agreementsState = 'failed';
-        }
-      });
-    } catch (error) {
-      this.log('generate agreements', error);
-      runInAction(() => {
-        this.agreementsState = 'failed';
-      });
-    }
-  }
-
-  /**
-   * The signing frame said the document on screen is signed: mark it completed and show the next;
-   * after the last one the rental runs (rental §4 "Signing").
-   */
-  completeAgreement(key: string): void {
-    const doc = this.agreements.find((candidate) => candidate.key === key && !candidate.completed);
-    if (!doc) return;
-    doc.completed = true;
-    if (this.allSigned && this.root.rental.section === 'panda_agreements') this.root.rental.done();
-  }
-
-  clearAgreements(): void {
-    this.agreements = [];
-    this.agreementsState = 'idle';
-  }
-
   // -- PROCESSING (process_rental) ----------------------------------------------------------------
 
   get isReservation(): boolean {
@@ -413,7 +325,7 @@ export class CheckoutStore {
     // The card was used; nothing of it stays (autopay enrolment got its own copy above).
     this.#card = null;
     this.cardVersion += 1;
-    this.clearAgreements();
+    this.signing.clearAgreements();
   }
 
   /** After success (rental §4): the gate-code text, autopay when auto_debit, the lock sale, the mail. */
@@ -428,14 +340,14 @@ export class CheckoutStore {
       const rentalResult = result as RentalResult;
       if (this.settings?.show_gatecode !== false && model.tenant_phone)
         tasks.push(this.sendGateCodeText(model.tenant_phone));
-      if (model.auto_debit && card) tasks.push(this.enrolAutopay(rentalResult, card));
-      if (model.item_id) tasks.push(this.processLockSale(rentalResult, model.item_id));
+      if (model.auto_debit && card) tasks.push(this.followUps.enrolAutopay(rentalResult, model, card));
+      if (model.item_id) tasks.push(this.followUps.processLockSale(rentalResult, model.item_id));
     }
     const notified = this.root.config.capabilities?.pmsNotifications;
     const pmsSends = reservation ? notified?.reservation : notified?.rental;
     if (!pmsSends) {
       tasks.push(
-        this.sendMail(reservation ? 'mailReservation' : 'mailRental', result.tenant_id, {
+        this.followUps.sendMail(reservation ? 'mailReservation' : 'mailRental', result.tenant_id, model, {
           reservationCode: reservation ? (result as ReservationResult).reservation_code : undefined,
         }),
       );
@@ -454,23 +366,18 @@ export class CheckoutStore {
   /** The retry failed too: the failure mail and save-failed-rental (rental §4, §8); the card goes. */
   private async giveUp(failure: ProcessingFailure, reservation: boolean): Promise<void> {
     const { model } = this.root.rental;
-    const facilityId = this.facilityId;
     const card = this.#card;
     this.gaveUp = true;
     this.#card = null;
     this.cardVersion += 1;
-    if (!facilityId) return;
+    if (!this.facilityId) return;
     const tasks: Promise<unknown>[] = [
       // No tenant was created: the mail goes out for a guest (the body names the visitor).
-      this.sendMail(reservation ? 'mailReservationFailure' : 'mailRentalFailure', 'guest', { failure }),
+      this.followUps.sendMail(reservation ? 'mailReservationFailure' : 'mailRentalFailure', 'guest', model, {
+        failure,
+      }),
     ];
-    if (!reservation) {
-      tasks.push(
-        this.root.api
-          .call('saveFailedRental', {}, { form: failedRentalForm(model, card, failure, facilityId) })
-          .catch((error: unknown) => this.log('save failed rental', error)),
-      );
-    }
+    if (!reservation) tasks.push(this.followUps.saveFailedRental(model, card, failure));
     await Promise.all(tasks);
   }
 
@@ -496,7 +403,7 @@ export class CheckoutStore {
     this.processingError = null;
     if (outcome === 'new_card') {
       this.clearCard();
-      this.clearAgreements();
+      this.signing.clearAgreements();
       rental.setCardSwiped(false);
       rental.goTo(state.current);
     } else if (outcome === 'retry') {
@@ -593,110 +500,15 @@ export class CheckoutStore {
     return Boolean((this.rentalResult ?? this.reservationResult)?.is_new_user);
   }
 
-  // -- FOLLOW-UP CALLS ----------------------------------------------------------------------------
-
-  /** Autopay after the rental (docs/api-paths.md): the billing enrol call with the rental's card. */
-  private async enrolAutopay(result: RentalResult, card: CardData): Promise<void> {
-    const { model } = this.root.rental;
-    try {
-      const response = await this.root.api.call(
-        'enrolAutopay',
-        { tenant: result.tenant_id, spaceId: result.space_id },
-        {
-          form: {
-            facility_id: this.facilityId ?? '',
-            tenant_id: result.tenant_id,
-            space_id: result.space_id,
-            unit_door_number: result.unit_door_number,
-            unit_type_id: model.unit_type_id,
-            tenant_first_name: model.tenant_first_name,
-            tenant_last_name: model.tenant_last_name,
-            billing_address1: model.billing_same_as_mailing ? model.mailing_address1 : model.billing_address1,
-            billing_address2: model.billing_same_as_mailing ? model.mailing_address2 : model.billing_address2,
-            billing_city: model.billing_same_as_mailing ? model.mailing_city : model.billing_city,
-            billing_state: model.billing_same_as_mailing ? model.mailing_state : model.billing_state,
-            billing_zipcode: model.billing_same_as_mailing ? model.mailing_zip : model.billing_zipcode,
-            enroll_autopay: true,
-            card_name: card.name_on_card,
-            card_number: card.cc_number,
-            cc_exp_month: card.cc_exp_month,
-            cc_exp_year: card.cc_exp_year,
-            cvv: card.cvv,
-          },
-        },
-      );
-      if (response.status === 'error') this.log('enrol autopay', { code: response.code, message: response.message });
-    } catch (error) {
-      this.log('enrol autopay', error);
-    }
-  }
-
-  private async processLockSale(result: RentalResult, itemId: string): Promise<void> {
-    try {
-      await this.root.api.call(
-        'processMerchandiseSales',
-        {},
-        {
-          form: {
-            facility_id: this.facilityId ?? '',
-            tenant_id: result.tenant_id,
-            space_id: result.space_id,
-            item_id: itemId,
-            quantity: 1,
-          },
-        },
-      );
-    } catch (error) {
-      this.log('process merchandise sales', error);
-    }
-  }
-
-  private async sendMail(
-    route: 'mailRental' | 'mailRentalFailure' | 'mailReservation' | 'mailReservationFailure',
-    tenant: string,
-    details: { failure?: ProcessingFailure; reservationCode?: string },
-  ): Promise<void> {
-    const owner = this.root.config.ownerId;
-    const facilityId = this.facilityId;
-    const { model } = this.root.rental;
-    if (!owner || !facilityId || !model.unit_type_id) return;
-    try {
-      await this.root.api.call(
-        route,
-        { owner, facility: facilityId, tenant, spaceTypeId: model.unit_type_id },
-        { form: notificationMailForm(model, details) },
-      );
-    } catch (error) {
-      this.log(route, error);
-    }
-  }
-
-  private log(action: string, detail: unknown): void {
-    const message = detail instanceof Error ? detail.message : detail;
-    this.root.api
-      .postLog({
-        event_name: `Checkout ${action} failed`,
-        action,
-        active_section: this.root.rental.section,
-        log_level: 'warn',
-        data: { detail: message as unknown },
-      })
-      .catch(() => undefined);
-  }
-
   /** Forget everything the last visitor did (RootStore.resetAll, when a session ends). */
   reset(): void {
     this.#card = null;
     this.cardVersion += 1;
-    this.locks = [];
-    this.locksState = 'idle';
+    this.lockOffer = IDLE;
     this.locksFor = null;
     this.gatecodeCheck = 'idle';
     this.checkedGatecode = '';
-    this.dynamicTokens = null;
-    this.tokensState = 'idle';
-    this.agreements = [];
-    this.agreementsState = 'idle';
+    this.signing.reset();
     this.processState = 'idle';
     this.processingError = null;
     this.retriesDone = 0;
@@ -706,13 +518,4 @@ export class CheckoutStore {
     this.textStatus = IDLE_TEXT;
     this.passwordState = 'idle';
   }
-}
-
-/** generate-agreements answers `{ agreements: [...] }`; a bare list is accepted too (rental §7 "returns a list"). */
-function agreementList(result: GenerateAgreementsResult | AgreementDocument[] | undefined): AgreementDocument[] | null {
-  if (Array.isArray(result)) return result.map((doc) => ({ ...doc, completed: Boolean(doc.completed) }));
-  if (result && Array.isArray(result.agreements)) {
-    return result.agreements.map((doc) => ({ ...doc, completed: Boolean(doc.completed) }));
-  }
-  return null;
 }

@@ -1,47 +1,35 @@
-import {
-  IDENTITY,
-  IDENTITY_TOKEN_HEADER,
-  type AppResponse,
-  type ExistingOnboarding,
-  type FileUploadTicket,
-  type IdentityOcrImageData,
-  type IdentityScore,
-  type IdentitySession,
-  type IdentityStatusResult,
-  type IdentityVerificationCreated,
-  type IdentityVerifyResult,
-  type LicenceScan,
-  type PhoneValidation,
-  type VerifiedOwnerItem,
-  type ZipcodeLookup,
-} from '@kiosk/shared-types';
+/*
+ * Longer than one sitting's ~350 lines on purpose: the phone hand-off is one state machine
+ * (sending, waiting, polling, processing, verified or failed) and reads best in one place. The
+ * provider's calls are identity/identity-client.ts; the provider session's keeping and the tenant
+ * forms' lookups are identity/provider-session.ts and identity/tenant-lookups.ts beside it.
+ */
+import { IDENTITY, type LicenceScan } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import type { Fields } from '../api/client';
+import { defaultUpload, IdentityClient, type ImageKind, type Upload } from '../identity/identity-client';
 import {
   confidenceOf,
-  dataUrlToBlob,
   dossierVerification,
-  extensionOf,
   infoFromSavedDetails,
   infoFromScan,
-  isSessionFresh,
   maskPhone,
   onlyEmpty,
-  parseProviderSession,
   passesConfidence,
   type ProviderSession,
 } from '../identity/verification';
+import { failureLogger } from './failure-log';
+import { ProviderSessionKeeper } from './identity/provider-session';
+import { TenantLookups } from './identity/tenant-lookups';
 import type { RootStore } from './RootStore';
-import { kioskStorageKey } from './storage';
+
+export type { Upload } from '../identity/identity-client';
+export { PROVIDER_SESSION_KEY } from './identity/provider-session';
 
 /** Where the phone hand-off stands. */
 export type MobileStep = 'idle' | 'sending' | 'waiting' | 'processing';
 
 /** Polling goes on only while the visitor is on one of these (rental §4). */
 export const POLLING_SECTIONS: readonly string[] = ['rent_this_space', 'info'];
-
-/** Where the provider session is kept: sessionStorage, wiped with every kiosk key at session end. */
-export const PROVIDER_SESSION_KEY = kioskStorageKey('identity-session');
 
 /** The event name the spec gives an upload failure (rental §8). */
 export const UPLOAD_FAILURE_EVENT = 'IDV FILE UPLOAD FAILURE';
@@ -52,13 +40,6 @@ export const IDENTITY_MESSAGES = {
   sendFailed: 'identity.mobile.send_failed',
 } as const;
 export type IdentityMessage = (typeof IDENTITY_MESSAGES)[keyof typeof IDENTITY_MESSAGES];
-
-export type Upload = (url: string, body: FormData) => Promise<{ ok: boolean; status: number }>;
-
-const defaultUpload: Upload = async (url, body) => {
-  const response = await fetch(url, { method: 'POST', body });
-  return { ok: response.ok, status: response.status };
-};
 
 /**
  * Identity verification (rental spec §2 "Verify identity", §4 "Identity verification", §7):
@@ -97,24 +78,34 @@ export class IdentityStore {
   /** The multipart POST to an upload URL (tests replace it). */
   upload: Upload = defaultUpload;
 
-  private session: ProviderSession | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | null = null;
   private stopWatching: (() => void) | null = null;
   /** Bumped whenever polling stops, so a late answer of an older round is ignored. */
   private pollRound = 0;
-  private readonly phoneChecks = new Map<string, Promise<boolean>>();
+  private readonly client: IdentityClient;
+  private readonly sessions: ProviderSessionKeeper;
+  private readonly lookups: TenantLookups;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'session' | 'pollTimer' | 'stopWatching' | 'pollRound' | 'phoneChecks'>(
+    const log = failureLogger(root.api, 'Identity', () => root.shell.activeSection);
+    this.client = new IdentityClient(
+      root.api,
+      () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId, traceId: root.session.traceId }),
+      log,
+    );
+    this.sessions = new ProviderSessionKeeper(() => root.sessionStorage);
+    this.lookups = new TenantLookups(root.api, () => root.config.facilityId);
+    makeAutoObservable<this, 'pollTimer' | 'stopWatching' | 'pollRound' | 'client' | 'sessions' | 'lookups'>(
       this,
       {
         root: false,
+        client: false,
+        sessions: false,
+        lookups: false,
         upload: false,
-        session: false,
         pollTimer: false,
         stopWatching: false,
         pollRound: false,
-        phoneChecks: false,
       },
       { autoBind: true },
     );
@@ -127,10 +118,6 @@ export class IdentityStore {
 
   private get facilityId(): string | null {
     return this.root.config.facilityId;
-  }
-
-  private get ownerId(): string | null {
-    return this.root.config.ownerId;
   }
 
   // -- the phone hand-off -------------------------------------------------------------------------
@@ -219,17 +206,12 @@ export class IdentityStore {
 
   private async pollOnce(round: number): Promise<void> {
     this.pollTimer = null;
-    const session = this.freshSession();
+    const session = this.sessions.fresh();
     if (!session) {
       this.failVerification();
       return;
     }
-    let response: AppResponse<IdentityStatusResult> | null = null;
-    try {
-      response = await this.providerCall<IdentityStatusResult>('identityStatus', session, { id: session.interviewId });
-    } catch (error) {
-      this.log('identity status', error);
-    }
+    const response = await this.client.status(session);
     if (round !== this.pollRound) return;
     if (response?.status === 'ok' && response.result.onboardingStatus === 'ONBOARDING_FINISHED') {
       await this.finish(round, session);
@@ -250,24 +232,13 @@ export class IdentityStore {
     runInAction(() => {
       this.mobileStep = 'processing';
     });
-    let score: IdentityScore | null = null;
-    let data: IdentityOcrImageData | null = null;
-    try {
-      const query = { interview_id: session.interviewId };
-      const [scoreResponse, ocrResponse] = await Promise.all([
-        this.providerCall<IdentityScore>('identityScore', session, query),
-        this.providerCall<IdentityOcrImageData>('identityOcr', session, query),
-      ]);
-      if (scoreResponse.status === 'ok') score = scoreResponse.result;
-      if (ocrResponse.status === 'ok') data = ocrResponse.result;
-    } catch (error) {
-      this.log('identity score or scan', error);
-    }
+    const found = await this.client.scoreAndScan(session);
     if (round !== this.pollRound) return;
-    if (!score || !data) {
+    if (!found) {
       this.failVerification();
       return;
     }
+    const { score, data } = found;
 
     const confidence = confidenceOf(score);
     const passed = passesConfidence(confidence);
@@ -277,18 +248,22 @@ export class IdentityStore {
     ]);
     // A plain record, so the form encoder JSON-encodes it like any nested value.
     const verification: Record<string, unknown> = { ...dossierVerification(data.ocr, confidence, frontId) };
-    await this.submitVerification({
-      interview_id: session.interviewId,
-      confidence,
-      verification,
-      images: { dl_front: frontId, selfie: selfieId },
-    });
-    await this.updateDossier({
-      verification,
-      images: { dl_front: frontId, selfie: selfieId },
-      idvId: this.idvId,
-      phone: this.phone,
-    });
+    if (this.idvId)
+      await this.client.submitVerification(this.idvId, {
+        interview_id: session.interviewId,
+        confidence,
+        verification,
+        images: { dl_front: frontId, selfie: selfieId },
+      });
+    const dossierId = this.root.rental.pick.dossierId;
+    if (dossierId) {
+      await this.client.updateDossier(dossierId, {
+        verification,
+        images: { dl_front: frontId, selfie: selfieId },
+        idvId: this.idvId,
+        phone: this.phone,
+      });
+    }
     if (round !== this.pollRound) return;
 
     const scan = data.ocr;
@@ -321,198 +296,39 @@ export class IdentityStore {
     this.message = IDENTITY_MESSAGES.failed;
   }
 
-  // -- calls --------------------------------------------------------------------------------------
+  // -- calls ------------------------------------------------------------------------------------
 
   /** A provider session (reused while its token is fresh), a dossier, then the text. */
   private async sendLink(): Promise<boolean> {
-    const facility = this.facilityId;
-    const owner = this.ownerId;
-    if (!facility || !owner) return false;
-    const session = await this.ensureProviderSession(facility);
+    if (!this.facilityId || !this.root.config.ownerId) return false;
+    const session = await this.client.openSession(this.sessions.fresh());
     if (!session) return false;
+    this.sessions.keep(session);
     const dossierId = await this.ensureDossier();
-    try {
-      const response = await this.root.api.call<IdentityVerificationCreated>(
-        'identityVerification',
-        { owner, facility },
-        {
-          query: { sendNotification: true },
-          form: {
-            email: this.root.rental.model.tenant_email,
-            phone: this.phone,
-            dossierId: dossierId ?? '',
-            device: 'kiosk',
-            incodeVerificationLink: session.url,
-          },
-        },
-      );
-      if (response.status !== 'ok') {
-        this.log('identity verification', response);
-        return false;
-      }
-      runInAction(() => {
-        this.idvId = response.result.idvId;
-      });
-      return true;
-    } catch (error) {
-      this.log('identity verification', error);
-      return false;
-    }
-  }
-
-  private async ensureProviderSession(facility: string): Promise<ProviderSession | null> {
-    const existing = this.freshSession();
-    if (existing) {
-      try {
-        const response = await this.providerCall<ExistingOnboarding>('existingOnboardingUrl', existing, {
-          clientId: existing.clientId,
-          liveData: true,
-        });
-        if (response.status === 'ok') {
-          const reused = { ...existing, url: response.result.url, interviewId: response.result.interview_id };
-          this.keepSession(reused);
-          return reused;
-        }
-      } catch (error) {
-        this.log('existing onboarding url', error);
-      }
-    }
-    try {
-      const response = await this.root.api.call<IdentitySession>(
-        'generateIdentitySession',
-        { facility },
-        { query: { liveData: true } },
-      );
-      if (response.status !== 'ok') {
-        this.log('identity session', response);
-        return null;
-      }
-      const { url, interview_id, clientId, token } = response.result;
-      const session: ProviderSession = {
-        token,
-        url,
-        interviewId: interview_id,
-        clientId,
-        expiresAt: Date.now() + IDENTITY.tokenLifetimeMs,
-      };
-      this.keepSession(session);
-      return session;
-    } catch (error) {
-      this.log('identity session', error);
-      return null;
-    }
+    const idvId = await this.client.sendLink(session, {
+      email: this.root.rental.model.tenant_email,
+      phone: this.phone,
+      dossierId,
+    });
+    if (!idvId) return false;
+    runInAction(() => {
+      this.idvId = idvId;
+    });
+    return true;
   }
 
   /** The hold step creates the dossier (RentalStore); if that failed, try once more here. */
   private async ensureDossier(): Promise<string | null> {
     const { rental } = this.root;
-    if (rental.dossierId) return rental.dossierId;
-    const facility = this.facilityId;
-    const owner = this.ownerId;
-    if (!facility || !owner) return null;
-    const now = Math.floor(Date.now() / 1000);
-    try {
-      const response = await this.root.api.call<{ dossier_id: string }>(
-        'createDossier',
-        { owner, facility },
-        {
-          form: { owner, facility, created_time: now, updated_time: now, trace_id: this.root.session.traceId ?? '' },
-        },
-      );
-      if (response.status !== 'ok') {
-        this.log('create dossier', response);
-        return null;
-      }
-      const id = response.result.dossier_id;
-      runInAction(() => {
-        rental.dossierId = id;
-      });
-      return id;
-    } catch (error) {
-      this.log('create dossier', error);
-      return null;
-    }
+    if (rental.pick.dossierId) return rental.pick.dossierId;
+    const id = await this.client.createDossier();
+    if (id) rental.setDossierId(id);
+    return id;
   }
 
-  /** files call, then the multipart POST to its upload URL. A failure is logged; the flow goes on. */
-  private async uploadImage(dataUrl: string, kind: 'dl_front' | 'selfie'): Promise<string | null> {
-    const owner = this.ownerId;
-    const facility = this.facilityId;
-    const blob = dataUrlToBlob(dataUrl);
-    if (!owner || !facility || !blob) {
-      this.logUploadFailure(kind, 'no image');
-      return null;
-    }
-    const fileName = `${kind}.${extensionOf(blob.type)}`;
-    try {
-      const response = await this.root.api.call<FileUploadTicket>(
-        'createFile',
-        { owner },
-        {
-          form: {
-            content_type: blob.type,
-            file_name: fileName,
-            file_type: 'mitek',
-            facility_id: facility,
-            attributes: { kind, dossier_id: this.root.rental.dossierId, idv_id: this.idvId },
-          },
-        },
-      );
-      if (response.status !== 'ok') {
-        this.logUploadFailure(kind, response.message ?? response.code ?? 'files call failed');
-        return null;
-      }
-      const ticket = response.result;
-      const form = new FormData();
-      for (const [name, value] of Object.entries(ticket.upload_fields ?? {})) form.append(name, value);
-      form.append('file', blob, fileName);
-      const uploaded = await this.upload(ticket.upload_url, form);
-      if (!uploaded.ok) {
-        this.logUploadFailure(kind, `upload answered ${uploaded.status}`);
-        return null;
-      }
-      return ticket.file_id;
-    } catch (error) {
-      this.logUploadFailure(kind, error instanceof Error ? error.message : String(error));
-      return null;
-    }
-  }
-
-  private async submitVerification(payload: Fields): Promise<void> {
-    const owner = this.ownerId;
-    const facility = this.facilityId;
-    const idvId = this.idvId;
-    if (!owner || !facility || !idvId) return;
-    try {
-      const response = await this.root.api.call<IdentityVerifyResult>(
-        'identityVerify',
-        { owner, facility, idvId },
-        { form: { owner, facility, idv_id: idvId, payload } },
-      );
-      if (response.status !== 'ok') this.log('identity verify', response);
-    } catch (error) {
-      this.log('identity verify', error);
-    }
-  }
-
-  private async updateDossier(parts: Fields): Promise<void> {
-    const dossierId = this.root.rental.dossierId;
-    if (!dossierId) return;
-    try {
-      const response = await this.root.api.call('updateDossier', { dossierId }, { form: parts });
-      if (response.status !== 'ok') this.log('update dossier', response);
-    } catch (error) {
-      this.log('update dossier', error);
-    }
-  }
-
-  private providerCall<R>(
-    name: 'identityStatus' | 'identityScore' | 'identityOcr' | 'existingOnboardingUrl',
-    session: ProviderSession,
-    query: Record<string, string | boolean>,
-  ): Promise<AppResponse<R>> {
-    const facility = this.facilityId ?? '';
-    return this.root.api.call<R>(name, { facility }, { query, headers: { [IDENTITY_TOKEN_HEADER]: session.token } });
+  private uploadImage(dataUrl: string, kind: ImageKind): Promise<string | null> {
+    const attributes = { dossier_id: this.root.rental.pick.dossierId, idv_id: this.idvId };
+    return this.client.uploadImage(dataUrl, kind, attributes, this.upload, this.logUploadFailure);
   }
 
   // -- logged-in visitors -------------------------------------------------------------------------
@@ -552,101 +368,37 @@ export class IdentityStore {
   async loadPreviousVerification(): Promise<void> {
     const { account } = this.root;
     const email = account.email;
-    const owner = this.ownerId;
-    if (!account.loggedIn || !email || !owner || this.prefilledFor === email) return;
+    if (!account.loggedIn || !email || !this.root.config.ownerId || this.prefilledFor === email) return;
     this.prefilledFor = email;
-    try {
-      const response = await this.root.api.call<VerifiedOwnerItem[]>(
-        'ownerItems',
-        { owner },
-        {
-          query: { emailId: email },
-          headers: account.userToken ? { authorization: `Bearer ${account.userToken}` } : {},
-        },
-      );
-      if (response.status !== 'ok' || !Array.isArray(response.result)) return;
-      const item = response.result.find((candidate) => candidate.verified);
-      if (!item) return;
-      runInAction(() => {
-        this.verified = true;
-        this.failed = false;
-        this.message = null;
-        this.scan = item.licence;
-        this.licenceImage = item.dl_front_url;
-        const fill = { ...infoFromScan(item.licence), tenant_email: email, tenant_phone: maskPhone(item.phone) };
-        this.root.rental.setFields({ ...onlyEmpty(this.root.rental.model, fill), dl_front: item.dl_front_url });
-        this.prefillVersion += 1;
-      });
-    } catch (error) {
-      this.log('earlier verification', error);
-    }
+    const item = await this.client.previousVerification(email, account.userToken);
+    if (!item) return;
+    runInAction(() => {
+      this.verified = true;
+      this.failed = false;
+      this.message = null;
+      this.scan = item.licence;
+      this.licenceImage = item.dl_front_url;
+      const fill = { ...infoFromScan(item.licence), tenant_email: email, tenant_phone: maskPhone(item.phone) };
+      this.root.rental.setFields({ ...onlyEmpty(this.root.rental.model, fill), dl_front: item.dl_front_url });
+      this.prefillVersion += 1;
+    });
   }
 
   // -- lookups for the tenant forms (rental §5, §7) ------------------------------------------------
 
   /** GET zipcode/: the zip's state code, or null when the zip is not valid or the call fails. */
-  async lookupZipState(zip: string): Promise<string | null> {
-    const facility = this.facilityId;
-    if (!facility) return null;
-    try {
-      const response = await this.root.api.call<ZipcodeLookup>(
-        'zipcode',
-        { facility },
-        { query: { zipcode: zip }, latestKey: 'zipcode' },
-      );
-      return response.status === 'ok' && response.result.state_code ? response.result.state_code : null;
-    } catch {
-      return null;
-    }
+  lookupZipState(zip: string): Promise<string | null> {
+    return this.lookups.zipState(zip);
   }
 
-  /**
-   * The phone validation call (country code 1) for 10 national digits: true when valid. A failed
-   * call rejects (the phone rule shows 'Invalid Cell Phone Number'); answers are remembered.
-   */
+  /** The phone validation call for 10 national digits (see TenantLookups.validatePhone). */
   validatePhone(digits: string): Promise<boolean> {
-    const known = this.phoneChecks.get(digits);
-    if (known) return known;
-    const check = this.root.api
-      .raw<{ data?: PhoneValidation }>('validatePhone', {}, { query: { phone_number: digits, country_code: 1 } })
-      .then((body) => body?.data?.is_valid === true);
-    this.phoneChecks.set(digits, check);
-    // A failure is not remembered: the next check asks again.
-    check.catch(() => this.phoneChecks.delete(digits));
-    return check;
-  }
-
-  // -- provider token -----------------------------------------------------------------------------
-
-  private freshSession(): ProviderSession | null {
-    const now = Date.now();
-    if (isSessionFresh(this.session, now)) return this.session;
-    const stored = parseProviderSession(this.root.sessionStorage?.getItem(PROVIDER_SESSION_KEY) ?? null);
-    if (isSessionFresh(stored, now)) {
-      this.session = stored;
-      return stored;
-    }
-    this.forgetSession();
-    return null;
-  }
-
-  private keepSession(session: ProviderSession): void {
-    this.session = session;
-    try {
-      this.root.sessionStorage?.setItem(PROVIDER_SESSION_KEY, JSON.stringify(session));
-    } catch {
-      // storage full or refused: memory is enough for this visit
-    }
-  }
-
-  private forgetSession(): void {
-    this.session = null;
-    this.root.sessionStorage?.removeItem(PROVIDER_SESSION_KEY);
+    return this.lookups.validatePhone(digits);
   }
 
   // -- logging ------------------------------------------------------------------------------------
 
-  private logUploadFailure(kind: string, reason: string): void {
+  private logUploadFailure(kind: ImageKind, reason: string): void {
     this.root.api
       .postLog({
         event_name: UPLOAD_FAILURE_EVENT,
@@ -658,22 +410,9 @@ export class IdentityStore {
       .catch(() => undefined);
   }
 
-  private log(action: string, detail: unknown): void {
-    const message = detail instanceof Error ? detail.message : detail;
-    this.root.api
-      .postLog({
-        event_name: `Identity ${action} failed`,
-        action,
-        active_section: this.root.shell.activeSection,
-        log_level: 'warn',
-        data: { detail: message as unknown },
-      })
-      .catch(() => undefined);
-  }
-
   reset(): void {
     this.stopPolling();
-    this.forgetSession();
+    this.sessions.forget();
     this.mobileStep = 'idle';
     this.phone = '';
     this.idvId = null;
@@ -687,6 +426,6 @@ export class IdentityStore {
     this.resending = false;
     this.prefilledFor = null;
     this.prefillVersion = 0;
-    this.phoneChecks.clear();
+    this.lookups.reset();
   }
 }

@@ -42,7 +42,7 @@ function setup(promos = PROMOS) {
       frontend_conf: { secondary_contact_required: false },
     } as FacilitySettings;
     root.shell.section = 'rent';
-    root.rental.unit = unit;
+    root.rental.pick.unit = unit;
     root.rental.model.space_id = 'sp-b-10';
     root.rental.model.promo_id = 'promo-default';
     root.rental.flow = createFlowState(

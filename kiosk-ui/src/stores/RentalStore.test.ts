@@ -18,12 +18,12 @@ describe('RentalStore hold sequence', () => {
     const { root, requests } = await rentalRoot();
     const done = root.rental.chooseUnit(unit());
     expect(root.rental.section).toBe('hold_unit');
-    expect(root.rental.unit?.unit_id).toBe('m-10x10');
+    expect(root.rental.pick.unit?.unit_id).toBe('m-10x10');
 
     await expect(done).resolves.toBe(true);
     const { rental } = root;
     expect(rental.section).toBe('rent_this_space');
-    expect(rental.holdToken).toBe('tok-B-10');
+    expect(rental.pick.holdToken).toBe('tok-B-10');
     expect(rental.model).toMatchObject({
       hold_token: 'tok-B-10',
       space_id: 'sp-b-10',
@@ -32,10 +32,10 @@ describe('RentalStore hold sequence', () => {
       promo_id: 'promo-half',
       total_amount: '193.05',
     });
-    expect(rental.space?.door_name).toBe('B-10');
-    expect(rental.costLines).toHaveLength(4);
-    expect(rental.costLoading).toBe(false);
-    expect(rental.dossierId).toBe('dos-1');
+    expect(rental.pick.space?.door_name).toBe('B-10');
+    expect(rental.pick.costLines).toHaveLength(4);
+    expect(rental.pick.costLoading).toBe(false);
+    expect(rental.pick.dossierId).toBe('dos-1');
     expect(JSON.parse(calls(requests, /^POST \/session\/holds$/)[0]?.body ?? '{}')).toEqual({
       facility_id: 'demo',
       space_id: 'sp-b-10',
@@ -88,7 +88,7 @@ describe('RentalStore hold sequence', () => {
     expect(root.rental.section).toBe('detail_page');
     expect(root.rental.alert).not.toBeNull();
     expect(alertText(root)).toBe('Sorry! Unit X999 is not available. Please choose another unit.');
-    expect(root.rental.unit).toBeNull();
+    expect(root.rental.pick.unit).toBeNull();
     expect(calls(requests, /session\/holds/)).toHaveLength(0);
     expect(calls(requests, /rental-cost/)).toHaveLength(0);
   });
@@ -128,7 +128,7 @@ describe('RentalStore hold sequence', () => {
       'POST /api/owners/demo-owner/facilities/demo/dossiers/': { status: 500, body: { message: 'down' } },
     });
     await expect(root.rental.chooseUnit(unit())).resolves.toBe(true);
-    expect(root.rental.dossierId).toBeNull();
+    expect(root.rental.pick.dossierId).toBeNull();
     await vi.waitFor(() => expect(calls(requests, /^POST \/log$/).length).toBeGreaterThan(0));
   });
 
@@ -156,7 +156,7 @@ describe('RentalStore move-in cost', () => {
     const second = root.rental.recalculateCost();
     await expect(first).resolves.toBe(false);
     await expect(second).resolves.toBe(true);
-    expect(root.rental.costLoading).toBe(false);
+    expect(root.rental.pick.costLoading).toBe(false);
     expect(root.rental.alert).toBeNull();
   });
 
@@ -164,8 +164,8 @@ describe('RentalStore move-in cost', () => {
     const { root, requests } = await rentalRoot();
     await root.rental.chooseUnit(unit());
     root.rental.selectPromo('promo-senior');
-    expect(root.rental.costLoading).toBe(true);
-    await vi.waitFor(() => expect(root.rental.costLoading).toBe(false));
+    expect(root.rental.pick.costLoading).toBe(true);
+    await vi.waitFor(() => expect(root.rental.pick.costLoading).toBe(false));
     expect(
       calls(requests, /rental-cost/)
         .at(-1)
@@ -201,8 +201,13 @@ describe('RentalStore navigation', () => {
     root.rental.goTo('detail_page');
     const { rental } = root;
     expect(rental.section).toBe('detail_page');
-    expect([rental.unit, rental.space, rental.holdToken, rental.model.promo_id]).toEqual([null, null, null, null]);
-    expect(rental.costLines).toEqual([]);
+    expect([rental.pick.unit, rental.pick.space, rental.pick.holdToken, rental.model.promo_id]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(rental.pick.costLines).toEqual([]);
     expect(rental.reservationMode).toBe(false);
     expect(rental.model.tenant_first_name).toBe('');
     expect(root.units.searchedKeyword).toBeNull();
@@ -236,7 +241,7 @@ describe('RentalStore navigation', () => {
     root.resetAll();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls(requests, /session\/holds\/|release-space/)).toHaveLength(0);
-    expect(root.rental.unit).toBeNull();
+    expect(root.rental.pick.unit).toBeNull();
     stop();
   });
 
@@ -267,8 +272,8 @@ describe('RentalStore.findReservation', () => {
     });
     root.rental.goTo('find_reservation');
     await expect(root.rental.findReservation('WRONG')).resolves.toBe(false);
-    expect(root.rental.reservationErrors).toEqual(['No reservation found with this code.', 'Unknown facility.']);
-    expect(root.rental.reservationFieldErrors.reservation_code).toEqual(['Please check the code.']);
+    expect(root.rental.lookup.errors).toEqual(['No reservation found with this code.', 'Unknown facility.']);
+    expect(root.rental.lookup.fieldErrors.reservation_code).toEqual(['Please check the code.']);
     expect(root.rental.section).toBe('find_reservation');
   });
 

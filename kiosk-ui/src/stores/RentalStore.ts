@@ -1,18 +1,11 @@
-import {
-  HOLD,
-  type AppResponse,
-  type CostLine,
-  type FacilitySettings,
-  type GdsRawCost,
-  type HoldResult,
-  type InsurancePlan,
-  type RentalCostResult,
-  type Reservation,
-  type Space,
-  type Unit,
-} from '@kiosk/shared-types';
+/*
+ * Longer than one sitting's ~350 lines on purpose: the section navigation and the hold sequence
+ * share the flow state, the model and the pick, and each step of the hold sequence moves the
+ * section. The parts that stand alone are beside it: rental/holds.ts (holding and releasing
+ * upstream), rental/reservation-lookup.ts (FIND MY RESERVATION), models/space-pick.ts (the pick).
+ */
+import { HOLD, type FacilitySettings, type Reservation, type Space, type Unit } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { isCancelled } from '../api/errors';
 import { totalAmount } from '../browse/cost-lines';
 import {
   back,
@@ -20,19 +13,26 @@ import {
   entryEffects,
   goTo as flowGoTo,
   next as flowNext,
+  setBusinessRental as flowSetBusinessRental,
+  setMilitary as flowSetMilitary,
   setReservationMode as flowSetReservationMode,
   type FlowContext,
   type FlowState,
 } from '../flow/flow';
 import type { KioskSection } from '../flow/kiosk-sections';
-import { RENTAL_AREA_SECTIONS } from '../flow/sidebar';
-import { promoIdOfType } from '../flow/promos';
+import { chooseDiscount, promoIdOfType, type DiscountChoice } from '../flow/promos';
 import { CANONICAL_ORDER, DEFAULT_SECTION, type SectionName } from '../flow/sections';
-import { emptyRentalModel, type RentalModel } from './rental-model';
+import { RENTAL_AREA_SECTIONS } from '../flow/sidebar';
+import { IdentityClient } from '../identity/identity-client';
+import { emptyRentalModel, type RentalModel } from '../models/rental-model';
+import { emptySpacePick, newSpacePick, type SpacePick } from '../models/space-pick';
+import { failureLogger, type LogFailure } from './failure-log';
+import { Holds, spaceFromHold, type HeldSpace } from './rental/holds';
+import { fetchInsurancePlans, fetchMoveInCost } from './rental/move-in-cost';
+import { ReservationLookup } from './rental/reservation-lookup';
 import type { RootStore } from './RootStore';
-// Rental part 1 (H): the conditional answers below.
-import { setBusinessRental as flowSetBusinessRental, setMilitary as flowSetMilitary } from '../flow/flow';
-import { chooseDiscount, type DiscountChoice } from '../flow/promos';
+
+export type { HeldSpace } from './rental/holds';
 
 /** The rental flow's section when it is (re)opened (rental spec §2: detail_page is the default). */
 export const DEFAULT_RENTAL_SECTION: SectionName = DEFAULT_SECTION;
@@ -45,13 +45,6 @@ export interface RentalAlert {
   key:
     'browse.hold.unit_not_available' | 'browse.hold.unit_not_available_no_number' | 'browse.hold.move_in_cost_failed';
   values?: Record<string, string>;
-}
-
-/** A space this kiosk holds upstream (and registered with the daemon). */
-export interface HeldSpace {
-  facility_id: string;
-  space_id: string;
-  hold_token: string;
 }
 
 export interface ChooseOptions {
@@ -77,49 +70,42 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * The rental and reservation flow (rental spec §2-§4): the active rental section, the flow lists
- * (rental or reservation), the rental model, the chosen unit and space, the hold, and the move-in
- * cost. Screens call `done(patch)` / `cancel()` / `goTo(section)`; the hold sequence is
- * `chooseUnit(unit, space)`.
+ * (rental or reservation), the rental model, the visitor's pick (SpacePick: unit, space, hold
+ * token, insurance plans, move-in cost, dossier), and the hold sequence `chooseUnit(unit, space)`.
+ * Screens call `done(patch)` / `cancel()` / `goTo(section)`.
  *
  * Holds: a space stays held while the visitor is in the flow. Returning to the space list
  * (detail_page, e.g. CHANGE or Cancel on the first step) or to find_reservation gives it up, and
  * so does leaving the rental area; the hold step also releases any earlier hold it still knows of
- * before holding the next space. Each release is upstream (release-space) plus the daemon's hold
- * registry (DELETE /session/holds/:spaceId, which also calls release-space when the session ends).
+ * before holding the next space (rental/holds.ts).
  */
 export class RentalStore {
   section: SectionName = DEFAULT_RENTAL_SECTION;
   model: RentalModel = emptyRentalModel();
   flow: FlowState = initialFlow();
-  /** The chosen space type. */
-  unit: Unit | null = null;
-  /** The chosen (then held) space; for a space-type hold, the space the hold picked. */
-  space: Space | null = null;
-  holdToken: string | null = null;
-  /** What this kiosk holds upstream, kept apart from `space` so clearing the pick can still release it. */
-  heldSpace: HeldSpace | null = null;
-  /** Insurance plans for the chosen unit (they decide content_insurance). */
-  insurancePlans: InsurancePlan[] = [];
-  costLines: CostLine[] = [];
-  costRaw: GdsRawCost | null = null;
-  costLoading = false;
-  /** The dossier created after the hold (null when its creation failed: logged and ignored). */
-  dossierId: string | null = null;
-  /** The hold sequence is running (hold_unit). */
-  holding = false;
-  /** A card was swiped (card_details keeps the swiped name instead of first + last). */
-  cardSwiped = false;
+  /** The visitor's pick, replaced as a whole (models/space-pick.ts). */
+  pick: SpacePick = emptySpacePick();
   alert: RentalAlert | null = null;
-  /** Find reservation: the server's messages, __all__ first (rental §8). */
-  reservationErrors: string[] = [];
-  reservationFieldErrors: Record<string, string[]> = {};
-  reservationLookupBusy = false;
+  readonly lookup: ReservationLookup;
 
-  /** Bumped whenever a pick is abandoned, so a late answer of an older hold sequence is ignored. */
-  private pickGeneration = 0;
+  readonly holds: Holds;
+  private readonly identity: IdentityClient;
+  private readonly logFailure: LogFailure;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'pickGeneration'>(this, { root: false, pickGeneration: false }, { autoBind: true });
+    this.logFailure = failureLogger(root.api, 'Rental', () => this.section);
+    this.holds = new Holds(root.api, this.logFailure);
+    this.identity = new IdentityClient(
+      root.api,
+      () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId, traceId: root.session.traceId }),
+      this.logFailure,
+    );
+    this.lookup = new ReservationLookup(root.api, this.logFailure);
+    makeAutoObservable<this, 'identity' | 'logFailure'>(
+      this,
+      { root: false, lookup: false, holds: false, identity: false, logFailure: false },
+      { autoBind: true },
+    );
   }
 
   get reservationMode(): boolean {
@@ -142,7 +128,7 @@ export class RentalStore {
   /** The move-in date as the side panel shows it: the reservation's date, else today (MM/DD/YYYY). */
   get moveInDate(): string {
     if (this.model.reservation_date) return this.model.reservation_date;
-    const raw = this.costRaw?.move_in_date;
+    const raw = this.pick.costRaw?.move_in_date;
     if (raw) return raw;
     const now = new Date();
     const pad = (n: number) => String(n).padStart(2, '0');
@@ -214,7 +200,17 @@ export class RentalStore {
   }
 
   setCardSwiped(swiped: boolean): void {
-    this.cardSwiped = swiped;
+    this.pick.cardSwiped = swiped;
+  }
+
+  /** The dossier of this pick (the identity step creates it when the hold step could not). */
+  setDossierId(id: string): void {
+    this.pick.dossierId = id;
+  }
+
+  /** What this kiosk holds upstream (kept apart from the pick, so giving the pick up can release it). */
+  get heldSpace(): HeldSpace | null {
+    return this.holds.held;
   }
 
   /** Choose a promo and recompute the move-in cost with it. */
@@ -233,41 +229,8 @@ export class RentalStore {
    */
   async findReservation(code: string): Promise<boolean> {
     const facilityId = this.facilityId;
-    if (!facilityId || this.reservationLookupBusy) return false;
-    this.reservationLookupBusy = true;
-    this.reservationErrors = [];
-    this.reservationFieldErrors = {};
-    let reservation: Reservation | null = null;
-    try {
-      const response = await this.root.api.call<Reservation>(
-        'findReservation',
-        { facility: facilityId },
-        { query: { reservation_code: code.trim(), facility_id: facilityId } },
-      );
-      if (response.status === 'ok' && response.result) reservation = response.result;
-      else if (response.status === 'error') {
-        // __all__ first, above the form; a field's own message shows under that field (only the
-        // reservation code is a field here, so any other field's message joins the list).
-        const { __all__: all = [], ...fields } = response.errors ?? {};
-        const others = Object.entries(fields)
-          .filter(([field]) => field !== 'reservation_code')
-          .flatMap(([, list]) => list ?? []);
-        const messages = [...all, ...others];
-        if (!messages.length && !fields.reservation_code?.length && response.message) messages.push(response.message);
-        runInAction(() => {
-          this.reservationErrors = [...new Set(messages)];
-          this.reservationFieldErrors = fields as Record<string, string[]>;
-        });
-      }
-    } catch (error) {
-      this.logFailure('find reservation', error);
-      runInAction(() => {
-        this.reservationErrors = [error instanceof Error ? error.message : String(error)];
-      });
-    }
-    runInAction(() => {
-      this.reservationLookupBusy = false;
-    });
+    if (!facilityId || this.lookup.busy) return false;
+    const reservation = await this.lookup.find(facilityId, code);
     if (!reservation) return false;
     return this.chooseUnit(reservation.unit, reservation.space, { reservation });
   }
@@ -276,44 +239,32 @@ export class RentalStore {
    * The hold sequence (rental §4 "Selection and hold"): store the unit, show hold_unit, release
    * any earlier hold, hold the space (or any space of the type), store and register the token,
    * compute the move-in cost, create a dossier, then rent_this_space (info when logged in).
-   * Resolves true when the visitor is in the flow.
+   * Resolves true when the visitor is in the flow; a step that finds another pick in place (the
+   * visitor gave this one up meanwhile) stops there.
    */
   async chooseUnit(unit: Unit, space: Space | null = null, options: ChooseOptions = {}): Promise<boolean> {
     const facilityId = this.facilityId;
-    if (!facilityId || this.holding) return false;
+    if (!facilityId || this.pick.holding) return false;
     const origin: SectionName = this.section === 'find_reservation' ? 'find_reservation' : 'detail_page';
-    const generation = ++this.pickGeneration;
     const reservation = options.reservation;
-
-    this.unit = unit;
-    this.space = space;
-    this.costLines = [];
-    this.costRaw = null;
-    this.holding = true;
+    this.pick = newSpacePick(unit, space);
+    // The observable copy MobX keeps, not the object handed to it.
+    const pick = this.pick;
+    const abandoned = () => this.pick !== pick;
     this.section = 'hold_unit';
     this.setFields({
       unit_type_id: unit.unit_id,
       space_id: space?.door_id ?? '',
       unit_door_number: space?.door_number ?? '',
       promo_id: promoIdOfType(unit.promos, 'default'),
-      ...(reservation
-        ? {
-            reservation_id: reservation.reservation_id,
-            reservation_code: reservation.reservation_code,
-            reservation_date: reservation.reservation_date,
-            tenant_first_name: reservation.tenant_first_name,
-            tenant_last_name: reservation.tenant_last_name,
-            tenant_email: reservation.tenant_email,
-            tenant_phone: reservation.tenant_phone,
-          }
-        : {}),
+      ...(reservation ? reservationFields(reservation) : {}),
     });
 
-    await this.releaseHeld();
-    const hold = await this.hold(facilityId, unit, space);
-    if (generation !== this.pickGeneration) {
+    await this.holds.releaseHeld();
+    const hold = await this.holds.hold(facilityId, unit, space);
+    if (abandoned()) {
       if (hold.ok)
-        await this.releaseHold({
+        await this.holds.release({
           facility_id: facilityId,
           space_id: hold.result.space_id,
           hold_token: hold.result.token,
@@ -323,7 +274,7 @@ export class RentalStore {
     if (!hold.ok) {
       const door = space?.door_number ?? '';
       runInAction(() => {
-        this.holding = false;
+        pick.holding = false;
         this.alert = door
           ? { key: 'browse.hold.unit_not_available', values: { door_number: door } }
           : { key: 'browse.hold.unit_not_available_no_number' };
@@ -334,39 +285,38 @@ export class RentalStore {
 
     const held: HeldSpace = { facility_id: facilityId, space_id: hold.result.space_id, hold_token: hold.result.token };
     runInAction(() => {
-      this.heldSpace = held;
-      this.holdToken = held.hold_token;
+      pick.holdToken = held.hold_token;
       this.setFields({
         hold_token: held.hold_token,
         space_id: held.space_id,
         unit_door_number: hold.result.door_number || this.model.unit_door_number,
       });
-      this.space = space ?? this.spaceFromHold(hold.result, unit);
+      pick.space = space ?? spaceFromHold(hold.result, unit, this.root.units.spaces);
     });
-    await this.root.api.registerHold(held).catch((error: unknown) => this.logFailure('register hold', error));
+    await this.holds.keep(held);
 
-    this.insurancePlans = await this.loadInsurancePlans(facilityId, unit);
-    if (generation !== this.pickGeneration) return false;
+    const plans = await fetchInsurancePlans(this.root.api, this.logFailure, facilityId, unit.unit_id);
+    if (abandoned()) return false;
     runInAction(() => {
+      pick.insurancePlans = plans;
       this.flow = createFlowState(this.flowContext(unit, Boolean(reservation)), {
         loggedIn: this.root.account.loggedIn,
       });
     });
 
     const costed = await this.recalculateCost();
-    if (generation !== this.pickGeneration) return false;
+    if (abandoned()) return false;
     if (!costed) {
-      runInAction(() => {
-        this.holding = false;
-      });
+      runInAction(() => (pick.holding = false));
       return false;
     }
 
-    await this.createDossier(facilityId);
+    const dossierId = await this.identity.createDossier();
+    if (dossierId && !abandoned()) runInAction(() => (pick.dossierId = dossierId));
     if (options.fromSearch) await delay(HOLD.searchPickDelayMs);
-    if (generation !== this.pickGeneration) return false;
+    if (abandoned()) return false;
     runInAction(() => {
-      this.holding = false;
+      pick.holding = false;
       this.enter(this.flow.start, flowGoTo(this.flow, this.flow.start));
     });
     return true;
@@ -379,48 +329,33 @@ export class RentalStore {
    * Resolves true with the cost loaded, false when it failed or was superseded.
    */
   async recalculateCost(): Promise<boolean> {
-    const unit = this.unit;
+    const pick = this.pick;
+    const unit = pick.unit;
     const facilityId = this.facilityId;
     if (!unit || !facilityId) return false;
-    this.costLoading = true;
-    const m = this.model;
-    const query = {
-      available_unit_id: m.space_id,
-      promo_id: m.promo_id ?? '',
-      insurance_id: m.insurance_id ?? '',
-      hold_token: m.hold_token,
-      merchandise_item: m.item_id ?? '',
-      res_id: m.reservation_id,
-      facility_id: facilityId,
-    };
-    for (let attempt = 0; attempt < 2; attempt++) {
-      let response: AppResponse<RentalCostResult> | null = null;
-      try {
-        response = await this.root.api.call<RentalCostResult>(
-          'rentalCost',
-          { facility: facilityId, spaceTypeId: unit.unit_id },
-          { query, latestKey: 'rental-cost' },
-        );
-      } catch (error) {
-        if (isCancelled(error)) return false; // a newer calculation owns costLoading now
-        this.logFailure('rental cost', error);
-      }
-      if (this.unit !== unit) return false;
-      if (response?.status === 'ok' && Array.isArray(response.result?.costs)) {
-        const result = response.result;
-        runInAction(() => {
-          this.costLines = result.costs;
-          this.costRaw = result.gds_raw ?? null;
-          this.model.total_amount = totalAmount(result.costs);
-          this.costLoading = false;
-        });
-        return true;
-      }
+    pick.costLoading = true;
+    const answer = await fetchMoveInCost(
+      this.root.api,
+      this.logFailure,
+      { facilityId, unitId: unit.unit_id, model: this.model },
+      () => this.pick === pick,
+    );
+    // Cancelled: a newer calculation owns costLoading now, or the pick was given up.
+    if (answer.state === 'cancelled') return false;
+    if (answer.state === 'ok') {
+      const { result } = answer;
+      runInAction(() => {
+        pick.costLines = result.costs;
+        pick.costRaw = result.gds_raw ?? null;
+        this.model.total_amount = totalAmount(result.costs);
+        pick.costLoading = false;
+      });
+      return true;
     }
     runInAction(() => {
-      this.costLoading = false;
-      this.costLines = [];
-      this.holding = false;
+      pick.costLoading = false;
+      pick.costLines = [];
+      pick.holding = false;
       this.alert = { key: 'browse.hold.move_in_cost_failed' };
     });
     this.goTo('detail_page');
@@ -433,48 +368,36 @@ export class RentalStore {
     this.section = DEFAULT_RENTAL_SECTION;
   }
 
-  reset(): void {
-    this.pickGeneration++;
-    this.section = DEFAULT_RENTAL_SECTION;
-    this.model = emptyRentalModel();
-    this.flow = initialFlow();
-    this.unit = null;
-    this.space = null;
-    this.holdToken = null;
-    // The session ended: the daemon releases every registered hold itself.
-    this.heldSpace = null;
-    this.insurancePlans = [];
-    this.costLines = [];
-    this.costRaw = null;
-    this.costLoading = false;
-    this.dossierId = null;
-    this.holding = false;
-    this.cardSwiped = false;
-    this.alert = null;
-    this.reservationErrors = [];
-    this.reservationFieldErrors = {};
-    this.reservationLookupBusy = false;
+  /**
+   * The rental or reservation went through: the space is the visitor's now (rental/holds.ts
+   * Holds.settle: the daemon forgets the hold, nothing hands it back).
+   */
+  settleHeldSpace(): Promise<void> {
+    return this.holds.settle();
   }
 
-  /** Entering detail_page or find_reservation: clear cost, unit, space, promo, reservation mode, search and form. */
+  /** The session ended: nothing of the visit stays (the daemon releases the hold itself). */
+  reset(): void {
+    this.holds.forget();
+    this.startOver();
+    this.section = DEFAULT_RENTAL_SECTION;
+    this.alert = null;
+    this.lookup.reset();
+  }
+
+  /** Entering detail_page or find_reservation: give the hold back and forget the pick and the search. */
   private clearPick(): void {
-    this.pickGeneration++;
-    void this.releaseHeld();
+    void this.holds.releaseHeld();
+    this.startOver();
+    this.root.ifLoaded('units')?.clearSearch();
+  }
+
+  /** What giving the pick up forgets, however it is given up (models/space-pick.ts says what stays). */
+  private startOver(): void {
+    this.pick = emptySpacePick();
     this.model = emptyRentalModel();
     this.flow = initialFlow();
-    this.unit = null;
-    this.space = null;
-    this.holdToken = null;
-    this.insurancePlans = [];
-    this.costLines = [];
-    this.costRaw = null;
-    this.costLoading = false;
-    this.dossierId = null;
-    this.holding = false;
-    this.cardSwiped = false;
-    this.reservationErrors = [];
-    this.reservationFieldErrors = {};
-    this.root.ifLoaded('units')?.clearSearch();
+    this.lookup.clearErrors();
   }
 
   /** Entering a clearing section: drop the pick; the space list re-reads live availability. */
@@ -494,7 +417,7 @@ export class RentalStore {
     this.flow = flow;
     const settings = this.settings;
     if (settings && this.isFlowSection(section)) {
-      Object.assign(this.model, entryEffects(section, this.model, settings, { cardSwiped: this.cardSwiped }));
+      Object.assign(this.model, entryEffects(section, this.model, settings, { cardSwiped: this.pick.cardSwiped }));
     }
     this.section = section;
   }
@@ -507,161 +430,12 @@ export class RentalStore {
         enable_parking_type_fields: settings?.enable_parking_type_fields ?? false,
       },
       unit: { parking: unit.parking, promos: unit.promos ?? [] },
-      insurancePlans: this.insurancePlans,
+      insurancePlans: this.pick.insurancePlans,
       reservationMode,
     };
   }
 
-  private async hold(
-    facilityId: string,
-    unit: Unit,
-    space: Space | null,
-  ): Promise<{ ok: true; result: HoldResult } | { ok: false }> {
-    try {
-      const response = space
-        ? await this.root.api.call<HoldResult>(
-            'holdSpace',
-            { facility: facilityId, spaceId: space.door_id },
-            { form: { facility_id: facilityId, space_id: space.door_id } },
-          )
-        : await this.root.api.call<HoldResult>(
-            'holdSpaceType',
-            { facility: facilityId, spaceTypeId: unit.unit_id },
-            { form: { facility_id: facilityId } },
-          );
-      if (response.status === 'ok' && response.result?.token) return { ok: true, result: response.result };
-      return { ok: false };
-    } catch (error) {
-      this.logFailure('hold', error);
-      return { ok: false };
-    }
-  }
-
-  /** A space-type hold names the space it picked: find it in the list, or build it from the result. */
-  private spaceFromHold(result: HoldResult, unit: Unit): Space {
-    const known = this.root.units.spaces.find((s) => s.door_id === result.space_id);
-    if (known) return known;
-    return {
-      door_id: result.space_id,
-      door_name: result.door_number,
-      door_number: result.door_number,
-      available_unit_id: result.space_id,
-      space_type_id: result.space_type_id || unit.unit_id,
-      unit_id: unit.unit_id,
-      token: null,
-      rental_rate: unit.rental_rate,
-      available: false,
-      status: 'held',
-    };
-  }
-
-  private async loadInsurancePlans(facilityId: string, unit: Unit): Promise<InsurancePlan[]> {
-    try {
-      const response = await this.root.api.call<InsurancePlan[]>(
-        'facilityInsurances',
-        { facility: facilityId },
-        { query: { space_type_id: unit.unit_id } },
-      );
-      return response.status === 'ok' && Array.isArray(response.result) ? response.result : [];
-    } catch (error) {
-      this.logFailure('insurance plans', error);
-      return [];
-    }
-  }
-
-  /** rental §7 Identity: POST dossiers/; a failure is logged and the flow goes on (§8). */
-  private async createDossier(facilityId: string): Promise<void> {
-    const owner = this.root.config.ownerId;
-    if (!owner) return;
-    const now = Math.floor(Date.now() / 1000);
-    try {
-      const response = await this.root.api.call<{ dossier_id: string }>(
-        'createDossier',
-        { owner, facility: facilityId },
-        {
-          form: {
-            owner,
-            facility: facilityId,
-            created_time: now,
-            updated_time: now,
-            trace_id: this.root.session.traceId ?? '',
-          },
-        },
-      );
-      if (response.status === 'ok' && response.result?.dossier_id) {
-        const id = response.result.dossier_id;
-        runInAction(() => {
-          this.dossierId = id;
-        });
-      } else {
-        this.logFailure('create dossier', response);
-      }
-    } catch (error) {
-      this.logFailure('create dossier', error);
-    }
-  }
-
-  /**
-   * The rental or reservation went through: the space is the visitor's now. Tell the daemon to
-   * forget the hold (never release it), and forget it here, so neither the session's end nor
-   * leaving the rental area hands the space back.
-   */
-  async settleHeldSpace(): Promise<void> {
-    const held = this.heldSpace;
-    if (!held) return;
-    this.heldSpace = null;
-    try {
-      await this.root.api.settleHold(held.space_id);
-    } catch (error) {
-      this.logFailure('settle hold', error);
-    }
-  }
-
-  private async releaseHeld(): Promise<void> {
-    const held = this.heldSpace;
-    if (!held) return;
-    this.heldSpace = null;
-    await this.releaseHold(held);
-  }
-
-  /**
-   * Release through the daemon's registry (DELETE /session/holds/:spaceId calls release-space
-   * upstream, and retries it); if the daemon does not know the hold (its registration failed),
-   * release-space directly. Never both: a second release-space would find the hold gone.
-   */
-  private async releaseHold(held: HeldSpace): Promise<void> {
-    const { api } = this.root;
-    try {
-      await api.releaseHold(held.space_id);
-      return;
-    } catch (error) {
-      this.logFailure('unregister hold', error);
-    }
-    try {
-      await api.call<{ released: boolean }>(
-        'releaseSpace',
-        { facility: held.facility_id },
-        { form: { facility_id: held.facility_id, space_id: held.space_id, hold_token: held.hold_token } },
-      );
-    } catch (error) {
-      this.logFailure('release space', error);
-    }
-  }
-
-  private logFailure(action: string, detail: unknown): void {
-    const message = detail instanceof Error ? detail.message : detail;
-    this.root.api
-      .postLog({
-        event_name: `Rental ${action} failed`,
-        action,
-        active_section: this.section,
-        log_level: 'warn',
-        data: { detail: message as unknown },
-      })
-      .catch(() => undefined);
-  }
-
-  // -- Rental part 1 (H): answers that change the flow and the promo (rental §4 "Conditional sections")
+  // -- answers that change the flow and the promo (rental §4 "Conditional sections") -------------
 
   /**
    * 'Are you active military?' Yes inserts military_info after the current section, drops
@@ -696,7 +470,20 @@ export class RentalStore {
   }
 
   private selectPromoIfChanged(promoId: string | null): void {
-    if (this.model.promo_id === promoId && this.costLines.length > 0) return;
+    if (this.model.promo_id === promoId && this.pick.costLines.length > 0) return;
     this.selectPromo(promoId);
   }
+}
+
+/** The reservation's tenant and dates, as the flow continues in reservation mode. */
+function reservationFields(reservation: Reservation): Partial<RentalModel> {
+  return {
+    reservation_id: reservation.reservation_id,
+    reservation_code: reservation.reservation_code,
+    reservation_date: reservation.reservation_date,
+    tenant_first_name: reservation.tenant_first_name,
+    tenant_last_name: reservation.tenant_last_name,
+    tenant_email: reservation.tenant_email,
+    tenant_phone: reservation.tenant_phone,
+  };
 }

@@ -15,7 +15,7 @@ import { AccountCard, fieldMessage } from './AccountCard';
  */
 export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
   const { t } = useTranslation();
-  const { account, billing } = useStores();
+  const { account } = useStores();
   const id = useId();
   const {
     register,
@@ -29,13 +29,13 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
   const emailId = `${id}-email`;
   const emailError = fieldMessage(errors.email?.message, server?.fields.email, t);
 
-  if (billing.resetLinkSent) {
+  if (account.resetLinkSent) {
     return (
       <AccountCard title={t('account.forgot_password.title')}>
         <p className="account-card__note" role="status">
           {t('account.forgot_password.thank_you')}
         </p>
-        <Button block onClick={() => billing.goTo('login')}>
+        <Button block onClick={() => account.goTo('login')}>
           {t('account.forgot_password.login')}
         </Button>
       </AccountCard>
@@ -47,7 +47,7 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
       <form
         className="account-form"
         noValidate
-        onSubmit={(event) => void handleSubmit((values) => billing.submitForgotPassword(values))(event)}
+        onSubmit={(event) => void handleSubmit((values) => account.submitForgotPassword(values))(event)}
       >
         <FormField id={emailId} label={t('account.forgot_password.email')} error={emailError}>
           <input
@@ -69,7 +69,7 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
         </Button>
       </form>
       <div className="account-links">
-        <Button variant="link" onClick={() => billing.goTo('register')}>
+        <Button variant="link" onClick={() => account.goTo('register')}>
           {t('account.forgot_password.register')}
         </Button>
       </div>

@@ -17,7 +17,7 @@ import { AccountCard, fieldMessage } from './AccountCard';
  */
 export const LinkRentalForm = observer(function LinkRentalForm() {
   const { t } = useTranslation();
-  const { account, billing } = useStores();
+  const { account } = useStores();
   const id = useId();
   const {
     register,
@@ -70,7 +70,7 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
       <form
         className="account-form"
         noValidate
-        onSubmit={(event) => void handleSubmit((values) => billing.submitLinkRental(values))(event)}
+        onSubmit={(event) => void handleSubmit((values) => account.submitLinkRental(values))(event)}
       >
         <FormField id={ids.city} label={t('account.link_rental.city')} error={cityError}>
           <select

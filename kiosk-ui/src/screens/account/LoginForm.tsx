@@ -22,7 +22,7 @@ export interface LoginFormProps {
  */
 export const LoginForm = observer(function LoginForm({ context = 'pay_bill', headingLevel = 1 }: LoginFormProps) {
   const { t } = useTranslation();
-  const { account, billing } = useStores();
+  const { account } = useStores();
   const id = useId();
   const {
     register,
@@ -30,7 +30,7 @@ export const LoginForm = observer(function LoginForm({ context = 'pay_bill', hea
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
     resolver: yupResolver(loginSchema),
-    defaultValues: { username: billing.registeredEmail ?? '', password: '' },
+    defaultValues: { username: account.registeredEmail ?? '', password: '' },
   });
   const server = account.errors.login;
   const rental = context === 'rental';
@@ -40,7 +40,7 @@ export const LoginForm = observer(function LoginForm({ context = 'pay_bill', hea
 
   const submit = handleSubmit(async (values) => {
     if (rental) await account.loginWithEmail(values.username, values.password);
-    else await billing.submitLogin(values);
+    else await account.submitLogin(values);
   });
 
   return (
@@ -48,7 +48,7 @@ export const LoginForm = observer(function LoginForm({ context = 'pay_bill', hea
       title={rental ? t('account.login.title_rental') : t('account.login.title')}
       prompt={t('account.login.prompt')}
       error={server?.form}
-      note={!rental && billing.registeredEmail ? t('account.register.created') : null}
+      note={!rental && account.registeredEmail ? t('account.register.created') : null}
       headingLevel={headingLevel}
     >
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -85,10 +85,10 @@ export const LoginForm = observer(function LoginForm({ context = 'pay_bill', hea
       </form>
       {!rental && (
         <div className="account-links">
-          <Button variant="link" onClick={() => billing.goTo('register')}>
+          <Button variant="link" onClick={() => account.goTo('register')}>
             {t('account.login.no_account')}
           </Button>
-          <Button variant="link" onClick={() => billing.goTo('forgot_password')}>
+          <Button variant="link" onClick={() => account.goTo('forgot_password')}>
             {t('account.login.forgot_password')}
           </Button>
         </div>

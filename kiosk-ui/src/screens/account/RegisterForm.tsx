@@ -19,7 +19,7 @@ import { preloadStrengthChecker, scorePassword } from '../../forms/password-stre
  */
 export const RegisterForm = observer(function RegisterForm() {
   const { t } = useTranslation();
-  const { account, billing } = useStores();
+  const { account } = useStores();
   const id = useId();
   const schema = useMemo(() => registerSchema({ scorePassword }), []);
   useEffect(() => preloadStrengthChecker(), []);
@@ -43,7 +43,7 @@ export const RegisterForm = observer(function RegisterForm() {
       <form
         className="account-form"
         noValidate
-        onSubmit={(event) => void handleSubmit((values) => billing.submitRegister(values))(event)}
+        onSubmit={(event) => void handleSubmit((values) => account.submitRegister(values))(event)}
       >
         <FormField id={ids.username} label={t('account.register.email')} error={usernameError}>
           <input
@@ -89,7 +89,7 @@ export const RegisterForm = observer(function RegisterForm() {
         </Button>
       </form>
       <div className="account-links">
-        <Button variant="link" onClick={() => billing.goTo('login')}>
+        <Button variant="link" onClick={() => account.goTo('login')}>
           {t('account.register.have_account')}
         </Button>
       </div>

@@ -14,7 +14,7 @@ import './browse.css';
 export default observer(function HoldScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental } = useStores();
-  const unit = rental.unit;
+  const unit = rental.pick.unit;
   const door = rental.model.unit_door_number;
   return (
     <section className="hold-screen" aria-labelledby="hold-title" aria-busy="true">

@@ -117,7 +117,7 @@ export const SpaceRow = observer(function SpaceRow({
               {view.actionKey === 'browse.select' && unit ? (
                 <Button
                   className="space-row__select"
-                  disabled={rental.holding}
+                  disabled={rental.pick.holding}
                   aria-label={`${t('browse.select')} #${space.door_name}`}
                   onClick={() => void rental.chooseUnit(unit, space, { fromSearch })}
                 >

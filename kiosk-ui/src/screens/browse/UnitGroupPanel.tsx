@@ -44,7 +44,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
           {action === 'browse.select' ? (
             <Button
               className="unit-row__select"
-              disabled={soldOut || rental.holding}
+              disabled={soldOut || rental.pick.holding}
               aria-label={`${t('browse.select')} ${name} ${unit.unit_type}`}
               onClick={() => void rental.chooseUnit(unit)}
             >

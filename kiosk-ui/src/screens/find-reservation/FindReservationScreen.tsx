@@ -28,18 +28,18 @@ export default observer(function FindReservationScreen(_props: RentalSectionProp
   });
   const fieldError = errors.reservation_code?.message
     ? translateMessage(errors.reservation_code.message, t)
-    : (rental.reservationFieldErrors.reservation_code?.[0] ?? null);
-  const busy = rental.reservationLookupBusy;
+    : (rental.lookup.fieldErrors.reservation_code?.[0] ?? null);
+  const busy = rental.lookup.busy;
   return (
     <section className="find-reservation" aria-labelledby="find-reservation-title">
       <div className="find-reservation__card">
         <h1 id="find-reservation-title" className="find-reservation__title">
           {t('browse.find_reservation.heading')}
         </h1>
-        {rental.reservationErrors.length > 0 && (
+        {rental.lookup.errors.length > 0 && (
           <div className="find-reservation__errors" role="alert">
             <ul>
-              {rental.reservationErrors.map((message) => (
+              {rental.lookup.errors.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>

@@ -14,18 +14,18 @@ import { PayView } from './PayView';
  * to pay.
  */
 const PayBillScreen = observer(function PayBillScreen({ section }: SectionScreenProps) {
-  const { billing } = useStores();
+  const { account } = useStores();
   useEffect(() => {
-    billing.open();
-  }, [billing, section]);
+    account.open();
+  }, [account, section]);
 
-  if (billing.view === 'pay') return <PayView />;
+  if (account.view === 'pay') return <PayView />;
   return (
     <div className="account-view">
-      {billing.view === 'login' && <LoginForm />}
-      {billing.view === 'register' && <RegisterForm />}
-      {billing.view === 'forgot_password' && <ForgotPasswordForm />}
-      {billing.view === 'link_rental' && <LinkRentalForm />}
+      {account.view === 'login' && <LoginForm />}
+      {account.view === 'register' && <RegisterForm />}
+      {account.view === 'forgot_password' && <ForgotPasswordForm />}
+      {account.view === 'link_rental' && <LinkRentalForm />}
     </div>
   );
 });

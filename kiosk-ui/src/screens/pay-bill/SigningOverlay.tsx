@@ -17,8 +17,14 @@ export const SigningOverlay = observer(function SigningOverlay() {
 
   useEffect(() => {
     panel.current?.focus();
-    return () => billing.setSigningFrame(null);
   }, [billing]);
+  // The frame of the agreement on screen is the only one whose completion counts.
+  const key = current?.agreement.key;
+  useEffect(() => {
+    if (!key) return;
+    billing.setSigningFrame(frame.current?.contentWindow ?? null);
+    return () => billing.setSigningFrame(null);
+  }, [billing, key]);
 
   if (!current) return null;
   const { agreement } = current;
@@ -50,7 +56,6 @@ export const SigningOverlay = observer(function SigningOverlay() {
         className="pay-signing__frame"
         src={agreement.url}
         title={agreement.display_name}
-        onLoad={() => billing.setSigningFrame(frame.current?.contentWindow ?? null)}
       />
     </div>
   );

@@ -181,7 +181,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
 /** My Rental (shell spec §2 state 6): the unit selector and a Link a Rental link. */
 const MyRentalPanel = observer(function MyRentalPanel() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { account, billing } = useStores();
   const select = (unit: PayUnit) => {
     billing.selectUnit(unit.key);
     document.getElementById(panelId(unit))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -208,7 +208,7 @@ const MyRentalPanel = observer(function MyRentalPanel() {
           ))}
         </ul>
       )}
-      <Button variant="link" onClick={() => billing.goTo('link_rental')}>
+      <Button variant="link" onClick={() => account.goTo('link_rental')}>
         {t('billing.side_panel.link_a_rental')}
       </Button>
     </aside>

@@ -39,7 +39,7 @@ describe('SidePanel', () => {
     const { root } = await renderPanel({ inStoreOnly: true });
     await root.rental.chooseUnit(unit());
     runInAction(() => {
-      root.rental.costLines = [
+      root.rental.pick.costLines = [
         COSTS[0]!,
         { ...COSTS[1]!, name: 'discount', amount: 30, total: 30 },
         COSTS[2]!,
@@ -56,7 +56,7 @@ describe('SidePanel', () => {
     const { root } = await renderPanel();
     await root.rental.chooseUnit(unit());
     runInAction(() => {
-      root.rental.costLoading = true;
+      root.rental.pick.costLoading = true;
     });
     expect(await screen.findByText('Calculating Move-In Cost ...', { selector: 'p' })).toBeTruthy();
   });

@@ -17,9 +17,9 @@ export const SidePanel = observer(function SidePanel() {
   const { t } = useTranslation();
   const { rental, config } = useStores();
   const headingId = useId();
-  const unit = rental.unit;
-  const rows = moveInCostRows(rental.costLines);
-  const monthlyRent = rental.space?.rental_rate ?? unit?.rental_rate ?? null;
+  const unit = rental.pick.unit;
+  const rows = moveInCostRows(rental.pick.costLines);
+  const monthlyRent = rental.pick.space?.rental_rate ?? unit?.rental_rate ?? null;
   const inStoreOnly = Boolean(config.facility?.show_instore_only_in_kiosk);
   const money = (amount: number) => formatMoney(amount, { cents: true });
   return (
@@ -56,7 +56,7 @@ export const SidePanel = observer(function SidePanel() {
         </div>
       )}
       <div className="side-panel__costs" aria-live="polite">
-        {rental.costLoading ? (
+        {rental.pick.costLoading ? (
           <div className="side-panel__calculating">
             <Spinner label={t('browse.side_panel.calculating')} />
             <p>{t('browse.side_panel.calculating')}</p>

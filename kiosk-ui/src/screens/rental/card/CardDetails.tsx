@@ -76,7 +76,7 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
 
   // A swiped card leaves only the CVV to type (rental §4).
   useEffect(() => {
-    if (rental.cardSwiped && draft && !draft.cvv) setFocus('cvv');
+    if (rental.pick.cardSwiped && draft && !draft.cvv) setFocus('cvv');
     // Only on entry.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -6,7 +6,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate, licenceExpiryMin, reservationDateOrDefault, reservationDateRange } from '../../../forms/dates';
 import { infoSchema, type InfoValues } from '../../../forms/info';
-import type { RentalModel } from '../../../stores/rental-model';
+import type { RentalModel } from '../../../models/rental-model';
 import { useStores } from '../../../stores/StoresProvider';
 import { DateField } from '../fields/DateField';
 import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField, YesNoField } from '../fields/Fields';
@@ -78,7 +78,7 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
     if (prefillVersion > 0) form.reset(valuesFrom(rental.model, rental.reservationMode), { keepDirtyValues: true });
   }, [prefillVersion, form, rental]);
 
-  const unitIsParking = Boolean(rental.unit?.parking);
+  const unitIsParking = Boolean(rental.pick.unit?.parking);
   const reservationOffered =
     Boolean(settings?.wl_reservation_enabled) && !(unitIsParking && settings?.disable_parking_reservations);
   const range = reservationDateRange(advancedDates);

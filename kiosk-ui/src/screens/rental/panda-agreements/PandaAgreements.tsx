@@ -7,38 +7,41 @@ import { useStores } from '../../../stores/StoresProvider';
 import { RetryMessage } from '../panda-fields/PandaFields';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
-import { isSigningCompleted } from '../../../signing/signing-message';
 import '../checkout.css';
 
 /**
  * Sign documents (rental §2 panda_agreements, §4 "Signing"): the agreements with their completed
  * flags, the first unsigned one in an embedded frame. The signing page posts
- * `{ event: 'session_view.document.completed' }` to this window when signed; that marks the
- * document and shows the next; after the last the rental runs. Sidebar hidden (rental §2).
+ * `{ event: 'session_view.document.completed' }` to this window when signed; the store
+ * (signing/signing-watch.ts) marks the document and shows the next; after the last the rental
+ * runs. Sidebar hidden (rental §2).
  */
 export default observer(function PandaAgreements(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { checkout } = useStores();
   useEffect(() => {
-    void checkout.loadAgreements();
+    void checkout.signing.loadAgreements();
   }, [checkout]);
 
-  if (checkout.agreementsState === 'failed') {
+  if (checkout.signing.agreementsState === 'failed') {
     return (
       <SectionFrame title={t('rental.signing.agreements_title')} hideDone sidePanel={false}>
-        <RetryMessage message={t('rental.signing.agreements_retry')} onRetry={() => void checkout.loadAgreements()} />
+        <RetryMessage
+          message={t('rental.signing.agreements_retry')}
+          onRetry={() => void checkout.signing.loadAgreements()}
+        />
       </SectionFrame>
     );
   }
-  const current = checkout.currentAgreement;
+  const current = checkout.signing.currentAgreement;
   return (
     <SectionFrame title={t('rental.signing.agreements_title')} hideDone sidePanel={false} className="agreements-frame">
-      {checkout.agreementsState !== 'ready' || !current ? (
+      {checkout.signing.agreementsState !== 'ready' || !current ? (
         <Spinner label={t('rental.signing.preparing')} />
       ) : (
         <div className="agreements">
-          <AgreementList agreements={checkout.agreements} current={current} />
-          <SigningFrame key={current.key} agreement={current} onCompleted={checkout.completeAgreement} />
+          <AgreementList agreements={checkout.signing.agreements} current={current} />
+          <SigningFrame key={current.key} agreement={current} onFrame={checkout.signing.setSigningFrame} />
         </div>
       )}
     </SectionFrame>
@@ -87,36 +90,21 @@ const AgreementList = observer(function AgreementList({
 });
 
 /**
- * One document in its frame. Only a completion message from this frame's window, from the
- * origin of its URL, counts: another frame or page cannot mark a document signed.
+ * One document in its frame, registered with the store while it is shown: only a completion
+ * message from this frame's window, from the origin of its URL, counts.
  */
 function SigningFrame({
   agreement,
-  onCompleted,
+  onFrame,
 }: {
   agreement: AgreementDocument;
-  onCompleted: (key: string) => void;
+  onFrame: (frame: MessageEventSource | null) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const onCompletedRef = useRef(onCompleted);
   useEffect(() => {
-    onCompletedRef.current = onCompleted;
-  });
-  useEffect(() => {
-    const listener = (event: MessageEvent) => {
-      if (
-        isSigningCompleted(event, {
-          url: agreement.url,
-          source: frame.current?.contentWindow ?? null,
-          ids: [agreement.key, agreement.document_id],
-        })
-      ) {
-        onCompletedRef.current(agreement.key);
-      }
-    };
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, [agreement.key, agreement.url, agreement.document_id]);
+    onFrame(frame.current?.contentWindow ?? null);
+    return () => onFrame(null);
+  }, [agreement.key, onFrame]);
   return (
     <iframe
       ref={frame}

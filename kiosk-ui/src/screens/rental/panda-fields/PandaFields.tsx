@@ -30,24 +30,24 @@ export default observer(function PandaFields(_props: RentalSectionProps) {
   const { checkout } = useStores();
   // Generated on every visit: the tokens follow the model as it is now.
   useEffect(() => {
-    void checkout.loadTokens();
+    void checkout.signing.loadTokens();
   }, [checkout]);
 
-  if (checkout.tokensState === 'failed') {
+  if (checkout.signing.tokensState === 'failed') {
     return (
       <SectionFrame title={t('rental.signing.fields_title')} hideDone>
-        <RetryMessage message={t('rental.signing.fields_retry')} onRetry={() => void checkout.loadTokens()} />
+        <RetryMessage message={t('rental.signing.fields_retry')} onRetry={() => void checkout.signing.loadTokens()} />
       </SectionFrame>
     );
   }
-  if (checkout.tokensState !== 'ready') {
+  if (checkout.signing.tokensState !== 'ready') {
     return (
       <SectionFrame title={t('rental.signing.fields_title')} hideDone>
         <Spinner label={t('rental.signing.preparing')} />
       </SectionFrame>
     );
   }
-  return <PandaFieldsForm sections={checkout.sections} />;
+  return <PandaFieldsForm sections={checkout.signing.sections} />;
 });
 
 const PandaFieldsForm = observer(function PandaFieldsForm({ sections }: { sections: DynamicSection[] }) {
@@ -59,7 +59,9 @@ const PandaFieldsForm = observer(function PandaFieldsForm({ sections }: { sectio
     resolver: yupResolver(dynamicFieldsSchema(sections)) as unknown as Resolver<DynamicValues>,
     defaultValues: { ...dynamicDefaultValues(sections), ...regroup(sections, earlier) },
   });
-  const submit = handleSubmit((values) => checkout.submitAdditionalInformation(dynamicFieldValues(sections, values)));
+  const submit = handleSubmit((values) =>
+    checkout.signing.submitAdditionalInformation(dynamicFieldValues(sections, values)),
+  );
   return (
     <SectionFrame title={t('rental.signing.fields_title')} formId={`${id}-form`}>
       <form id={`${id}-form`} className="rental-form panda-fields" noValidate onSubmit={(event) => void submit(event)}>

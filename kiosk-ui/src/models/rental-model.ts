@@ -203,6 +203,3 @@ export function emptyRentalModel(): RentalModel {
     dynamic_tokens: null,
   };
 }
-
-/** Every field of the rental model, in the spec's order (logging, processing forms). */
-export const RENTAL_MODEL_KEYS = Object.keys(emptyRentalModel()) as (keyof RentalModel)[];

@@ -1,0 +1,103 @@
+import type {
+  AutopayCancelResult,
+  AutopayEnrolResult,
+  Capabilities,
+  PayBillResult,
+  PrePayDetails,
+  TenantDetail,
+} from '@kiosk/shared-types';
+import type { ApiClient } from '../../api/client';
+import { autopayMailData, paymentMailData, paymentModel, withCard, type PayCard } from '../../billing/payload';
+import { paymentSteps, runPaymentSteps, type PaymentStep, type StepsResult } from '../../billing/payment-plan';
+import type { PayUnit } from './PayUnit';
+
+/** The payment model of a unit as it will be paid (shell §3). */
+export function unitPaymentModel(unit: PayUnit, account: TenantDetail | null, username: string) {
+  const resolved = unit.resolved;
+  const prePay: PrePayDetails | null =
+    resolved.payMyBill && resolved.period !== unit.period
+      ? { movein_cost: [], balance: unit.space.balance, tax: 0, total_amt: resolved.total }
+      : unit.prePay;
+  return paymentModel({ space: unit.space, account, username, choice: unit.choice, resolved, prePay });
+}
+
+export interface UnitPaymentContext {
+  api: ApiClient;
+  capabilities: Capabilities | null | undefined;
+  ownerId: string | null;
+  account: TenantDetail | null;
+  username: string;
+  card: PayCard | null;
+  /** The signed autopay agreement, sent with the enrolment. */
+  documentId?: string;
+}
+
+/**
+ * Runs a unit's steps (shell §4 "Payment logic" (a), (b), (c)): pay, enrol in or cancel autopay,
+ * and the confirmation mails; resolves the steps and how far they got.
+ */
+export async function payUnit(
+  unit: PayUnit,
+  context: UnitPaymentContext,
+): Promise<{ steps: readonly PaymentStep[]; result: StepsResult }> {
+  const { api, card } = context;
+  const steps = paymentSteps(unit.flags, context.capabilities);
+  const model = unitPaymentModel(unit, context.account, context.username);
+  const space = unit.space;
+  const owner = context.ownerId ?? '';
+  const facility = space.facility_id || space.facility;
+  const spaceParams = { tenant: space.tenant_id, spaceId: space.spaceId };
+  const prepayTotal = unit.resolved.total;
+  let payment: PayBillResult | null = null;
+  let enrolment: AutopayEnrolResult | null = null;
+
+  const run = async (step: PaymentStep): Promise<boolean> => {
+    switch (step) {
+      case 'pay': {
+        if (!card) return false;
+        const response = await api.call<PayBillResult>('payBill', spaceParams, { form: withCard(model, card) });
+        if (response.status === 'ok') payment = response.result;
+        return response.status === 'ok';
+      }
+      case 'enrolAutopay': {
+        if (!card) return false;
+        const form = withCard(model, card, context.documentId ? { document_id: context.documentId } : {});
+        const response = await api.call<AutopayEnrolResult>('enrolAutopay', spaceParams, { form });
+        if (response.status === 'ok') enrolment = response.result;
+        return response.status === 'ok';
+      }
+      case 'cancelAutopay': {
+        const response = await api.call<AutopayCancelResult>('cancelAutopay', spaceParams);
+        return response.status === 'ok';
+      }
+      case 'mailPayment': {
+        const paid = payment as PayBillResult | null;
+        const response = await api.call(
+          'mailPayment',
+          { owner, facility, tenant: space.tenant_id },
+          { form: paymentMailData(space, prepayTotal, paid?.mail_request_data ?? null) },
+        );
+        return response.status === 'ok';
+      }
+      case 'mailAutopay': {
+        if (!card) return false;
+        const enrolled = enrolment as AutopayEnrolResult | null;
+        const response = await api.call(
+          'mailAutopay',
+          { owner, facility, tenant: space.tenant_id },
+          {
+            form: autopayMailData(
+              space,
+              prepayTotal,
+              { card, updateCardDetails: unit.choice.updateCardDetails },
+              enrolled?.response ?? null,
+            ),
+          },
+        );
+        return response.status === 'ok';
+      }
+    }
+  };
+
+  return { steps, result: await runPaymentSteps(steps, run) };
+}

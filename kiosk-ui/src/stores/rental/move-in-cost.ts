@@ -1,0 +1,68 @@
+import type { AppResponse, InsurancePlan, RentalCostResult } from '@kiosk/shared-types';
+import type { ApiClient } from '../../api/client';
+import { isCancelled } from '../../api/errors';
+import type { RentalModel } from '../../models/rental-model';
+import type { LogFailure } from '../failure-log';
+
+/** The move-in cost, or why there is none: superseded by a newer calculation, or failed twice. */
+export type CostAnswer = { state: 'ok'; result: RentalCostResult } | { state: 'cancelled' } | { state: 'failed' };
+
+/**
+ * The move-in cost of a space type with the visitor's current choices (rental §4 "Cost
+ * calculation"): a newer call cancels the one in flight; a failure is retried once. `stillWanted`
+ * is asked after each answer: a pick given up meanwhile stops the retry.
+ */
+export async function fetchMoveInCost(
+  api: ApiClient,
+  log: LogFailure,
+  request: { facilityId: string; unitId: string; model: RentalModel },
+  stillWanted: () => boolean,
+): Promise<CostAnswer> {
+  const { facilityId, model: m } = request;
+  const query = {
+    available_unit_id: m.space_id,
+    promo_id: m.promo_id ?? '',
+    insurance_id: m.insurance_id ?? '',
+    hold_token: m.hold_token,
+    merchandise_item: m.item_id ?? '',
+    res_id: m.reservation_id,
+    facility_id: facilityId,
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let response: AppResponse<RentalCostResult> | null = null;
+    try {
+      response = await api.call<RentalCostResult>(
+        'rentalCost',
+        { facility: facilityId, spaceTypeId: request.unitId },
+        { query, latestKey: 'rental-cost' },
+      );
+    } catch (error) {
+      if (isCancelled(error)) return { state: 'cancelled' };
+      log('rental cost', error);
+    }
+    if (!stillWanted()) return { state: 'cancelled' };
+    if (response?.status === 'ok' && Array.isArray(response.result?.costs))
+      return { state: 'ok', result: response.result };
+  }
+  return { state: 'failed' };
+}
+
+/** The insurance plans offered with a space type (none when the call fails: logged). */
+export async function fetchInsurancePlans(
+  api: ApiClient,
+  log: LogFailure,
+  facilityId: string,
+  unitId: string,
+): Promise<InsurancePlan[]> {
+  try {
+    const response = await api.call<InsurancePlan[]>(
+      'facilityInsurances',
+      { facility: facilityId },
+      { query: { space_type_id: unitId } },
+    );
+    return response.status === 'ok' && Array.isArray(response.result) ? response.result : [];
+  } catch (error) {
+    log('insurance plans', error);
+    return [];
+  }
+}
