@@ -17,6 +17,14 @@ export const rentalDetails = {
     next_month: 'Next month',
     month: 'Month',
     year: 'Year',
+    /** The address groups' labels: mailing, secondary contact, military unit (wording not shown). */
+    address: {
+      address1: 'Address',
+      address2: 'Address Line 2',
+      city: 'City',
+      state: 'State',
+      zip: 'Zip Code',
+    },
   },
   /** wording not shown */
   steps: {
@@ -29,12 +37,7 @@ export const rentalDetails = {
     first_name: 'First Name',
     last_name: 'Last Name',
     mailing_address: 'Mailing Address',
-    /** wording not shown (the field labels below) */
-    address1: 'Address',
-    address2: 'Address Line 2',
-    city: 'City',
-    state: 'State',
-    zip: 'Zip Code',
+    /** wording not shown (the licence labels below) */
     driver_license: 'Driver License',
     licence_number: 'License Number',
     licence_state: 'Issuing State',
@@ -69,11 +72,6 @@ export const rentalDetails = {
     last_name: 'Last Name',
     email: 'Email',
     phone: 'Cell Phone',
-    address1: 'Address',
-    address2: 'Address Line 2',
-    city: 'City',
-    state: 'State',
-    zip: 'Zip Code',
     /** wording not shown */
     contact: 'Contact',
     /** wording not shown */
@@ -94,11 +92,6 @@ export const rentalDetails = {
     unit_phone: 'Unit Phone',
     unit_address: 'Unit Address',
     service: 'Service',
-    address1: 'Address',
-    address2: 'Address Line 2',
-    city: 'City',
-    state: 'State',
-    zip: 'Zip Code',
   },
   vehicle: {
     /** wording not shown */
