@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../forms/messages';
 import { FieldError } from './FieldError';
-import { useFieldIds } from './FieldShell';
+import { FieldControl } from './FieldControl';
 
 export interface ChoiceOption<V> {
   value: V;
@@ -27,52 +26,45 @@ export interface ChoiceFieldProps<T extends FieldValues, V> {
 /** A radio group drawn as big touch buttons (Yes/No, Senior/Student/None). */
 export function ChoiceField<T extends FieldValues, V extends string | boolean>(props: ChoiceFieldProps<T, V>) {
   const { control, name, legend, options, onChoose, className, required, legendHidden } = props;
-  const { t } = useTranslation();
-  const ids = useFieldIds();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message, t);
-        return (
-          <fieldset
-            className={['choice-field', error ? 'choice-field--invalid' : '', className ?? ''].join(' ').trim()}
-            aria-describedby={error ? ids.errorId : undefined}
-            data-required={required || undefined}
-          >
-            <legend className={legendHidden ? 'kiosk-visually-hidden' : 'choice-field__legend'}>{legend}</legend>
-            <div className="choice-field__options">
-              {options.map((option, index) => {
-                const checked = field.value === option.value;
-                return (
-                  <label
-                    key={String(option.value)}
-                    className={['choice-field__option', checked ? 'choice-field__option--checked' : ''].join(' ')}
-                  >
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={String(option.value)}
-                      ref={index === 0 ? field.ref : undefined}
-                      checked={checked}
-                      onChange={() => {
-                        field.onChange(option.value);
-                        onChoose?.(option.value);
-                      }}
-                      onBlur={field.onBlur}
-                      className="choice-field__radio"
-                    />
-                    <span>{option.label}</span>
-                  </label>
-                );
-              })}
-            </div>
-            <FieldError id={ids.errorId} message={error} />
-          </fieldset>
-        );
-      }}
-    />
+    <FieldControl control={control} name={name}>
+      {({ field, error, ids }) => (
+        <fieldset
+          className={['choice-field', error ? 'choice-field--invalid' : '', className ?? ''].join(' ').trim()}
+          aria-describedby={error ? ids.errorId : undefined}
+          data-required={required || undefined}
+        >
+          <legend className={legendHidden ? 'kiosk-visually-hidden' : 'choice-field__legend'}>{legend}</legend>
+          <div className="choice-field__options">
+            {options.map((option, index) => {
+              const checked = field.value === option.value;
+              return (
+                <label
+                  key={String(option.value)}
+                  className={['choice-field__option', checked ? 'choice-field__option--checked' : ''].join(' ')}
+                >
+                  <input
+                    type="radio"
+                    name={field.name}
+                    value={String(option.value)}
+                    ref={index === 0 ? field.ref : undefined}
+                    checked={checked}
+                    onChange={() => {
+                      field.onChange(option.value);
+                      onChoose?.(option.value);
+                    }}
+                    onBlur={field.onBlur}
+                    className="choice-field__radio"
+                  />
+                  <span>{option.label}</span>
+                </label>
+              );
+            })}
+          </div>
+          <FieldError id={ids.errorId} message={error} />
+        </fieldset>
+      )}
+    </FieldControl>
   );
 }
 

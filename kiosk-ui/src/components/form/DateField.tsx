@@ -1,15 +1,15 @@
 import { DATE_FORMAT } from '@kiosk/shared-types';
 import type { Dayjs } from 'dayjs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMaskInput } from 'react-imask';
-import { translateMessage } from '../../forms/messages';
 import { Button } from '../Button';
 import { Dialog } from '../Dialog';
 import { formatDay } from './calendar';
+import { controlAttributes, FieldControl } from './FieldControl';
 import type { FieldProps } from './field-props';
-import { describedBy, FieldShell, inputClass, useFieldIds } from './FieldShell';
+import { FieldShell, inputClass } from './FieldShell';
 import { MonthCalendar } from './MonthCalendar';
 
 export interface DateFieldProps<T extends FieldValues> extends FieldProps<T> {
@@ -24,33 +24,24 @@ export interface DateFieldProps<T extends FieldValues> extends FieldProps<T> {
  * ranges).
  */
 export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
-  const { control, name, label, required, hint, className, look = 'step', error: outside, min, max } = props;
+  const { control, name, label, required, hint, className, look = 'step', min, max } = props;
   const { t } = useTranslation();
-  const ids = useFieldIds();
   const calendarId = `${useId()}calendar`;
   const [open, setOpen] = useState(false);
 
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message, t) || outside || '';
+    <FieldControl control={control} name={name} error={props.error}>
+      {({ field, error, ids }) => {
         const value = (field.value as string | undefined) ?? '';
         return (
           <>
             <FieldShell
-              ids={ids}
-              look={look}
-              label={label}
-              required={required}
-              hint={hint}
-              error={error}
+              {...{ ids, look, label, required, hint, error }}
               className={['date-field', className ?? ''].join(' ').trim()}
             >
               <div className="date-field__row">
                 <IMaskInput
-                  id={ids.inputId}
+                  {...controlAttributes(ids, error, required, hint)}
                   name={field.name}
                   mask="00/00/0000"
                   value={value}
@@ -68,9 +59,6 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
                   data-keyboard="numeric"
                   inputMode="numeric"
                   autoComplete="off"
-                  aria-invalid={error ? true : undefined}
-                  aria-required={required || undefined}
-                  aria-describedby={describedBy(ids, error, hint)}
                   className={`${inputClass(look)} date-field__input`}
                 />
                 <button
@@ -112,7 +100,7 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
           </>
         );
       }}
-    />
+    </FieldControl>
   );
 }
 

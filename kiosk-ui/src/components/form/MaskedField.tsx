@@ -1,10 +1,9 @@
 import type { FormEvent } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
-import { translateMessage } from '../../forms/messages';
+import { controlAttributes, FieldControl } from './FieldControl';
 import type { FieldProps } from './field-props';
-import { describedBy, FieldShell, inputClass, useFieldIds, type KeyboardLayout } from './FieldShell';
+import { FieldShell, inputClass, type KeyboardLayout } from './FieldShell';
 
 export interface MaskedFieldProps<T extends FieldValues> extends FieldProps<T> {
   /** imask pattern, e.g. '(000) 000-0000'; or one chosen from the value (card numbers by brand). */
@@ -19,30 +18,17 @@ export interface MaskedFieldProps<T extends FieldValues> extends FieldProps<T> {
 
 /** A field typed through an imask pattern, its accepted value handed to the form (onAccept). */
 export function MaskedField<T extends FieldValues>(props: MaskedFieldProps<T>) {
-  const { control, name, label, required, hint, className, onValueChange, look = 'step', error: outside } = props;
+  const { control, name, label, required, hint, className, onValueChange, look = 'step' } = props;
   const { mask, placeholder, type = 'text', maxLength } = props;
   const keyboard = props.keyboard ?? 'numeric';
-  const { t } = useTranslation();
-  const ids = useFieldIds();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message, t) || outside || '';
+    <FieldControl control={control} name={name} error={props.error}>
+      {({ field, error, ids }) => {
         const value = String(field.value ?? '');
         return (
-          <FieldShell
-            ids={ids}
-            look={look}
-            label={label}
-            required={required}
-            hint={hint}
-            error={error}
-            className={className}
-          >
+          <FieldShell {...{ ids, look, label, required, hint, error, className }}>
             <IMaskInput
-              id={ids.inputId}
+              {...controlAttributes(ids, error, required, hint)}
               name={field.name}
               mask={typeof mask === 'function' ? mask(value) : mask}
               value={value}
@@ -63,15 +49,12 @@ export function MaskedField<T extends FieldValues>(props: MaskedFieldProps<T>) {
               inputMode={keyboard === 'phone' ? 'tel' : 'numeric'}
               placeholder={placeholder}
               maxLength={maxLength}
-              aria-invalid={error ? true : undefined}
-              aria-required={required || undefined}
-              aria-describedby={describedBy(ids, error, hint)}
               autoComplete="off"
               className={inputClass(look)}
             />
           </FieldShell>
         );
       }}
-    />
+    </FieldControl>
   );
 }

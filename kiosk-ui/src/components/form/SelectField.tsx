@@ -1,8 +1,8 @@
-import { Controller, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../forms/messages';
+import { controlAttributes, FieldControl } from './FieldControl';
 import type { FieldProps } from './field-props';
-import { describedBy, FieldShell, inputClass, useFieldIds } from './FieldShell';
+import { FieldShell, inputClass } from './FieldShell';
 
 export interface SelectOption {
   value: string | number;
@@ -17,51 +17,34 @@ export interface SelectFieldProps<T extends FieldValues> extends FieldProps<T> {
 
 /** A native select (the kiosk's own picker opens on touch), its first option empty. */
 export function SelectField<T extends FieldValues>(props: SelectFieldProps<T>) {
-  const { control, name, label, required, hint, className, onValueChange, look = 'step', error: outside } = props;
+  const { control, name, label, required, hint, className, onValueChange, look = 'step' } = props;
   const { options, placeholder } = props;
   const { t } = useTranslation();
-  const ids = useFieldIds();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message, t) || outside || '';
-        return (
-          <FieldShell
-            ids={ids}
-            look={look}
-            label={label}
-            required={required}
-            hint={hint}
-            error={error}
-            className={className}
+    <FieldControl control={control} name={name} error={props.error}>
+      {({ field, error, ids }) => (
+        <FieldShell {...{ ids, look, label, required, hint, error, className }}>
+          <select
+            {...controlAttributes(ids, error, required, hint)}
+            name={field.name}
+            ref={field.ref}
+            value={String(field.value ?? '')}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              onValueChange?.(event.target.value);
+            }}
+            onBlur={field.onBlur}
+            className={inputClass(look, 'select')}
           >
-            <select
-              id={ids.inputId}
-              name={field.name}
-              ref={field.ref}
-              value={String(field.value ?? '')}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-                onValueChange?.(event.target.value);
-              }}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-              aria-required={required || undefined}
-              aria-describedby={describedBy(ids, error, hint)}
-              className={inputClass(look, 'select')}
-            >
-              <option value="">{placeholder ?? t('rental.fields.select')}</option>
-              {options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
-        );
-      }}
-    />
+            <option value="">{placeholder ?? t('rental.fields.select')}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+      )}
+    </FieldControl>
   );
 }

@@ -1,9 +1,8 @@
 import type { HTMLAttributes } from 'react';
-import { Controller, type FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../forms/messages';
+import type { FieldValues } from 'react-hook-form';
+import { controlAttributes, FieldControl } from './FieldControl';
 import type { FieldProps } from './field-props';
-import { describedBy, FieldShell, inputClass, useFieldIds, type KeyboardLayout } from './FieldShell';
+import { FieldShell, inputClass, type KeyboardLayout } from './FieldShell';
 
 export interface TextFieldProps<T extends FieldValues> extends FieldProps<T> {
   /** Defaults to `email` for an email field, else `normal`. */
@@ -21,28 +20,20 @@ export interface TextFieldProps<T extends FieldValues> extends FieldProps<T> {
 
 /** A typed text, email or password field (a textarea when multiline). */
 export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
-  const { control, name, label, required, hint, className, onValueChange, look = 'step', error: outside } = props;
+  const { control, name, label, required, hint, className, onValueChange, look = 'step' } = props;
   const { kind = 'text', maxLength, multiline, autoComplete = 'off' } = props;
   const keyboard = props.keyboard ?? (kind === 'email' ? 'email' : 'normal');
   const autoCapitalize = props.autoCapitalize ?? (kind === 'text' ? 'words' : 'off');
   const inputMode = props.inputMode ?? (kind === 'email' ? 'email' : undefined);
-  const { t } = useTranslation();
-  const ids = useFieldIds();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message, t) || outside || '';
+    <FieldControl control={control} name={name} error={props.error}>
+      {({ field, error, ids }) => {
         const common = {
-          id: ids.inputId,
+          ...controlAttributes(ids, error, required, hint),
           name: field.name,
           value: (field.value as string | undefined) ?? '',
           onBlur: field.onBlur,
           'data-keyboard': keyboard,
-          'aria-invalid': error ? true : undefined,
-          'aria-required': required || undefined,
-          'aria-describedby': describedBy(ids, error, hint),
           autoComplete,
           spellCheck: false,
           maxLength,
@@ -53,15 +44,7 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
           onValueChange?.(value);
         };
         return (
-          <FieldShell
-            ids={ids}
-            look={look}
-            label={label}
-            required={required}
-            hint={hint}
-            error={error}
-            className={className}
-          >
+          <FieldShell {...{ ids, look, label, required, hint, error, className }}>
             {multiline ? (
               <textarea {...common} ref={field.ref} rows={3} onChange={(event) => change(event.target.value)} />
             ) : (
@@ -77,6 +60,6 @@ export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
           </FieldShell>
         );
       }}
-    />
+    </FieldControl>
   );
 }
