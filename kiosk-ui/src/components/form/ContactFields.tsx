@@ -1,5 +1,6 @@
 import { MASKS } from '@kiosk/shared-types';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { FieldLook } from './FieldShell';
 import { MaskedField } from './MaskedField';
 import { TextField } from './TextField';
@@ -44,8 +45,11 @@ export const ACCOUNT_EMAIL = { email: 'username' } as const satisfies ContactFie
 export interface ContactFieldsProps<T extends FieldValues, N extends ContactFieldNames> {
   control: Control<T>;
   names: N;
-  /** One label per part asked for ('Cell Phone', 'Unit Phone', 'Company Name'). */
-  labels: Record<keyof N, string>;
+  /**
+   * Labels of the parts, where they are not 'First Name', 'Last Name', 'Email', 'Cell Phone'
+   * ('Unit Phone', 'Company Name'); `name` has no default.
+   */
+  labels?: Partial<Record<keyof N, string>>;
   /** Parts not marked required (all are, unless named here). */
   optional?: readonly (keyof N)[];
   look?: FieldLook;
@@ -59,7 +63,15 @@ export interface ContactFieldsProps<T extends FieldValues, N extends ContactFiel
  * its title belong to the screen.
  */
 export function ContactFields<T extends FieldValues, N extends ContactFieldNames>(props: ContactFieldsProps<T, N>) {
-  const { control, names, labels, optional = [], look } = props;
+  const { control, names, optional = [], look } = props;
+  const labels: Partial<Record<keyof N, string>> = props.labels ?? {};
+  const { t } = useTranslation();
+  const defaults: Partial<Record<ContactPart, string>> = {
+    first_name: t('rental.fields.contact.first_name'),
+    last_name: t('rental.fields.contact.last_name'),
+    email: t('rental.fields.contact.email'),
+    phone: t('rental.fields.contact.phone'),
+  };
   const errors: Partial<Record<keyof N, string | null>> = props.errors ?? {};
   const parts = Object.keys(names) as (keyof N & ContactPart)[];
   return (
@@ -68,7 +80,7 @@ export function ContactFields<T extends FieldValues, N extends ContactFieldNames
         const common = {
           control,
           name: names[part] as FieldPath<T>,
-          label: labels[part],
+          label: labels[part] ?? defaults[part] ?? '',
           required: !optional.includes(part),
           look,
           error: errors[part],

@@ -69,18 +69,29 @@ describe('AddressFields', () => {
 
 function Contact({ tenant }: { tenant: boolean }) {
   const { control } = useForm<Values>({ defaultValues: {} });
-  const labels = { first_name: 'First Name', last_name: 'Last Name', email: 'Email', phone: 'Cell Phone' };
+  const labels = {
+    first_name: 'Contact First Name',
+    last_name: 'Contact Last Name',
+    email: 'Contact Email',
+    phone: 'Contact Phone',
+  };
   return tenant ? (
-    <ContactFields control={control} names={TENANT_CONTACT} labels={labels} />
+    <ContactFields control={control} names={TENANT_CONTACT} />
   ) : (
     <ContactFields control={control} names={SECONDARY_CONTACT} labels={labels} optional={['email']} />
   );
 }
 
 describe('ContactFields', () => {
-  it("shows the parts in the map's order, each on its keyboard", () => {
+  it("shows the parts in the map's order, each on its keyboard, named 'Email', 'Cell Phone', ...", () => {
     render(<Contact tenant />);
     const fields = screen.getAllByRole('textbox');
+    expect(fields.map((field) => (field as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Email',
+      'Cell Phone',
+      'First Name',
+      'Last Name',
+    ]);
     expect(names(fields)).toEqual(['tenant_email', 'tenant_phone', 'tenant_first_name', 'tenant_last_name']);
     expect(fields.map((field) => field.getAttribute('data-keyboard'))).toEqual(['email', 'phone', 'normal', 'normal']);
     expect(fields.every((field) => field.getAttribute('aria-required') === 'true')).toBe(true);
@@ -94,8 +105,8 @@ describe('ContactFields', () => {
       'secondary_contact_email',
       'secondary_contact_phone',
     ]);
-    expect(screen.getByRole('textbox', { name: 'Email' }).getAttribute('aria-required')).toBeNull();
-    const phone = screen.getByRole('textbox', { name: 'Cell Phone' }) as HTMLInputElement;
+    expect(screen.getByRole('textbox', { name: 'Contact Email' }).getAttribute('aria-required')).toBeNull();
+    const phone = screen.getByRole('textbox', { name: 'Contact Phone' }) as HTMLInputElement;
     await userEvent.type(phone, '5125550100');
     expect(phone.value).toBe('(512) 555-0100');
   });

@@ -153,16 +153,7 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
 
         <div className="field-group">
           <div className="field-group__grid">
-            <ContactFields
-              control={form.control}
-              names={TENANT_CONTACT}
-              labels={{
-                email: t('rental.info.email'),
-                phone: t('rental.info.cell_phone'),
-                first_name: t('rental.info.first_name'),
-                last_name: t('rental.info.last_name'),
-              }}
-            />
+            <ContactFields control={form.control} names={TENANT_CONTACT} />
           </div>
         </div>
 

@@ -106,12 +106,6 @@ export default observer(function SecondaryContactScreen({ section }: RentalSecti
               <ContactFields
                 control={form.control}
                 names={SECONDARY_CONTACT}
-                labels={{
-                  first_name: t('rental.secondary.first_name'),
-                  last_name: t('rental.secondary.last_name'),
-                  email: t('rental.secondary.email'),
-                  phone: t('rental.secondary.phone'),
-                }}
                 optional={emailRequired ? [] : ['email']}
               />
             </FieldGroup>
