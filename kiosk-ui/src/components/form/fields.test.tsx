@@ -215,31 +215,36 @@ describe('CheckboxField and ChoiceField', () => {
 });
 
 describe('DateField', () => {
-  it('types MM/DD/YYYY on the numeric keyboard, or picks a day from the calendar within its range', async () => {
-    const today = dayjs().startOf('day');
-    render(
-      <Form>
-        {(control) => (
-          <DateField control={control} name="day" label="ETS Date" min={today} max={today.add(1, 'year')} />
-        )}
-      </Form>,
-    );
-    const input = screen.getByRole('textbox', { name: 'ETS Date' }) as HTMLInputElement;
-    await userEvent.click(screen.getByRole('button', { name: 'Choose a date for ETS Date' }));
-    const yesterday = today.subtract(1, 'day');
-    if (yesterday.month() === today.month()) {
-      const past = screen.getByRole('button', { name: yesterday.format('dddd, MMMM D, YYYY') });
-      expect((past as HTMLButtonElement).disabled).toBe(true);
-    }
-    await userEvent.click(screen.getByRole('button', { name: today.format('dddd, MMMM D, YYYY') }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(input.value).toBe(today.format('MM/DD/YYYY'));
-    expect(input.getAttribute('data-keyboard')).toBe('numeric');
-    expect(input.placeholder).toBe('MM/DD/YYYY');
-    await userEvent.clear(input);
-    await userEvent.type(input, '12312030');
-    expect(input.value).toBe('12/31/2030');
-  });
+  // Renders a month of day buttons: slow on a busy machine.
+  it(
+    'types MM/DD/YYYY on the numeric keyboard, or picks a day from the calendar within its range',
+    { timeout: 20_000 },
+    async () => {
+      const today = dayjs().startOf('day');
+      render(
+        <Form>
+          {(control) => (
+            <DateField control={control} name="day" label="ETS Date" min={today} max={today.add(1, 'year')} />
+          )}
+        </Form>,
+      );
+      const input = screen.getByRole('textbox', { name: 'ETS Date' }) as HTMLInputElement;
+      await userEvent.click(screen.getByRole('button', { name: 'Choose a date for ETS Date' }));
+      const yesterday = today.subtract(1, 'day');
+      if (yesterday.month() === today.month()) {
+        const past = screen.getByRole('button', { name: yesterday.format('dddd, MMMM D, YYYY') });
+        expect((past as HTMLButtonElement).disabled).toBe(true);
+      }
+      await userEvent.click(screen.getByRole('button', { name: today.format('dddd, MMMM D, YYYY') }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(input.value).toBe(today.format('MM/DD/YYYY'));
+      expect(input.getAttribute('data-keyboard')).toBe('numeric');
+      expect(input.placeholder).toBe('MM/DD/YYYY');
+      await userEvent.clear(input);
+      await userEvent.type(input, '12312030');
+      expect(input.value).toBe('12/31/2030');
+    },
+  );
 });
 
 describe('FieldError', () => {
