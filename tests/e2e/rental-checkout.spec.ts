@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
+import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -43,7 +44,7 @@ const section = (page: Page, name: string) =>
 async function checkScreen(page: Page, shot: string, screen: string): Promise<void> {
   // The section's chunk has loaded (its heading shows) and no field holds the keyboard open.
   await expect(page.locator('h1').first()).toBeVisible();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await tapOutsideFields(page);
   await expectAccessible(page, screen);
   await page.screenshot({ path: `${SHOTS}/${shot}.png` });
 }
@@ -63,16 +64,8 @@ async function holdBack(page: Page, url: RegExp, method = 'POST'): Promise<() =>
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
-/**
- * Click a button after typing. The on-screen keyboard hides when the field loses focus, which moves
- * the layout between mouse down and up; blurring first keeps the click on its button.
- */
-async function tap(page: Page, button: Locator): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await button.click();
-}
-
-const done = (page: Page) => tap(page, page.getByRole('button', { name: 'Done', exact: true }));
+/** Done as a visitor taps it, the on-screen keyboard open or not. */
+const done = (page: Page) => page.getByRole('button', { name: 'Done', exact: true }).click();
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name, exact: typeof name === 'string' });
 
@@ -100,8 +93,8 @@ async function verifyManually(page: Page, tenant: Tenant, options: { reservation
   await field(page, 'Issuing State').selectOption('IL');
   await field(page, 'Expiration Date').pressSequentially('12312030');
   const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
-  if (options.reservation) await tap(page, page.getByText('I need a bit more time'));
+  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  if (options.reservation) await page.getByText('I need a bit more time').click();
   await done(page);
 }
 
@@ -260,12 +253,16 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.getByLabel('Expiry year')).toHaveValue('2030');
   await expect(page.getByLabel('CVV')).toHaveValue('');
   await expect(page.getByLabel('Billing address same as mailing address')).toBeChecked();
-  await tap(page, button(page, 'Complete Rental'));
+  await button(page, 'Complete Rental').click();
   await expect(page.getByText('This field is required')).toBeVisible();
   await page.getByLabel('CVV').pressSequentially(`${CVV}4`);
   await expect(page.getByLabel('CVV')).toHaveValue(CVV);
+  // The keyboard is open for the CVV; the field and Complete Rental stay clear of it.
+  await expect(onScreenKeyboard(page)).toBeVisible();
+  await expectNotCovered(page.getByLabel('CVV'));
+  await expectNotCovered(button(page, 'Complete Rental'));
   await checkScreen(page, '05-card-details', 'rental/card_details');
-  await tap(page, button(page, 'Complete Rental'));
+  await button(page, 'Complete Rental').click();
 
   await fillAdditionalInformation(page, '06-panda-fields');
   const releaseRental = await holdBack(page, /\/api\/facilities\/[^/]+\/rental\/(\?.*)?$/);
@@ -312,18 +309,18 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
 
   // The new user creates an online account: the strength checker loads here, not before.
   expect(await loadedStrengthChecker(page)).toBe(false);
-  await tap(page, button(page, 'Create Your Online Account'));
+  await button(page, 'Create Your Online Account').click();
   await section(page, 'create_online_account');
   await expect.poll(() => loadedStrengthChecker(page)).toBe(true);
   await expect(page.getByText('1 uppercase and 1 special character')).toBeVisible();
   await field(page, 'Password').fill('aaaaaa');
   await page.getByLabel('Confirm password').fill('aaaaaa');
-  await tap(page, button(page, 'Finish'));
+  await button(page, 'Finish').click();
   await expect(page.getByText(/^Password is too weak\. /)).toBeVisible();
   await field(page, 'Password').fill('Maple!Street42');
   await page.getByLabel('Confirm password').fill('Maple!Street42');
   await checkScreen(page, '10-create-online-account', 'rental/create_online_account');
-  await tap(page, button(page, 'Finish'));
+  await button(page, 'Finish').click();
 
   // Finish ends the session and returns home.
   await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible({ timeout: 20_000 });
@@ -361,7 +358,7 @@ test('a declined card returns to card details with the card cleared; another car
   await swipe(page, 'decline');
   await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await page.getByLabel('CVV').pressSequentially(CVV);
-  await tap(page, button(page, 'Complete Rental'));
+  await button(page, 'Complete Rental').click();
   // The agreements call fails once: the retry screen, then Retry. Armed before Done on the
   // additional information, which asks for the agreements straight away.
   await control(`${kiosk.sandboxUrl}/__sandbox/rental/fail-next`, { call: 'generate-agreements' });
@@ -377,7 +374,7 @@ test('a declined card returns to card details with the card cleared; another car
   await expect(page.getByText('Your credit card did NOT go through.')).toBeVisible();
   await expect(page.getByText('Please ask the Manager for help.')).toBeVisible();
   await checkScreen(page, '11-card-failed', 'rental/confirm_rental (card failed)');
-  await tap(page, button(page, 'Retry Payment'));
+  await button(page, 'Retry Payment').click();
 
   await section(page, 'card_details');
   await expect(page.getByLabel('Card number')).toHaveValue('');
@@ -390,7 +387,7 @@ test('a declined card returns to card details with the card cleared; another car
   await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
   await page.getByLabel('CVV').pressSequentially('98765');
   await expect(page.getByLabel('CVV')).toHaveValue('9876');
-  await tap(page, button(page, 'Complete Rental'));
+  await button(page, 'Complete Rental').click();
 
   // The additional information is kept; the agreements are generated again.
   await section(page, 'panda_fields');
@@ -437,14 +434,14 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await expectAccessible(page, 'rental/login dialog (email)');
   await field(page, 'Email').fill('tenant@example.com');
   await field(page, 'Password').fill('Password!1');
-  await tap(page, button(page, 'Login'));
+  await button(page, 'Login').click();
   await section(page, 'info');
   await field(page, 'License Number').fill('D7654321');
   await field(page, 'Issuing State').selectOption('IL');
   const expiry = field(page, 'Expiration Date');
   if ((await expiry.inputValue()) === '') await expiry.pressSequentially('12312030');
   const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
   await done(page);
   await throughDetails(page);
   await section(page, 'content_insurance');
@@ -455,13 +452,13 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await done(page);
   await swipe(page, 'approve');
   await page.getByLabel('CVV').pressSequentially(CVV);
-  await tap(page, button(page, 'Complete Rental'));
+  await button(page, 'Complete Rental').click();
   await fillAdditionalInformation(page);
   await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
 
   await section(page, 'confirm_rental');
   await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
-  await tap(page, button(page, 'Setup Access Control'));
+  await button(page, 'Setup Access Control').click();
   await section(page, 'setup_noke');
   await expect(page.getByRole('heading', { name: 'Setup Access Control' })).toBeVisible();
   await expect(page.getByText(/message sent successfully/)).toHaveCount(0);
@@ -472,13 +469,13 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   for (let i = 0; i < 14; i += 1) await phone.press('Backspace');
   await phone.pressSequentially('2175550199');
   await expect(phone).toHaveValue('(217) 555-0199');
-  await tap(page, button(page, 'RESEND TEXT'));
+  await button(page, 'RESEND TEXT').click();
   await expect(page.getByText('message sent successfully to (217) 555-0199')).toBeVisible();
   await checkScreen(page, '13-setup-noke', 'rental/setup_noke');
   await done(page);
   await section(page, 'noke_confirm');
   await expect(page.getByText(/Open your space from your phone/)).toBeVisible();
   await checkScreen(page, '14-noke-confirm', 'rental/noke_confirm');
-  await tap(page, button(page, 'Finish'));
+  await button(page, 'Finish').click();
   await expect(page.getByRole('heading', { name: /Welcome/i })).toBeVisible({ timeout: 20_000 });
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { resetSandbox } from './support/account.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
+import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
 import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -35,13 +36,8 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const total = (page: Page) => page.getByTestId('move-in-total');
 
-/**
- * Done (or NEXT) as a visitor presses it: the on-screen keyboard covers the frame's footer while a
- * field has focus, so the field is left first (as a tap outside it would).
- */
+/** Done (or NEXT, Back) as a visitor taps it, the on-screen keyboard open or not. */
 async function press(page: Page, name: 'Done' | 'NEXT' | 'Back' = 'Done'): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
-  await expect(page.locator('.kiosk-keyboard-host')).toHaveCount(0);
   await page.getByRole('button', { name, exact: true }).click();
 }
 
@@ -320,6 +316,11 @@ test('active military inserts military_info and changes the side panel total', a
   await expect(page.getByRole('button', { name: 'NEXT', exact: true })).toBeVisible();
   await field(page, 'Social Security Number').pressSequentially('123456789');
   await expect(field(page, 'Social Security Number')).toHaveValue('123-45-6789');
+  // The keyboard is open for the SSN; NEXT, Back and the field stay clear of it.
+  await expect(onScreenKeyboard(page)).toBeVisible();
+  await expectNotCovered(page.getByRole('button', { name: 'NEXT', exact: true }));
+  await expectNotCovered(page.getByRole('button', { name: 'Back', exact: true }));
+  await expectNotCovered(field(page, 'Social Security Number'));
   await press(page, 'NEXT');
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await expectAccessible(page, 'rental/military_info (errors)');
@@ -407,7 +408,7 @@ test('reservation mode: the shorter list, and move-in dates from tomorrow to adv
   await option.check();
   await expect(page.getByText('Step 2 of 4', { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Business Rental?' })).toHaveCount(0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  await tapOutsideFields(page);
   await expectAccessible(page, 'reservation/info');
 
   await page.getByRole('button', { name: 'Choose a date for Move-In Date' }).click();

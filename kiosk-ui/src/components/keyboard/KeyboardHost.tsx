@@ -1,9 +1,10 @@
 import { SCREEN } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
-import { Suspense, useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
+import { Suspense, useCallback, useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
 import { lazyWithPreload } from '../../utils/lazyWithPreload';
+import { fieldIsCovered, publishKeyboardInset } from './keyboard-inset';
 import { KeyboardController } from './KeyboardController';
 import './keyboard.css';
 
@@ -35,17 +36,29 @@ export const KeyboardHost = observer(function KeyboardHost() {
   useEffect(() => controller.install(document), [controller]);
 
   const { target, visible, hidden } = controller;
+  // The keyboard's box, followed while it shows: the layout keeps clear of it (keyboard-inset.ts).
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  const [covered, setCovered] = useState(0);
+  const hostRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      controller.setPanel(element);
+      setHost(element);
+    },
+    [controller],
+  );
+  useEffect(() => (host ? publishKeyboardInset(host, setCovered) : undefined), [host]);
   useEffect(() => {
     document.body.classList.toggle('kiosk-keyboard-open', visible);
     if (!visible || !target) return undefined;
-    // Once the keys are laid out: bring the field up if the keyboard covers it.
+    // Once the keys are laid out and the layout has made room: bring the field up if it is hidden.
     const frame = requestAnimationFrame(() => {
       const top = controller.panel?.getBoundingClientRect().top;
-      const field = target.getBoundingClientRect();
-      if (top !== undefined && field.bottom > top - REVEAL_MARGIN_PX) target.scrollIntoView?.({ block: 'center' });
+      if (top !== undefined && fieldIsCovered(target, top, REVEAL_MARGIN_PX)) {
+        target.scrollIntoView?.({ block: 'center' });
+      }
     });
     return () => cancelAnimationFrame(frame);
-  }, [controller, target, visible]);
+  }, [controller, target, visible, covered]);
   useEffect(() => () => document.body.classList.remove('kiosk-keyboard-open'), []);
 
   // A screen change can remove the focused field without a focusout: let go of it.
@@ -61,7 +74,7 @@ export const KeyboardHost = observer(function KeyboardHost() {
   };
   return (
     <div
-      ref={controller.setPanel}
+      ref={hostRef}
       className={hidden ? 'kiosk-keyboard-host kiosk-keyboard-host--hidden' : 'kiosk-keyboard-host'}
       style={style}
       onPointerDownCapture={() => controller.setPointerInPanel(true)}

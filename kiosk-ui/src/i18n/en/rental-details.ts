@@ -17,6 +17,21 @@ export const rentalDetails = {
     next_month: 'Next month',
     month: 'Month',
     year: 'Year',
+    /** The contact groups' labels: the tenant and the secondary contact. */
+    contact: {
+      email: 'Email',
+      phone: 'Cell Phone',
+      first_name: 'First Name',
+      last_name: 'Last Name',
+    },
+    /** The address groups' labels: mailing, secondary contact, military unit (wording not shown). */
+    address: {
+      address1: 'Address',
+      address2: 'Address Line 2',
+      city: 'City',
+      state: 'State',
+      zip: 'Zip Code',
+    },
   },
   /** wording not shown */
   steps: {
@@ -24,17 +39,8 @@ export const rentalDetails = {
   },
   info: {
     title: 'Your information',
-    email: 'Email',
-    cell_phone: 'Cell Phone',
-    first_name: 'First Name',
-    last_name: 'Last Name',
     mailing_address: 'Mailing Address',
-    /** wording not shown (the field labels below) */
-    address1: 'Address',
-    address2: 'Address Line 2',
-    city: 'City',
-    state: 'State',
-    zip: 'Zip Code',
+    /** wording not shown (the licence labels below) */
     driver_license: 'Driver License',
     licence_number: 'License Number',
     licence_state: 'Issuing State',
@@ -65,15 +71,6 @@ export const rentalDetails = {
     intro: 'Give a contact to receive lien notices, or waive the right.',
     /** wording not shown */
     waive: 'I waive my right to name a secondary contact to receive lien notices',
-    first_name: 'First Name',
-    last_name: 'Last Name',
-    email: 'Email',
-    phone: 'Cell Phone',
-    address1: 'Address',
-    address2: 'Address Line 2',
-    city: 'City',
-    state: 'State',
-    zip: 'Zip Code',
     /** wording not shown */
     contact: 'Contact',
     /** wording not shown */
@@ -94,11 +91,6 @@ export const rentalDetails = {
     unit_phone: 'Unit Phone',
     unit_address: 'Unit Address',
     service: 'Service',
-    address1: 'Address',
-    address2: 'Address Line 2',
-    city: 'City',
-    state: 'State',
-    zip: 'Zip Code',
   },
   vehicle: {
     /** wording not shown */

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../forms/messages';
 import type { AccountMessage } from '../../stores/AccountStore';
 import './account.css';
 
@@ -54,10 +53,4 @@ export function AccountCard({ title, prompt, error, note, children, headingLevel
       {children}
     </section>
   );
-}
-
-/** The message under a field: the form's own (a catalogue key) first, else the server's text. */
-export function fieldMessage(client: unknown, server: string | undefined, t: TFunction): string | null {
-  const own = client ? translateMessage(client, t) : '';
-  return own || server || null;
 }

@@ -1,13 +1,12 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { describedBy, FormField } from '../../components/card/FormField';
+import { ContactFields } from '../../components/form/ContactFields';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../../forms/account';
 import { useStores } from '../../stores/StoresProvider';
-import { AccountCard, fieldMessage } from './AccountCard';
+import { AccountCard } from './AccountCard';
 
 /**
  * Forgot password (shell spec §2): email, Reset Password and a link to register; then the
@@ -16,18 +15,15 @@ import { AccountCard, fieldMessage } from './AccountCard';
 export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
   const { t } = useTranslation();
   const { account } = useStores();
-  const id = useId();
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<ForgotPasswordValues>({
     resolver: yupResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
   const server = account.errors.forgot_password;
-  const emailId = `${id}-email`;
-  const emailError = fieldMessage(errors.email?.message, server?.fields.email, t);
 
   if (account.resetLinkSent) {
     return (
@@ -49,21 +45,13 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
         noValidate
         onSubmit={(event) => void handleSubmit((values) => account.submitForgotPassword(values))(event)}
       >
-        <FormField id={emailId} label={t('account.forgot_password.email')} error={emailError}>
-          <input
-            id={emailId}
-            className="checkout-input"
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            data-keyboard="email"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy(emailId, emailError)}
-            {...register('email')}
-          />
-        </FormField>
+        <ContactFields
+          control={control}
+          names={{ email: 'email' }}
+          labels={{ email: t('account.forgot_password.email') }}
+          look="panel"
+          errors={{ email: server?.fields.email }}
+        />
         <Button type="submit" block disabled={isSubmitting || account.busy === 'forgot_password'}>
           {t('account.forgot_password.submit')}
         </Button>

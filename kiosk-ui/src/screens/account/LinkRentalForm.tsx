@@ -1,13 +1,14 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { describedBy, FormField } from '../../components/card/FormField';
+import { SelectField } from '../../components/form/SelectField';
+import { TextField } from '../../components/form/TextField';
 import { linkRentalSchema, type LinkRentalValues } from '../../forms/link-rental';
 import { useStores } from '../../stores/StoresProvider';
-import { AccountCard, fieldMessage } from './AccountCard';
+import { AccountCard } from './AccountCard';
 
 /**
  * Link a space to your account (shell spec §2): the facility's city, then its address (a city
@@ -18,13 +19,11 @@ import { AccountCard, fieldMessage } from './AccountCard';
 export const LinkRentalForm = observer(function LinkRentalForm() {
   const { t } = useTranslation();
   const { account } = useStores();
-  const id = useId();
   const {
-    register,
     handleSubmit,
     control,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<LinkRentalValues>({
     resolver: yupResolver(linkRentalSchema),
     defaultValues: { facility_city: '', facility_address: '', unit_no: '', gate_code: '', phone: '' },
@@ -53,16 +52,6 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
   }, [facilityId]);
 
   const server = account.errors.link_rental;
-  const ids = {
-    city: `${id}-city`,
-    address: `${id}-address`,
-    unit: `${id}-unit`,
-    gate: `${id}-gate`,
-  };
-  const cityError = fieldMessage(errors.facility_city?.message, server?.fields.facility_city, t);
-  const addressError = fieldMessage(errors.facility_address?.message, server?.fields.facility_address, t);
-  const unitError = fieldMessage(errors.unit_no?.message, server?.fields.unit_no, t);
-  const gateError = fieldMessage(errors.gate_code?.message, server?.fields.gate_code, t);
   const phoneHint = phone ? t('account.link_rental.facility_phone', { phone }) : null;
 
   return (
@@ -72,67 +61,50 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
         noValidate
         onSubmit={(event) => void handleSubmit((values) => account.submitLinkRental(values))(event)}
       >
-        <FormField id={ids.city} label={t('account.link_rental.city')} error={cityError}>
-          <select
-            id={ids.city}
-            className="checkout-input checkout-select"
-            aria-invalid={cityError ? true : undefined}
-            aria-describedby={describedBy(ids.city, cityError)}
-            {...register('facility_city')}
-          >
-            <option value="">{t('account.link_rental.choose_city')}</option>
-            {account.ownerCities.map((entry) => (
-              <option key={`${entry.city}-${entry.state}`} value={entry.city}>
-                {entry.state ? `${entry.city}, ${entry.state}` : entry.city}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField
+          control={control}
+          name="facility_city"
+          label={t('account.link_rental.city')}
+          look="panel"
+          placeholder={t('account.link_rental.choose_city')}
+          options={account.ownerCities.map((entry) => ({
+            value: entry.city,
+            label: entry.state ? `${entry.city}, ${entry.state}` : entry.city,
+          }))}
+          error={server?.fields.facility_city}
+        />
         {city ? (
-          <FormField id={ids.address} label={t('account.link_rental.address')} error={addressError} hint={phoneHint}>
-            <select
-              id={ids.address}
-              className="checkout-input checkout-select"
-              aria-invalid={addressError ? true : undefined}
-              aria-describedby={describedBy(ids.address, addressError, phoneHint)}
-              {...register('facility_address')}
-            >
-              <option value="">{t('account.link_rental.choose_address')}</option>
-              {facilities.map((facility) => (
-                <option key={facility.facility_id} value={facility.facility_id}>
-                  {facility.address}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <SelectField
+            control={control}
+            name="facility_address"
+            label={t('account.link_rental.address')}
+            look="panel"
+            hint={phoneHint}
+            placeholder={t('account.link_rental.choose_address')}
+            options={facilities.map((facility) => ({ value: facility.facility_id, label: facility.address }))}
+            error={server?.fields.facility_address}
+          />
         ) : null}
         <div className="account-form__row">
-          <FormField id={ids.unit} label={t('account.link_rental.unit_no')} error={unitError}>
-            <input
-              id={ids.unit}
-              className="checkout-input"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              data-keyboard="compact"
-              aria-invalid={unitError ? true : undefined}
-              aria-describedby={describedBy(ids.unit, unitError)}
-              {...register('unit_no')}
-            />
-          </FormField>
-          <FormField id={ids.gate} label={t('account.link_rental.gate_code')} error={gateError}>
-            <input
-              id={ids.gate}
-              className="checkout-input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              data-keyboard="numeric"
-              aria-invalid={gateError ? true : undefined}
-              aria-describedby={describedBy(ids.gate, gateError)}
-              {...register('gate_code')}
-            />
-          </FormField>
+          <TextField
+            control={control}
+            name="unit_no"
+            label={t('account.link_rental.unit_no')}
+            look="panel"
+            keyboard="compact"
+            autoCapitalize="characters"
+            error={server?.fields.unit_no}
+          />
+          <TextField
+            control={control}
+            name="gate_code"
+            label={t('account.link_rental.gate_code')}
+            look="panel"
+            keyboard="numeric"
+            inputMode="numeric"
+            autoCapitalize="off"
+            error={server?.fields.gate_code}
+          />
         </div>
         <Button type="submit" block disabled={isSubmitting || account.busy === 'link_rental'}>
           {t('account.link_rental.submit')}

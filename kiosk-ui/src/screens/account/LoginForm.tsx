@@ -1,13 +1,13 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { describedBy, FormField } from '../../components/card/FormField';
+import { ACCOUNT_EMAIL, ContactFields } from '../../components/form/ContactFields';
+import { TextField } from '../../components/form/TextField';
 import { loginSchema, type LoginValues } from '../../forms/account';
 import { useStores } from '../../stores/StoresProvider';
-import { AccountCard, fieldMessage } from './AccountCard';
+import { AccountCard } from './AccountCard';
 
 export interface LoginFormProps {
   /** In the rental context the title is 'Login' and the register / forgot links are hidden. */
@@ -23,20 +23,16 @@ export interface LoginFormProps {
 export const LoginForm = observer(function LoginForm({ context = 'pay_bill', headingLevel = 1 }: LoginFormProps) {
   const { t } = useTranslation();
   const { account } = useStores();
-  const id = useId();
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<LoginValues>({
     resolver: yupResolver(loginSchema),
     defaultValues: { username: account.registeredEmail ?? '', password: '' },
   });
   const server = account.errors.login;
   const rental = context === 'rental';
-  const ids = { username: `${id}-email`, password: `${id}-password` };
-  const usernameError = fieldMessage(errors.username?.message, server?.fields.username, t);
-  const passwordError = fieldMessage(errors.password?.message, server?.fields.password, t);
 
   const submit = handleSubmit(async (values) => {
     if (rental) await account.loginWithEmail(values.username, values.password);
@@ -52,33 +48,21 @@ export const LoginForm = observer(function LoginForm({ context = 'pay_bill', hea
       headingLevel={headingLevel}
     >
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FormField id={ids.username} label={t('account.login.email')} error={usernameError}>
-          <input
-            id={ids.username}
-            className="checkout-input"
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            data-keyboard="email"
-            aria-invalid={usernameError ? true : undefined}
-            aria-describedby={describedBy(ids.username, usernameError)}
-            {...register('username')}
-          />
-        </FormField>
-        <FormField id={ids.password} label={t('account.login.password')} error={passwordError}>
-          <input
-            id={ids.password}
-            className="checkout-input"
-            type="password"
-            autoComplete="off"
-            data-keyboard="normal"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={describedBy(ids.password, passwordError)}
-            {...register('password')}
-          />
-        </FormField>
+        <ContactFields
+          control={control}
+          names={ACCOUNT_EMAIL}
+          labels={{ email: t('account.login.email') }}
+          look="panel"
+          errors={{ email: server?.fields.username }}
+        />
+        <TextField
+          control={control}
+          name="password"
+          kind="password"
+          label={t('account.login.password')}
+          look="panel"
+          error={server?.fields.password}
+        />
         <Button type="submit" block disabled={isSubmitting || account.busy === 'login'}>
           {t('account.login.submit')}
         </Button>

@@ -1,14 +1,15 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { describedBy, FormField } from '../../components/card/FormField';
+import { ACCOUNT_EMAIL, ContactFields } from '../../components/form/ContactFields';
+import { TextField } from '../../components/form/TextField';
 import { PASSWORD_NOTE, registerSchema, type RegisterValues } from '../../forms/account';
 import { translateMessage } from '../../forms/messages';
 import { useStores } from '../../stores/StoresProvider';
-import { AccountCard, fieldMessage } from './AccountCard';
+import { AccountCard } from './AccountCard';
 import { preloadStrengthChecker, scorePassword } from '../../forms/password-strength';
 
 /**
@@ -20,22 +21,17 @@ import { preloadStrengthChecker, scorePassword } from '../../forms/password-stre
 export const RegisterForm = observer(function RegisterForm() {
   const { t } = useTranslation();
   const { account } = useStores();
-  const id = useId();
   const schema = useMemo(() => registerSchema({ scorePassword }), []);
   useEffect(() => preloadStrengthChecker(), []);
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<RegisterValues>({
     resolver: yupResolver(schema),
     defaultValues: { username: '', password: '', password1: '' },
   });
   const server = account.errors.register;
-  const ids = { username: `${id}-email`, password: `${id}-password`, password1: `${id}-password1` };
-  const usernameError = fieldMessage(errors.username?.message, server?.fields.username, t);
-  const passwordError = fieldMessage(errors.password?.message, server?.fields.password, t);
-  const password1Error = fieldMessage(errors.password1?.message, server?.fields.password1, t);
   const note = translateMessage(PASSWORD_NOTE, t);
 
   return (
@@ -45,45 +41,32 @@ export const RegisterForm = observer(function RegisterForm() {
         noValidate
         onSubmit={(event) => void handleSubmit((values) => account.submitRegister(values))(event)}
       >
-        <FormField id={ids.username} label={t('account.register.email')} error={usernameError}>
-          <input
-            id={ids.username}
-            className="checkout-input"
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            data-keyboard="email"
-            aria-invalid={usernameError ? true : undefined}
-            aria-describedby={describedBy(ids.username, usernameError)}
-            {...register('username')}
-          />
-        </FormField>
-        <FormField id={ids.password} label={t('account.register.password')} error={passwordError} hint={note}>
-          <input
-            id={ids.password}
-            className="checkout-input"
-            type="password"
-            autoComplete="new-password"
-            data-keyboard="normal"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={describedBy(ids.password, passwordError, note)}
-            {...register('password')}
-          />
-        </FormField>
-        <FormField id={ids.password1} label={t('account.register.password1')} error={password1Error}>
-          <input
-            id={ids.password1}
-            className="checkout-input"
-            type="password"
-            autoComplete="new-password"
-            data-keyboard="normal"
-            aria-invalid={password1Error ? true : undefined}
-            aria-describedby={describedBy(ids.password1, password1Error)}
-            {...register('password1')}
-          />
-        </FormField>
+        <ContactFields
+          control={control}
+          names={ACCOUNT_EMAIL}
+          labels={{ email: t('account.register.email') }}
+          look="panel"
+          errors={{ email: server?.fields.username }}
+        />
+        <TextField
+          control={control}
+          name="password"
+          kind="password"
+          label={t('account.register.password')}
+          look="panel"
+          hint={note}
+          error={server?.fields.password}
+          autoComplete="new-password"
+        />
+        <TextField
+          control={control}
+          name="password1"
+          kind="password"
+          label={t('account.register.password1')}
+          look="panel"
+          error={server?.fields.password1}
+          autoComplete="new-password"
+        />
         <Button type="submit" block disabled={isSubmitting || account.busy === 'register'}>
           {t('account.register.submit')}
         </Button>

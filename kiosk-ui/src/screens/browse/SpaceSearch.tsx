@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { NO_SPACES_FOUND_KEY } from '../../browse/space-search';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
+import { FieldError } from '../../components/form/FieldError';
 import { useStores } from '../../stores/StoresProvider';
 import { SpaceRow } from './SpaceRow';
 

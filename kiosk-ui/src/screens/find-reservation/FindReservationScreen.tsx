@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
+import { FieldError } from '../../components/form/FieldError';
 import { reservationCodeSchema, type ReservationCodeValues } from '../../forms/account';
 import { translateMessage } from '../../forms/messages';
 import { useStores } from '../../stores/StoresProvider';

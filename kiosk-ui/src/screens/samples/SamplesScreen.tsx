@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { IMaskInput } from 'react-imask';
 import { Button } from '../../components/Button';
-import { FieldError } from '../../components/FieldError';
+import { FieldError } from '../../components/form/FieldError';
 import { PHONE_MASK } from '../../forms/phone';
 import { useStores } from '../../stores/StoresProvider';
 import type { SectionScreenProps } from '../screen-props';

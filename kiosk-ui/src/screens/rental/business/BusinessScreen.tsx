@@ -5,7 +5,8 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { businessSchema, type BusinessValues } from '../../../forms/business';
 import { useStores } from '../../../stores/StoresProvider';
-import { TextField, YesNoField } from '../fields/Fields';
+import { ContactFields, BUSINESS_CONTACT } from '../../../components/form/ContactFields';
+import { YesNoField } from '../../../components/form/ChoiceField';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
@@ -45,21 +46,11 @@ export default observer(function BusinessScreen({ section }: RentalSectionProps)
               onChoose={(answer) => rental.setBusinessRental(answer)}
             />
             {yes === true && (
-              <>
-                <TextField
-                  control={form.control}
-                  name="business_contact_name"
-                  label={t('rental.business.company_name')}
-                  required
-                />
-                <TextField
-                  control={form.control}
-                  name="business_contact_email"
-                  label={t('rental.business.company_email')}
-                  kind="email"
-                  required
-                />
-              </>
+              <ContactFields
+                control={form.control}
+                names={BUSINESS_CONTACT}
+                labels={{ name: t('rental.business.company_name'), email: t('rental.business.company_email') }}
+              />
             )}
           </div>
         </div>

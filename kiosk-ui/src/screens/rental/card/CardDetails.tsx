@@ -1,5 +1,4 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { LIMITS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -9,8 +8,9 @@ import { CardFields, RENTAL_CARD_FIELDS } from '../../../components/card/CardFie
 import { normaliseZip, zipTriggersStateLookup } from '../../../forms/card-rules';
 import { cardSchema } from '../../../forms/card';
 import { useStores } from '../../../stores/StoresProvider';
-import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField } from '../fields/Fields';
-import { US_STATES } from '../fields/us-states';
+import { AddressFields, BILLING_ADDRESS } from '../../../components/form/AddressFields';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { FieldGroup } from '../../../components/form/FieldGroup';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
@@ -146,37 +146,19 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
               label={t('rental.card.billing_same_as_mailing')}
             />
             {!sameAsMailing && (
-              <FieldGroup title={t('rental.card.billing_title')}>
-                <TextField
-                  control={control}
-                  name="billing_address1"
-                  label={t('rental.card.billing_address1')}
-                  required
-                  className="form-field--wide"
-                />
-                <TextField
-                  control={control}
-                  name="billing_address2"
-                  label={t('rental.card.billing_address2')}
-                  className="form-field--wide"
-                />
-                <TextField control={control} name="billing_city" label={t('rental.card.billing_city')} required />
-                <MaskedField
-                  control={control}
-                  name="billing_zipcode"
-                  label={t('rental.card.billing_zipcode')}
-                  mask={'0'.repeat(LIMITS.zipLength)}
-                  required
-                  onValueChange={onZip}
-                />
-                <SelectField
-                  control={control}
-                  name="billing_state"
-                  label={t('rental.card.billing_state')}
-                  options={US_STATES}
-                  required
-                />
-              </FieldGroup>
+              <AddressFields
+                control={control}
+                names={BILLING_ADDRESS}
+                title={t('rental.card.billing_title')}
+                labels={{
+                  address1: t('rental.card.billing_address1'),
+                  address2: t('rental.card.billing_address2'),
+                  city: t('rental.card.billing_city'),
+                  zip: t('rental.card.billing_zipcode'),
+                  state: t('rental.card.billing_state'),
+                }}
+                onZipChange={onZip}
+              />
             )}
           </section>
           <p className="checkout-note">{t('rental.card.credit_only')}</p>

@@ -8,7 +8,7 @@ import { nextSection } from '../../../flow/flow';
 import { newPasswordSchema, PASSWORD_HINT, type NewPasswordValues, type PasswordScore } from '../../../forms/account';
 import { translateMessage } from '../../../forms/messages';
 import { useStores } from '../../../stores/StoresProvider';
-import { TextField } from '../fields/Fields';
+import { TextField } from '../../../components/form/TextField';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { gateCodeTextSchema, type GateCodeTextValues } from '../../../forms/account';
 import { useStores } from '../../../stores/StoresProvider';
-import { MaskedField } from '../fields/Fields';
+import { MaskedField } from '../../../components/form/MaskedField';
 
 export interface TextMessageFormProps {
   /** The form's heading, e.g. 'Send gate code by text'; leave out when the screen says it. */

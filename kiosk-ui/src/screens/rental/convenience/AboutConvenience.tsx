@@ -1,10 +1,9 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { IMaskInput } from 'react-imask';
-import { describedBy, FormField } from '../../../components/card/FormField';
+import { MaskedField } from '../../../components/form/MaskedField';
 import { convenienceSchema, type ConvenienceValues } from '../../../forms/convenience';
 import { translateMessage, vkey } from '../../../forms/messages';
 import { useStores } from '../../../stores/StoresProvider';
@@ -130,39 +129,17 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
 
         {selectable && (
           <section className="convenience__gatecode">
-            <FormField
-              id={`${id}-gatecode`}
+            <MaskedField
+              control={control}
+              name="gatecode"
+              look="panel"
               label={t('rental.convenience.gatecode_label', { length })}
               error={gatecodeError}
               hint={gatecodeStatus}
-            >
-              <Controller
-                name="gatecode"
-                control={control}
-                render={({ field }) => (
-                  <IMaskInput
-                    id={`${id}-gatecode`}
-                    className="checkout-input convenience__gatecode-input"
-                    mask={'0'.repeat(length)}
-                    value={field.value ?? ''}
-                    onAccept={(value: string) => {
-                      field.onChange(value);
-                      void checkout.checkGatecode(value);
-                    }}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={length}
-                    data-keyboard="numeric"
-                    aria-invalid={gatecodeError ? true : undefined}
-                    aria-describedby={describedBy(`${id}-gatecode`, gatecodeError, gatecodeStatus)}
-                  />
-                )}
-              />
-            </FormField>
+              mask={'0'.repeat(length)}
+              maxLength={length}
+              onValueChange={(value) => void checkout.checkGatecode(value)}
+            />
           </section>
         )}
       </form>

@@ -10,7 +10,8 @@ import { loginSchema, otpSchema, type LoginValues, type OtpValues } from '../../
 import { otpPhoneSchema, type OtpPhoneValues } from '../../../forms/phone';
 import type { AccountMessage, AccountResult } from '../../../stores/AccountStore';
 import { useStores } from '../../../stores/StoresProvider';
-import { MaskedField, TextField } from '../fields/Fields';
+import { MaskedField } from '../../../components/form/MaskedField';
+import { TextField } from '../../../components/form/TextField';
 
 type Mode = 'mobile' | 'email';
 

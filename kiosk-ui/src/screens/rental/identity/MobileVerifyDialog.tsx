@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { otpPhoneSchema, type OtpPhoneValues } from '../../../forms/phone';
 import { useStores } from '../../../stores/StoresProvider';
-import { MaskedField } from '../fields/Fields';
+import { MaskedField } from '../../../components/form/MaskedField';
 
 /**
  * 'Verify ID by mobile number': the visitor's cell phone, then 'Session continues on your phone'

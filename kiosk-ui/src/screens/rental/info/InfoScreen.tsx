@@ -1,5 +1,4 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -8,9 +7,15 @@ import { formatUsDate, licenceExpiryMin, reservationDateOrDefault, reservationDa
 import { infoSchema, type InfoValues } from '../../../forms/info';
 import type { RentalModel } from '../../../models/rental-model';
 import { useStores } from '../../../stores/StoresProvider';
-import { DateField } from '../fields/DateField';
-import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField, YesNoField } from '../fields/Fields';
-import { US_STATES } from '../fields/us-states';
+import { ContactFields, TENANT_CONTACT } from '../../../components/form/ContactFields';
+import { DateField } from '../../../components/form/DateField';
+import { AddressFields, MAILING_ADDRESS } from '../../../components/form/AddressFields';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { FieldGroup } from '../../../components/form/FieldGroup';
+import { SelectField } from '../../../components/form/SelectField';
+import { TextField } from '../../../components/form/TextField';
+import { YesNoField } from '../../../components/form/ChoiceField';
+import { US_STATES } from '../../../components/form/us-states';
 import { useStepLabel } from '../fields/useStepLabel';
 import { useZipLookup } from '../fields/useZipLookup';
 import { SectionFrame } from '../SectionFrame';
@@ -148,57 +153,16 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
 
         <div className="field-group">
           <div className="field-group__grid">
-            <TextField
-              control={form.control}
-              name="tenant_email"
-              label={t('rental.info.email')}
-              kind="email"
-              required
-            />
-            <MaskedField
-              control={form.control}
-              name="tenant_phone"
-              label={t('rental.info.cell_phone')}
-              mask={MASKS.phone}
-              keyboard="phone"
-              required
-            />
-            <TextField control={form.control} name="tenant_first_name" label={t('rental.info.first_name')} required />
-            <TextField control={form.control} name="tenant_last_name" label={t('rental.info.last_name')} required />
+            <ContactFields control={form.control} names={TENANT_CONTACT} />
           </div>
         </div>
 
-        <FieldGroup title={t('rental.info.mailing_address')}>
-          <TextField
-            control={form.control}
-            name="mailing_address1"
-            label={t('rental.info.address1')}
-            className="form-field--wide"
-            required
-          />
-          <TextField
-            control={form.control}
-            name="mailing_address2"
-            label={t('rental.info.address2')}
-            className="form-field--wide"
-          />
-          <TextField control={form.control} name="mailing_city" label={t('rental.info.city')} required />
-          <MaskedField
-            control={form.control}
-            name="mailing_zip"
-            label={t('rental.info.zip')}
-            mask="00000"
-            onValueChange={lookupMailingState}
-            required
-          />
-          <SelectField
-            control={form.control}
-            name="mailing_state"
-            label={t('rental.info.state')}
-            options={US_STATES}
-            required
-          />
-        </FieldGroup>
+        <AddressFields
+          control={form.control}
+          names={MAILING_ADDRESS}
+          title={t('rental.info.mailing_address')}
+          onZipChange={lookupMailingState}
+        />
 
         {verified && licence}
 

@@ -10,7 +10,7 @@ import {
   offersOwnInsurance,
 } from '../../../checkout/insurance';
 import { Button } from '../../../components/Button';
-import { FieldError } from '../../../components/FieldError';
+import { FieldError } from '../../../components/form/FieldError';
 import { insuranceSchema } from '../../../forms/insurance';
 import { translateMessage } from '../../../forms/messages';
 import { useStores } from '../../../stores/StoresProvider';

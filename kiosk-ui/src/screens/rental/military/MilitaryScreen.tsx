@@ -1,5 +1,4 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useId, useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -7,9 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { startOfToday } from '../../../forms/dates';
 import { militarySchema, SSN_MASK, type MilitaryValues } from '../../../forms/military';
 import { useStores } from '../../../stores/StoresProvider';
-import { DateField } from '../fields/DateField';
-import { FieldGroup, MaskedField, SelectField, TextField } from '../fields/Fields';
-import { US_STATES } from '../fields/us-states';
+import { AddressFields, MILITARY_ADDRESS } from '../../../components/form/AddressFields';
+import { ContactFields, MILITARY_CONTACT } from '../../../components/form/ContactFields';
+import { DateField } from '../../../components/form/DateField';
+import { FieldGroup } from '../../../components/form/FieldGroup';
+import { MaskedField } from '../../../components/form/MaskedField';
+import { TextField } from '../../../components/form/TextField';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
@@ -89,58 +91,17 @@ export default observer(function MilitaryScreen({ section }: RentalSectionProps)
             label={t('rental.military.commanding_officer')}
             required
           />
-          <TextField
+          <ContactFields
             control={form.control}
-            name="military_contact_name"
-            label={t('rental.military.contact_name')}
-            required
-          />
-          <TextField
-            control={form.control}
-            name="military_email"
-            label={t('rental.military.email')}
-            kind="email"
-            required
-          />
-          <MaskedField
-            control={form.control}
-            name="military_unit_phone"
-            label={t('rental.military.unit_phone')}
-            mask={MASKS.phone}
-            keyboard="phone"
-            required
+            names={MILITARY_CONTACT}
+            labels={{
+              name: t('rental.military.contact_name'),
+              email: t('rental.military.email'),
+              phone: t('rental.military.unit_phone'),
+            }}
           />
         </FieldGroup>
-        <FieldGroup title={t('rental.military.unit_address')}>
-          <TextField
-            control={form.control}
-            name="military_address1"
-            label={t('rental.military.address1')}
-            className="form-field--wide"
-            required
-          />
-          <TextField
-            control={form.control}
-            name="military_address2"
-            label={t('rental.military.address2')}
-            className="form-field--wide"
-          />
-          <TextField control={form.control} name="military_city" label={t('rental.military.city')} required />
-          <MaskedField
-            control={form.control}
-            name="military_zip"
-            label={t('rental.military.zip')}
-            mask="00000"
-            required
-          />
-          <SelectField
-            control={form.control}
-            name="military_state"
-            label={t('rental.military.state')}
-            options={US_STATES}
-            required
-          />
-        </FieldGroup>
+        <AddressFields control={form.control} names={MILITARY_ADDRESS} title={t('rental.military.unit_address')} />
       </form>
     </SectionFrame>
   );

@@ -1,11 +1,11 @@
 import { MASKS } from '@kiosk/shared-types';
-import { useId } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldError } from '../../../components/FieldError';
 import { radioGroupKey, type DynamicField, type DynamicValues } from '../../../forms/dynamic-fields';
-import { translateMessage } from '../../../forms/messages';
-import { CheckboxField, MaskedField, TextField } from '../fields/Fields';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { ChoiceField } from '../../../components/form/ChoiceField';
+import { MaskedField } from '../../../components/form/MaskedField';
+import { TextField } from '../../../components/form/TextField';
 
 /** What a dynamic field renders as: radio fields gather into one group per radioGroupKey. */
 export type DynamicItem =
@@ -89,52 +89,21 @@ function RadioGroup({
   fields: DynamicField[];
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const named = Boolean(fields[0]?.radiobox_group);
   const required = named || fields.some((field) => field.required);
   const legend = named ? t('rental.signing.choose') : (fields[0]?.label ?? '');
   return (
-    <Controller
+    <ChoiceField<DynamicValues, string>
       control={control}
       name={name}
-      render={({ field, fieldState }) => {
-        const error = translateMessage(fieldState.error?.message, t);
-        return (
-          <fieldset
-            className={['choice-field', error ? 'choice-field--invalid' : ''].join(' ').trim()}
-            aria-describedby={error ? `${id}-error` : undefined}
-          >
-            <legend className={named ? 'choice-field__legend' : 'kiosk-visually-hidden'}>
-              {legend}
-              {required && named && <span aria-hidden="true"> *</span>}
-            </legend>
-            <div className="choice-field__options">
-              {fields.map((option, index) => {
-                const checked = field.value === option.name;
-                return (
-                  <label
-                    key={option.name}
-                    className={['choice-field__option', checked ? 'choice-field__option--checked' : ''].join(' ')}
-                  >
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={option.name}
-                      ref={index === 0 ? field.ref : undefined}
-                      checked={checked}
-                      onChange={() => field.onChange(option.name)}
-                      onBlur={field.onBlur}
-                      className="choice-field__radio"
-                    />
-                    <span>{option.label}</span>
-                  </label>
-                );
-              })}
-            </div>
-            <FieldError id={`${id}-error`} message={error} />
-          </fieldset>
-        );
-      }}
+      legendHidden={!named}
+      legend={
+        <>
+          {legend}
+          {required && named && <span aria-hidden="true"> *</span>}
+        </>
+      }
+      options={fields.map((option) => ({ value: option.name, label: option.label }))}
     />
   );
 }

@@ -14,7 +14,7 @@ import {
   type DynamicValues,
 } from '../../../forms/dynamic-fields';
 import { useStores } from '../../../stores/StoresProvider';
-import { FieldGroup } from '../fields/Fields';
+import { FieldGroup } from '../../../components/form/FieldGroup';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import { DynamicFields } from './DynamicFields';

@@ -1,13 +1,15 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { secondaryContactSchema, type SecondaryContactValues } from '../../../forms/secondary-contact';
 import { useStores } from '../../../stores/StoresProvider';
-import { CheckboxField, FieldGroup, MaskedField, SelectField, TextField, YesNoField } from '../fields/Fields';
-import { US_STATES } from '../fields/us-states';
+import { AddressFields, SECONDARY_CONTACT_ADDRESS } from '../../../components/form/AddressFields';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/ContactFields';
+import { FieldGroup } from '../../../components/form/FieldGroup';
+import { YesNoField } from '../../../components/form/ChoiceField';
 import { useStepLabel } from '../fields/useStepLabel';
 import { useZipLookup } from '../fields/useZipLookup';
 import { SectionFrame } from '../SectionFrame';
@@ -101,70 +103,18 @@ export default observer(function SecondaryContactScreen({ section }: RentalSecti
         {!waived && (
           <>
             <FieldGroup title={t('rental.secondary.contact')}>
-              <TextField
+              <ContactFields
                 control={form.control}
-                name="secondary_contact_first_name"
-                label={t('rental.secondary.first_name')}
-                required
-              />
-              <TextField
-                control={form.control}
-                name="secondary_contact_last_name"
-                label={t('rental.secondary.last_name')}
-                required
-              />
-              <TextField
-                control={form.control}
-                name="secondary_contact_email"
-                label={t('rental.secondary.email')}
-                kind="email"
-                required={emailRequired}
-              />
-              <MaskedField
-                control={form.control}
-                name="secondary_contact_phone"
-                label={t('rental.secondary.phone')}
-                mask={MASKS.phone}
-                keyboard="phone"
-                required
+                names={SECONDARY_CONTACT}
+                optional={emailRequired ? [] : ['email']}
               />
             </FieldGroup>
-            <FieldGroup title={t('rental.secondary.address')}>
-              <TextField
-                control={form.control}
-                name="secondary_contact_address1"
-                label={t('rental.secondary.address1')}
-                className="form-field--wide"
-                required
-              />
-              <TextField
-                control={form.control}
-                name="secondary_contact_address2"
-                label={t('rental.secondary.address2')}
-                className="form-field--wide"
-              />
-              <TextField
-                control={form.control}
-                name="secondary_contact_city"
-                label={t('rental.secondary.city')}
-                required
-              />
-              <MaskedField
-                control={form.control}
-                name="secondary_contact_zipcode"
-                label={t('rental.secondary.zip')}
-                mask="00000"
-                onValueChange={lookupState}
-                required
-              />
-              <SelectField
-                control={form.control}
-                name="secondary_contact_state"
-                label={t('rental.secondary.state')}
-                options={US_STATES}
-                required
-              />
-            </FieldGroup>
+            <AddressFields
+              control={form.control}
+              names={SECONDARY_CONTACT_ADDRESS}
+              title={t('rental.secondary.address')}
+              onZipChange={lookupState}
+            />
           </>
         )}
         <div className="field-group">

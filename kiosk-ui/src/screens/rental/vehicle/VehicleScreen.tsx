@@ -11,7 +11,9 @@ import {
   type VehicleValues,
 } from '../../../forms/vehicle';
 import { useStores } from '../../../stores/StoresProvider';
-import { SelectField, TextField, YesNoField } from '../fields/Fields';
+import { SelectField } from '../../../components/form/SelectField';
+import { TextField } from '../../../components/form/TextField';
+import { YesNoField } from '../../../components/form/ChoiceField';
 import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
