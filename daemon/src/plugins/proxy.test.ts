@@ -96,6 +96,50 @@ describe('/api proxy', () => {
     expect(seen.headers['x-identity-token']).toBe('idp-1');
   });
 
+  it('forwards only the listed browser headers: method-override, URL-rewrite and other x- headers stay on the PC', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/facilities/demo/configuration/',
+      headers: {
+        'x-http-method-override': 'DELETE',
+        'x-http-method': 'DELETE',
+        'x-method-override': 'DELETE',
+        'x-original-url': '/admin',
+        'x-rewrite-url': '/admin',
+        'x-forwarded-prefix': '/admin',
+        'x-anything': 'value',
+        forwarded: 'for=1.2.3.4',
+        via: '1.1 browser',
+        accept: 'application/json',
+        'accept-language': 'en-US',
+        authorization: 'Bearer passport-1',
+        'x-identity-token': 'idp-1',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const seen = upstream.requests[0]!;
+    expect(seen.method).toBe('GET');
+    expect(seen.path).toBe('facilities/demo/configuration/');
+    for (const name of [
+      'x-http-method-override',
+      'x-http-method',
+      'x-method-override',
+      'x-original-url',
+      'x-rewrite-url',
+      'x-forwarded-prefix',
+      'x-anything',
+      'forwarded',
+      'via',
+    ]) {
+      expect(seen.headers[name], name).toBeUndefined();
+    }
+    expect(seen.headers.accept).toBe('application/json');
+    expect(seen.headers['accept-language']).toBe('en-US');
+    expect(seen.headers.authorization).toBe('Bearer passport-1');
+    expect(seen.headers['x-identity-token']).toBe('idp-1');
+    expect(seen.headers['x-api-key']).toBe(API_KEY);
+  });
+
   it('forwards the query string and a form body byte for byte', async () => {
     const query = 'facility_id=demo&unit_ids=%5B1%2C2%5D&note=a+b%20c&empty=';
     const form = 'facility_id=demo&space_id=1042&hold_token=t%2Bk%3D%3D&tenant_info=%7B%22a%22%3A1%7D';
@@ -147,6 +191,16 @@ describe('/api proxy', () => {
     ['a method the proxy never forwards', 'PATCH', '/api/dossiers/d1/'],
     ['a sandbox control route', 'POST', '/api/__sandbox/reset'],
     ['the bare prefix', 'GET', '/api/'],
+    ['a double-encoded traversal', 'GET', '/api/facilities/%252e%252e/configuration/'],
+    ['a triple-encoded traversal', 'GET', '/api/facilities/%25252e%25252e/configuration/'],
+    ['a double-encoded slash', 'GET', '/api/facilities/demo%252Fx/configuration/'],
+    ['an encoded dot in a parameter', 'GET', '/api/facilities/demo%2Esmart/configuration/'],
+    ['an overlong UTF-8 dot', 'GET', '/api/facilities/%c0%ae%c0%ae/configuration/'],
+    ['a space as the facility', 'GET', '/api/facilities/%20/configuration/'],
+    ['bad percent encoding', 'GET', '/api/facilities/%zz/configuration/'],
+    ['an encoded CR LF in a parameter', 'GET', '/api/tenant/5501%0d%0ax-api-key:%20x/'],
+    ['a phone that is not a phone', 'GET', '/api/users/phone/call-me/'],
+    ['a facility id with an e-mail sign', 'GET', '/api/facilities/a%40b/configuration/'],
   ])('answers %s with a 404 JSON error and never calls the upstream', async (_label, method, url) => {
     const response = await rawRequest(port, method, url);
     expect(response.statusCode).toBe(404);
