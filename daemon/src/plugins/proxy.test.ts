@@ -2,7 +2,12 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { UPSTREAM_DOWN_MESSAGE, UPSTREAM_TIMEOUT_MESSAGE } from '@kiosk/shared-types';
+import {
+  UPSTREAM_DOWN_MESSAGE,
+  UPSTREAM_FAILED_MESSAGE,
+  UPSTREAM_TIMEOUT_MESSAGE,
+  UPSTREAM_UNREADABLE_MESSAGE,
+} from '@kiosk/shared-types';
 import { buildCoreApp } from '../test-helpers/core-app.js';
 import { closedPort, startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
 
@@ -333,6 +338,81 @@ describe('/api proxy', () => {
     expect((await app.inject({ method: 'GET', url: '/api/facilities/demo/media/' })).statusCode).toBe(200);
   });
 
+  it.each([
+    ['a 500 with an HTML traceback', 500, 'text/html', '<html><body>Traceback: KeyError at /rental/</body></html>'],
+    ['a 503 with JSON', 503, 'application/json', '{"detail":"maintenance"}'],
+    [
+      'a 500 carrying the operator wrapper',
+      500,
+      'application/json',
+      '{"application_data":{"status":"error","message":"Internal"}}',
+    ],
+  ])("answers %s with the daemon's own 502 and message", async (_label, status, type, body) => {
+    upstream.respond((_request, res) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_FAILED_MESSAGE });
+    expect(response.body).not.toContain('Traceback');
+  });
+
+  it.each([
+    ['a 200 with an HTML page', 200, 'text/html', '<html><body>Welcome to nginx!</body></html>'],
+    ['a 200 saying JSON but sending HTML', 200, 'application/json', '<html>oops</html>'],
+    ['a 200 with an empty body', 200, 'application/json', ''],
+    ['a 404 page of a gateway', 404, 'text/html', '<h1>Not Found</h1>'],
+  ])('answers %s with the daemon\'s 502 "cannot read" message', async (_label, status, type, body) => {
+    upstream.respond((_request, res) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_UNREADABLE_MESSAGE });
+  });
+
+  it('answers an unsized JSON body whole, with its length', async () => {
+    const body = JSON.stringify({ application_data: { status: 'ok', result: { spaces: ['A101'] } } });
+    upstream.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(body.slice(0, 10));
+      setTimeout(() => res.end(body.slice(10)), 10);
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(body);
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('never answers a complete 200 when an unsized body is cut mid-stream', async () => {
+    upstream.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"application_data":{"status":"ok","result":{"spaces":[');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    const response = await rawRequest(port, 'GET', '/api/facilities/demo/spaces/');
+    expect(response.statusCode).toBe(502);
+    expect(JSON.parse(response.body)).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: UPSTREAM_UNREADABLE_MESSAGE,
+    });
+  });
+
+  it('never answers a complete 200 when a small sized body is cut short', async () => {
+    upstream.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      res.write('{"application_data":{"status":"ok"');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    const response = await rawRequest(port, 'GET', '/api/facilities/demo/spaces/');
+    expect(response.statusCode).toBe(502);
+    expect(JSON.parse(response.body).message).toBe(UPSTREAM_UNREADABLE_MESSAGE);
+  });
+
   it('streams a large upstream body through intact', async () => {
     const size = 3 * 1024 * 1024;
     upstream.respond(upstream.bigBody(size));
@@ -382,6 +462,37 @@ describe('/api proxy with the upstream down', () => {
       expect(post.statusCode).toBe(502);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('/api proxy deadline', () => {
+  it('answers a call waiting for a pooled connection 504 at its deadline instead of sending it late', async () => {
+    const upstream = await startRecordingUpstream();
+    upstream.respond(upstream.hang());
+    const { app } = await buildCoreApp({ upstreamUrl: upstream.url, apiKey: API_KEY, upstreamTimeoutMs: 300 });
+    // Other calls hold every pooled connection for far longer than the timeout.
+    const occupants = new AbortController();
+    const held = Array.from({ length: 64 }, () =>
+      app.upstream
+        .pool!.request({ path: '/api/v1/held/', method: 'GET', headersTimeout: 60_000, signal: occupants.signal })
+        .catch(() => undefined),
+    );
+    try {
+      await upstream.waitForRequests(64);
+      upstream.respond((_request, res) => upstream.json(res, 200, { application_data: { status: 'ok', result: {} } }));
+      const queued = await app.inject({ method: 'GET', url: '/api/facilities/demo/configuration/' });
+      expect(queued.statusCode).toBe(504);
+      expect(queued.json().message).toBe(UPSTREAM_TIMEOUT_MESSAGE);
+      // It never went out later, when the visitor had been told it failed.
+      occupants.abort();
+      await Promise.all(held);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(upstream.requests.filter((seen) => seen.path === 'facilities/demo/configuration/')).toHaveLength(0);
+    } finally {
+      occupants.abort();
+      await app.close();
+      await upstream.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  API_ROUTES,
   FORWARDED_REQUEST_HEADERS,
   UPSTREAM_DOWN_MESSAGE,
   UPSTREAM_FAILED_MESSAGE,
@@ -13,7 +14,8 @@ import {
 } from '@kiosk/shared-types';
 import { bodyForLog, configuredSecrets } from '../secrets.js';
 import { sendDaemonError } from './error-handler.js';
-import { classifyUpstreamError, upstreamHeaders } from './upstream.js';
+import { RouteGate } from './route-gate.js';
+import { classifyUpstreamError, requestWithDeadline, upstreamHeaders } from './upstream.js';
 
 /**
  * `/api/<path>?<query>` → `${KIOSK_UPSTREAM_URL}/<path>?<query>` for the calls on the allow-list
@@ -130,6 +132,13 @@ const RESPONSE_HEADERS = [
   'cache-control',
 ] as const;
 
+/**
+ * Calls of one route in flight at once. The kiosk's browser opens at most 6 connections to the
+ * daemon, so the UI never reaches it; a route whose operator endpoint hangs holds at most this
+ * many of the pool's 64 connections and the rest stay free for unrelated calls.
+ */
+const ROUTE_CONCURRENCY = 16;
+
 type Failure = 'down' | 'timeout' | 'failed' | 'unreadable';
 
 const FAILURE_ANSWER: Record<Failure, { status: number; message: string }> = {
@@ -150,6 +159,10 @@ export default fp(
     // A configured key, date or trace header name is the daemon's own even if it is on the list.
     const forwarded = new Set<string>(FORWARDED_REQUEST_HEADERS);
     for (const own of Object.values(config.headerNames)) forwarded.delete(own);
+
+    const gates = new Map(
+      (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => [name, new RouteGate(ROUTE_CONCURRENCY)]),
+    );
 
     async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
       const started = performance.now();
@@ -189,78 +202,93 @@ export default fp(
       const timer = setTimeout(() => deadline.abort(), timeoutMs);
       const failure = (error: unknown): 'down' | 'timeout' =>
         deadline.signal.aborted ? 'timeout' : (classifyUpstreamError(error) ?? 'down');
-
-      let response: Dispatcher.ResponseData;
+      const gate = gates.get(route)!;
+      const entered = gate.enter(deadline.signal);
+      if (entered !== true && !(await entered)) {
+        request.log.warn({ route, kind: 'timeout', queued: gate.queued }, 'upstream call waited too long for its turn');
+        return fail(reply, route, method, 'timeout');
+      }
+      let streaming = false;
       try {
-        response = await pool.request({
-          path: queryAt === -1 ? basePath + apiPath : basePath + apiPath + rawUrl.slice(queryAt),
-          method,
-          headers,
-          // undici streams any async iterable; its types only list Readable.
-          body: (body ?? null) as Readable | null,
-          signal: deadline.signal,
-        });
-      } catch (error) {
-        clearTimeout(timer);
-        if (state.tooLarge) {
-          metrics.proxyRequests.inc({ route, method, status: '413' });
-          return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
-        }
-        const kind = failure(error);
-        request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream call failed');
-        return fail(reply, route, method, kind);
-      }
-
-      const status = response.statusCode;
-      const upstreamResponseHeaders = response.headers;
-      const length = upstreamResponseHeaders['content-length'];
-      if (status === 204 || status === 304) {
-        clearTimeout(timer);
-        await response.body.dump();
-        return answer(reply, route, method, started, status, upstreamResponseHeaders).send();
-      }
-
-      // Most operator answers are small JSON with a length: read them whole, check them and answer
-      // with one write (headers and body together) instead of piping a stream, which costs the
-      // proxy about a third of its CPU per call. Unsized and 5xx answers are read whole too.
-      if (status >= 500 || length === undefined || Number(length) <= BUFFERED_BODY_MAX_BYTES) {
-        let read: { bytes: Buffer; complete: boolean };
+        let response: Dispatcher.ResponseData;
         try {
-          read = await readUpTo(response.body, length === undefined ? UNSIZED_BODY_MAX_BYTES : BUFFERED_BODY_MAX_BYTES);
-        } catch (error) {
-          const kind = failure(error);
-          request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream body failed');
-          // A body that broke off is an answer the kiosk cannot read, not an unreachable service.
-          return fail(reply, route, method, kind === 'timeout' ? 'timeout' : 'unreadable');
-        } finally {
-          clearTimeout(timer);
-        }
-        if (status >= 500) {
-          request.log.warn({ route, status, body: bodyForLog(read.bytes, secrets) }, 'the operator service failed');
-          return fail(reply, route, method, 'failed');
-        }
-        // A compressed body (the daemon never asks for one) cannot be checked without inflating it.
-        const encoded = upstreamResponseHeaders['content-encoding'] !== undefined;
-        if (!read.complete || (!encoded && !isJson(read.bytes))) {
-          request.log.warn(
-            { route, status, complete: read.complete, body: bodyForLog(read.bytes, secrets) },
-            'the operator answer is not JSON',
+          response = await requestWithDeadline(
+            pool,
+            {
+              path: queryAt === -1 ? basePath + apiPath : basePath + apiPath + rawUrl.slice(queryAt),
+              method: method as Dispatcher.HttpMethod,
+              headers,
+              // undici streams any async iterable; its types only list Readable.
+              body: (body ?? null) as Readable | null,
+              signal: deadline.signal,
+            },
+            route,
           );
-          return fail(reply, route, method, 'unreadable');
+        } catch (error) {
+          if (state.tooLarge) {
+            metrics.proxyRequests.inc({ route, method, status: '413' });
+            return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
+          }
+          const kind = failure(error);
+          request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream call failed');
+          return fail(reply, route, method, kind);
         }
-        return answer(reply, route, method, started, status, upstreamResponseHeaders)
-          .header('content-length', read.bytes.length)
-          .send(read.bytes);
-      }
 
-      // A large sized body (a file) streams; undici keeps a per-chunk body timeout. If it stalls or
-      // is cut: counted here; answered 504 by the error handler when nothing was sent yet, else the
-      // connection is cut (the headers are already out) and never ends as a complete answer.
-      clearTimeout(timer);
-      response.body.once('error', (error) => {
-        metrics.upstreamErrors.inc({ route, kind: classifyUpstreamError(error) ?? 'down' });
-      });
-      return answer(reply, route, method, started, status, upstreamResponseHeaders).send(response.body);
+        const status = response.statusCode;
+        const upstreamResponseHeaders = response.headers;
+        const length = upstreamResponseHeaders['content-length'];
+        if (status === 204 || status === 304) {
+          await response.body.dump();
+          return answer(reply, route, method, started, status, upstreamResponseHeaders).send();
+        }
+
+        // Most operator answers are small JSON with a length: read them whole, check them and answer
+        // with one write (headers and body together) instead of piping a stream, which costs the
+        // proxy about a third of its CPU per call. Unsized and 5xx answers are read whole too.
+        if (status >= 500 || length === undefined || Number(length) <= BUFFERED_BODY_MAX_BYTES) {
+          let read: { bytes: Buffer; complete: boolean };
+          try {
+            read = await readUpTo(
+              response.body,
+              length === undefined ? UNSIZED_BODY_MAX_BYTES : BUFFERED_BODY_MAX_BYTES,
+            );
+          } catch (error) {
+            const kind = failure(error);
+            request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream body failed');
+            // A body that broke off is an answer the kiosk cannot read, not an unreachable service.
+            return fail(reply, route, method, kind === 'timeout' ? 'timeout' : 'unreadable');
+          }
+          if (status >= 500) {
+            request.log.warn({ route, status, body: bodyForLog(read.bytes, secrets) }, 'the operator service failed');
+            return fail(reply, route, method, 'failed');
+          }
+          // A compressed body (the daemon never asks for one) cannot be checked without inflating it.
+          const encoded = upstreamResponseHeaders['content-encoding'] !== undefined;
+          if (!read.complete || (!encoded && !isJson(read.bytes))) {
+            request.log.warn(
+              { route, status, complete: read.complete, body: bodyForLog(read.bytes, secrets) },
+              'the operator answer is not JSON',
+            );
+            return fail(reply, route, method, 'unreadable');
+          }
+          return answer(reply, route, method, started, status, upstreamResponseHeaders)
+            .header('content-length', read.bytes.length)
+            .send(read.bytes);
+        }
+
+        // A large sized body (a file) streams; undici keeps a per-chunk body timeout. If it stalls or
+        // is cut: counted here; answered 504 by the error handler when nothing was sent yet, else the
+        // connection is cut (the headers are already out) and never ends as a complete answer.
+        streaming = true;
+        response.body.once('close', () => gate.leave());
+        response.body.once('error', (error) => {
+          metrics.upstreamErrors.inc({ route, kind: classifyUpstreamError(error) ?? 'down' });
+        });
+        return answer(reply, route, method, started, status, upstreamResponseHeaders).send(response.body);
+      } finally {
+        clearTimeout(timer);
+        if (!streaming) gate.leave();
+      }
     }
 
     function answer(

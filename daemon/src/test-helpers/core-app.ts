@@ -27,7 +27,12 @@ export async function buildCoreApp(
   overrides: Partial<DaemonConfig> = {},
 ): Promise<{ app: FastifyInstance; events: FakeEvents; config: DaemonConfig }> {
   const config = testConfig(overrides);
-  const app = Fastify({ logger: false, bodyLimit: config.bodyLimitBytes, forceCloseConnections: true, frameworkErrors });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: true,
+    frameworkErrors,
+  });
   app.decorate('config', config);
   const listeners = new Set<(event: ClientEvent) => void>();
   const events: FakeEvents = {
