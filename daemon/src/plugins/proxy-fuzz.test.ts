@@ -206,7 +206,6 @@ describe('the proxy under generated requests', () => {
   afterAll(async () => {
     await app.close();
     await upstream.close();
-    // eslint-disable-next-line no-console
     console.info(`proxy fuzz: ${casesRun} generated cases, ${forwardedCases} forwarded`);
   });
 
