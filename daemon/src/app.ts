@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DaemonConfig } from './config.js';
 import { loggerOptions } from './logger.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import upstream from './plugins/upstream.js';
 import events from './plugins/events.js';
@@ -38,6 +38,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: true,
+    frameworkErrors,
   });
   app.decorate('config', config);
 

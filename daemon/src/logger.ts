@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DaemonConfig } from './config.js';
+import { configuredSecrets, scrubSecrets } from './secrets.js';
 
 /**
  * Paths pino removes from the daemon's own logs: the API key header, card fields and passwords.
@@ -19,10 +20,16 @@ export const REDACT_PATHS = [
   '*.password',
 ];
 
-/** Logger options: JSON to stdout (journald); level from LOG_LEVEL, never from NODE_ENV. */
+/**
+ * Logger options: JSON to stdout (journald); level from LOG_LEVEL, never from NODE_ENV. Every
+ * line leaves with the configured API key's and support token's values removed, wherever they
+ * are (an error message quoting a URL, an operator answer, a header under an unexpected name).
+ */
 export function loggerOptions(config: DaemonConfig): FastifyServerOptions['logger'] {
+  const secrets = configuredSecrets(config);
   return {
     level: config.logLevel,
     redact: { paths: [...REDACT_PATHS, `req.headers["${config.headerNames.apiKey}"]`], censor: '[redacted]' },
+    ...(secrets.length === 0 ? {} : { hooks: { streamWrite: (line: string) => scrubSecrets(line, secrets) } }),
   };
 }

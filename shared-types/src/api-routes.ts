@@ -1,3 +1,5 @@
+import { IDENTITY_TOKEN_HEADER } from './entities/identity.js';
+
 /**
  * Every operator-API call the kiosk makes (section 7 of both specs), as method + path template.
  *
@@ -5,9 +7,9 @@
  * the PC) and the UI client's path builder, so the two can never drift apart.
  *
  * Paths are relative to the upstream base (KIOSK_UPSTREAM_URL, which includes the versioned
- * application path). Templates use `:name` segments; a segment matches one path segment of
- * letters, digits and `_ - . + @ %` but never `.` or `..` alone. See docs/api-paths.md for where
- * the spec left a path out and what was chosen.
+ * application path). Templates use `:name` segments; each parameter must have the shape
+ * PATH_PARAMETER_SHAPES gives its name, checked on the decoded value. See docs/api-paths.md for
+ * where the spec left a path out and what was chosen.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -117,13 +119,87 @@ export const API_ROUTES = {
 
 export type ApiRouteName = keyof typeof API_ROUTES;
 
-/** One path segment: never empty, never `.` or `..`. */
-const SEGMENT = '(?!\\.{1,2}(?:/|$))[A-Za-z0-9_\\-.+@%]+';
+/**
+ * Facility, owner and record ids: `demo`, `demo-smart`, `north.site_2` (the UI router's facility
+ * rule), numbers, UUIDs, `t-5001`, `sp-b-12`, door numbers (`015`, `A101`), `guest`. Never two
+ * dots in a row, so never `.` or `..`.
+ */
+const ID = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+/** A phone number in E.164 form (`+15555550100`), the plus optional. */
+const PHONE = /^\+?[0-9]{4,15}$/;
+/** The login suffix: a provider name or an e-mail-like user name (`passport`, `a@b.com`). */
+const LOGIN_SUFFIX = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.+@-]{0,253}$/;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Every path parameter name used by the allow-list. */
+export type PathParameterName = ParamNames<(typeof API_ROUTES)[ApiRouteName]['path']>;
+
+/**
+ * The shape of each path parameter, tested on its decoded value: the proxy refuses (404, never
+ * forwarded) a call whose parameter does not fit. A new
+ * parameter name in API_ROUTES does not compile until it has a shape here.
+ */
+export const PATH_PARAMETER_SHAPES = {
+  facility: ID,
+  owner: ID,
+  tenant: ID,
+  doorId: ID,
+  spaceId: ID,
+  spaceTypeId: ID,
+  dossierId: ID,
+  idvId: ID,
+  fileId: ID,
+  userId: ID,
+  phone: PHONE,
+  suffix: LOGIN_SUFFIX,
+} as const satisfies Record<PathParameterName, RegExp>;
+
+/**
+ * Request headers the UI may send with an operator call and the daemon forwards (the identity
+ * provider's token and the passport token are the only credentials among them). Every other
+ * browser header stays on the PC: method-override and URL-rewrite headers (`x-http-method-override`,
+ * `x-original-url`), forwarding headers, cookies. The daemon adds the API key, date and trace id
+ * itself, and content-length when there is a body.
+ */
+export const FORWARDED_REQUEST_HEADERS = [
+  'content-type',
+  'accept',
+  'accept-language',
+  'authorization',
+  IDENTITY_TOKEN_HEADER,
+] as const;
+
+export type ForwardedRequestHeader = (typeof FORWARDED_REQUEST_HEADERS)[number];
+
+/** A percent-encoded dot, slash or backslash: never part of a real id. */
+const ENCODED_SEPARATOR = /%(?:2e|2f|5c)/i;
+
+/**
+ * The decoded value of a raw path parameter, or undefined when it cannot be one: bad escapes, an
+ * encoded dot, slash or backslash, or a `%` left after decoding (double encoding such as `%252e`,
+ * which a gateway decoding twice would turn into `.`).
+ */
+export function decodePathParameter(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  if (ENCODED_SEPARATOR.test(raw)) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  return decoded.includes('%') ? undefined : decoded;
+}
 
 function templateToRegExp(path: string): RegExp {
   const body = path
     .split('/')
-    .map((part) => (part.startsWith(':') ? SEGMENT : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${body}$`);
 }
@@ -132,25 +208,28 @@ const COMPILED = Object.entries(API_ROUTES).map(([name, route]) => ({
   name: name as ApiRouteName,
   method: route.method as HttpMethod,
   pattern: templateToRegExp(route.path),
+  params: [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] as PathParameterName),
 }));
 
 /**
  * The name of the allowed call for this method and path (no leading slash, no query string),
- * or undefined when the call is not on the allow-list.
+ * or undefined when the call is not on the allow-list or a parameter does not have its shape.
  */
 export function matchApiRoute(method: string, path: string): ApiRouteName | undefined {
   const upper = method.toUpperCase();
   for (const route of COMPILED) {
-    if (route.method === upper && route.pattern.test(path)) return route.name;
+    if (route.method !== upper) continue;
+    const match = route.pattern.exec(path);
+    if (match === null) continue;
+    if (route.params.every((name, index) => isRawParameterValue(name, match[index + 1]!))) return route.name;
   }
   return undefined;
 }
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
+function isRawParameterValue(name: PathParameterName, raw: string): boolean {
+  const decoded = decodePathParameter(raw);
+  return decoded !== undefined && PATH_PARAMETER_SHAPES[name].test(decoded);
+}
 
 export type RouteParams<N extends ApiRouteName> = Record<ParamNames<(typeof API_ROUTES)[N]['path']>, string | number>;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskCardNumber, maskCardNumbersInText, maskSecrets, REMOVED } from './masking.js';
+import { maskCardNumber, maskCardNumbersInText, maskSecrets, removeSecretValues, REMOVED } from './masking.js';
 
 const cardNumber = fc
   .integer({ min: 13, max: 19 })
@@ -92,5 +92,124 @@ describe('maskSecrets', () => {
     });
     expect(JSON.stringify(masked)).not.toContain('123"');
     expect(model.cvv).toBe('123');
+  });
+});
+
+/** Key names a developer or an operator might give a secret: any case, any separator, any prefix. */
+const SECRET_WORDS = [
+  'cvv',
+  'cvc',
+  'security code',
+  'password',
+  'secret',
+  'token',
+  'api key',
+  'authorization',
+] as const;
+
+const separator = fc.constantFrom('', '_', '-', ' ', '.');
+const affix = fc.stringMatching(/^[a-z]{0,6}$/);
+
+/** `cc_cvv`, `Card-CVV`, `apiKey`, `user_token`, `x-api-key`, `SECURITY_CODE`, ... */
+const secretKey = fc
+  .tuple(
+    affix,
+    separator,
+    fc.constantFrom(...SECRET_WORDS),
+    separator,
+    affix,
+    fc.constantFrom('lower', 'upper', 'camel'),
+  )
+  .map(([before, sep1, word, sep2, after, style]) => {
+    const parts = word.split(' ');
+    const joined =
+      style === 'camel'
+        ? parts.map((part, index) => (index === 0 ? part : part[0]!.toUpperCase() + part.slice(1))).join('')
+        : parts.join(sep1 === '' ? sep2 : sep1);
+    const name = `${before}${before === '' ? '' : sep1}${joined}${after === '' ? '' : sep2}${after}`;
+    return style === 'upper' ? name.toUpperCase() : name;
+  });
+
+/** What a secret looks like: a 3- or 4-digit CVV, a password, a token, a key. */
+const secretValue = fc.oneof(
+  fc.stringMatching(/^[0-9]{3,4}$/),
+  fc.stringMatching(/^[A-Za-z0-9!@#$%^&*_-]{6,24}$/),
+  fc.uuid(),
+);
+
+/** A JSON-like tree with the secret somewhere under the key, at any depth. */
+function nestedUnder(key: string, value: string, path: string[]): unknown {
+  let tree: unknown = { [key]: value, note: 'kept' };
+  for (const step of path) tree = step === '[]' ? [tree] : { [step]: tree };
+  return tree;
+}
+
+const path = fc.array(fc.constantFrom('[]', 'data', 'payment', 'form', 'headers'), { maxLength: 6 });
+
+describe('maskSecrets, generated secrets', () => {
+  it('removes a secret under any key whose normalised name holds a secret word, at any depth', () => {
+    fc.assert(
+      fc.property(secretKey, secretValue, path, (key, value, steps) => {
+        const masked = JSON.stringify(maskSecrets(nestedUnder(key, value, steps)));
+        expect(masked).not.toContain(`:"${value}"`);
+        expect(masked).toContain('"note":"kept"');
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('removes the configured secret values from any text, key or value, at any depth', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9._~+/=-]{8,40}$/),
+        fc.string(),
+        fc.string(),
+        path,
+        (secret, before, after, steps) => {
+          const text = `${before}${secret}${after}`;
+          const tree = nestedUnder('message', text, steps);
+          const masked = maskSecrets({ tree, [secret]: 1, list: [text] }, { secretValues: [secret] });
+          expect(JSON.stringify(masked)).not.toContain(secret);
+          expect(removeSecretValues(text, [secret])).not.toContain(secret);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('maskSecrets, named cases', () => {
+  it.each([
+    ['cc_cvv', '123'],
+    ['card_cvv', '4321'],
+    ['security_code', '987'],
+    ['securityCode', '9876'],
+    ['api_key', 'k-1f0c9a'],
+    ['apiKey', 'k-1f0c9a'],
+    ['x-api-key', 'k-1f0c9a'],
+    ['user_token', 'ut-0c1d2e'],
+    ['authorization', 'Bearer ut-0c1d2e'],
+    ['Authorization', 'Bearer ut-0c1d2e'],
+    ['client_secret', 'shh-it-is'],
+    ['confirm_password', 'Password!1'],
+  ])('removes %s', (key, value) => {
+    expect(maskSecrets({ form: { [key]: value, tenant_first_name: 'Ada' } })).toEqual({
+      form: { [key]: REMOVED, tenant_first_name: 'Ada' },
+    });
+  });
+
+  it('keeps fields that only look alike', () => {
+    const fields = { space_type_id: '7', door_name: 'B-12', zip: '62704', status: 'ok', hold_until: 'later' };
+    expect(maskSecrets(fields)).toEqual(fields);
+  });
+
+  it('removes the configured API key inside free text and keeps the text around it', () => {
+    const key = 'kiosk-secret-key-1f0c';
+    expect(
+      maskSecrets(
+        { event: `upstream said: bad key ${key}!`, url: `https://op.example/?key=${key}` },
+        { secretValues: [key] },
+      ),
+    ).toEqual({ event: `upstream said: bad key ${REMOVED}!`, url: `https://op.example/?key=${REMOVED}` });
   });
 });

@@ -1,10 +1,13 @@
 /**
- * Masking of card data before anything is logged or spooled (spec §7 Logging: only the first 4
- * and last 4 digits of a card number may show; CVV and expiry are replaced).
+ * Masking of card data and secrets before anything is logged or spooled (spec §7 Logging: only the
+ * first 4 and last 4 digits of a card number may show; CVV and expiry are replaced).
  * Used by the UI before it sends the rental model, and again by the daemon on everything it logs.
  */
 
-/** Field names whose values are secrets and are removed entirely. */
+/**
+ * Field names whose values are secrets and are removed entirely, besides any name holding one of
+ * SECRET_NAME_PARTS (normalised: lower case, letters and digits only).
+ */
 const SECRET_KEYS = new Set([
   'cvv',
   'cvc',
@@ -25,6 +28,43 @@ const SECRET_KEYS = new Set([
   'card_data',
   'otp',
 ]);
+
+/**
+ * A key whose normalised name contains one of these is a secret whatever else it says: `cc_cvv`,
+ * `card-CVC`, `securityCode`, `confirm_password`, `client_secret`, `user_token`, `x-api-key`,
+ * `Authorization`. Matching parts rather than names, because operators and developers invent
+ * new names for the same secrets and a 3-digit CVV is too short for the card-number rule.
+ */
+const SECRET_NAME_PARTS = [
+  'cvv',
+  'cvc',
+  'securitycode',
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'apikey',
+  'authorization',
+];
+
+/** 'Card-CVV' -> 'cardcvv', 'apiKey' -> 'apikey'. */
+export function normaliseKeyName(key: string): string {
+  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Whether a field of this name holds a secret that is removed whole. */
+export function isSecretKey(key: string): boolean {
+  const lower = key.toLowerCase();
+  if (SECRET_KEYS.has(lower)) return true;
+  const name = normaliseKeyName(lower);
+  return SECRET_NAME_PARTS.some((part) => name.includes(part));
+}
+
+/**
+ * Secret values shorter than this are not searched for in text: a short value would shred
+ * ordinary words, and no real API key or token is that short.
+ */
+export const MIN_SECRET_VALUE_LENGTH = 6;
 
 /** Field names that hold a card number: shown as first 4 + last 4 at most. */
 const CARD_KEYS = new Set(['cc_number', 'card_number', 'cardnumber', 'number']);
@@ -53,30 +93,82 @@ export function maskCardNumbersInText(text: string): string {
   return text.replace(CARD_RUN, (run) => maskCardNumber(run));
 }
 
-function maskValue(key: string | undefined, value: unknown, depth: number): unknown {
+/**
+ * The forms a secret value takes in text: as is, JSON-escaped (a log line) and URI-encoded (a
+ * query string or form body).
+ */
+function secretForms(secretValues: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secretValues) {
+    if (secret.length < MIN_SECRET_VALUE_LENGTH) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+  }
+  // Longest first, so a form that contains another is replaced whole.
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** Replace every occurrence of the given secret values in text by `[removed]`. */
+export function removeSecretValues(text: string, secretValues: readonly string[]): string {
+  return removeForms(text, secretForms(secretValues));
+}
+
+function removeForms(text: string, forms: readonly string[]): string {
+  let out = text;
+  // A replacement can join the text around it into the secret again; a few passes undo that, and
+  // text that still holds it after them is dropped whole.
+  for (let pass = 0; pass < 4; pass += 1) {
+    let changed = false;
+    for (const form of forms) {
+      if (out.includes(form)) {
+        out = out.split(form).join(REMOVED);
+        changed = true;
+      }
+    }
+    if (!changed) return out;
+  }
+  return forms.some((form) => out.includes(form)) ? REMOVED : out;
+}
+
+function maskValue(key: string | undefined, value: unknown, depth: number, forms: readonly string[]): unknown {
   if (depth > 12) return REMOVED;
   const lowerKey = key?.toLowerCase();
-  if (lowerKey !== undefined && SECRET_KEYS.has(lowerKey)) return REMOVED;
+  if (lowerKey !== undefined && isSecretKey(lowerKey)) return REMOVED;
   if (typeof value === 'string') {
-    return lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskCardNumber(value) : maskCardNumbersInText(value);
+    const masked =
+      lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskCardNumber(value) : maskCardNumbersInText(value);
+    return forms.length === 0 ? masked : removeForms(masked, forms);
   }
   if (typeof value === 'number') {
     if (lowerKey !== undefined && CARD_KEYS.has(lowerKey)) return maskCardNumber(String(value));
     // A whole number of 12 or more digits may be a card number kept as a number: mask it too.
     return Number.isInteger(value) && Math.abs(value) >= 1e11 ? maskCardNumber(String(value)) : value;
   }
-  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [childKey, child] of Object.entries(value as Record<string, unknown>)) {
-      out[childKey] = maskValue(childKey, child, depth + 1);
+      const shownKey = forms.length === 0 ? childKey : removeForms(childKey, forms);
+      out[shownKey] = maskValue(childKey, child, depth + 1, forms);
     }
     return out;
   }
   return value;
 }
 
-/** A deep copy of `value` with card numbers masked and CVV, expiry and passwords removed. */
-export function maskSecrets<T>(value: T): T {
-  return maskValue(undefined, value, 0) as T;
+export interface MaskOptions {
+  /**
+   * Values that must never show, wherever they appear in text: the daemon passes the configured
+   * API key and support token (the UI never knows them).
+   */
+  secretValues?: readonly string[];
+}
+
+/**
+ * A deep copy of `value` with card numbers masked, and CVV, expiry, passwords, tokens, keys and
+ * the given secret values removed.
+ */
+export function maskSecrets<T>(value: T, options: MaskOptions = {}): T {
+  return maskValue(undefined, value, 0, secretForms(options.secretValues ?? [])) as T;
 }

@@ -39,3 +39,12 @@ export const UPSTREAM_DOWN_MESSAGE =
   'The operator service is not reachable. Please try again or ask the Manager for help.';
 export const UPSTREAM_TIMEOUT_MESSAGE =
   'The operator service took too long to answer. Please try again or ask the Manager for help.';
+/** Body of the daemon's 502 when the operator API answered 5xx (its own body is logged, masked). */
+export const UPSTREAM_FAILED_MESSAGE =
+  'The operator service could not complete the request. Please try again or ask the Manager for help.';
+/**
+ * Body of the daemon's 502 when the operator's answer is not the JSON the call expects (an HTML
+ * page, a body cut short); the UI client uses it too when an answer breaks off mid-way.
+ */
+export const UPSTREAM_UNREADABLE_MESSAGE =
+  'The operator service sent an answer the kiosk cannot read. Please try again or ask the Manager for help.';

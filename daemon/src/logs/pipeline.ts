@@ -1,4 +1,10 @@
-import { maskCardNumbersInText, maskSecrets, type ShippedLogEntry, type UiLogEvent } from '@kiosk/shared-types';
+import {
+  maskCardNumbersInText,
+  maskSecrets,
+  removeSecretValues,
+  type ShippedLogEntry,
+  type UiLogEvent,
+} from '@kiosk/shared-types';
 import { Spool } from './spool.js';
 import { ShipError, retryDelayMs, shipBatch } from './shipper.js';
 
@@ -51,27 +57,32 @@ export interface LogPipelineStats {
 /** A client timestamp further than this from the daemon's clock is not trusted. */
 const MAX_CLIENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
 
-/** The entry shipped for one UI event: masked, stamped and attributed to this kiosk and session. */
+/**
+ * The entry shipped for one UI event: masked, stamped and attributed to this kiosk and session.
+ * `secretValues` (the configured API key and support token) are removed wherever they appear.
+ */
 export function toShippedEntry(
   event: UiLogEvent,
-  context: { facilityId: string; sessionId: string | null; now: number },
+  context: { facilityId: string; sessionId: string | null; now: number; secretValues?: readonly string[] },
 ): ShippedLogEntry {
+  const secretValues = context.secretValues ?? [];
+  const text = (value: string): string => removeSecretValues(maskCardNumbersInText(value), secretValues);
   const at =
     typeof event.at === 'number' && Math.abs(event.at - context.now) <= MAX_CLIENT_CLOCK_SKEW_MS
       ? event.at
       : context.now;
   const log: ShippedLogEntry['log'] = {
     session_id: context.sessionId,
-    action: maskCardNumbersInText(event.action),
-    active_section: maskCardNumbersInText(event.active_section),
+    action: text(event.action),
+    active_section: text(event.active_section),
     facility_id: context.facilityId,
   };
-  if (event.data !== undefined) log.data = maskSecrets(event.data);
+  if (event.data !== undefined) log.data = maskSecrets(event.data, { secretValues });
   return {
     component: 'kiosk',
     log_level: event.log_level ?? 'info',
     timestamp: new Date(at).toISOString(),
-    event_name: maskCardNumbersInText(event.event_name),
+    event_name: text(event.event_name),
     log,
   };
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { UPSTREAM_DOWN_MESSAGE, UPSTREAM_TIMEOUT_MESSAGE, type DaemonError } from '@kiosk/shared-types';
 import { classifyUpstreamError } from './upstream.js';
 
@@ -67,6 +67,19 @@ function validationMessage(error: FastifyError): string {
   // Fastify's message is already readable ("body/space_id must NOT have fewer than 1 characters");
   // say where in one clear sentence.
   return `Invalid request: ${error.message}`;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode (`%zz`) gets the daemon's
+ * JSON error, and under /api/ the proxy's refusal, like any other call that is not allowed.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    if (request.raw.url?.startsWith('/api/')) sendDaemonError(reply, 404, 'This call is not allowed from the kiosk.');
+    else sendDaemonError(reply, 400, 'Invalid request: the address is not correctly encoded.');
+    return;
+  }
+  sendDaemonError(reply, 400, `Invalid request: ${error.message}`);
 }
 
 export default fp(

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReaderStatus } from '@kiosk/shared-types';
+import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { daemonVersion } from './events.js';
 
 /**
@@ -87,6 +88,12 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       });
     }
   });
+
+  // Answers quote error messages and metric labels: none may carry the API key or the token.
+  const secrets = configuredSecrets(config);
+  support.addHook('onSend', async (_request, _reply, payload) =>
+    typeof payload === 'string' ? scrubSecrets(payload, secrets) : payload,
+  );
 
   let probe: { at: number; result: Promise<UpstreamProbe> } | undefined;
   function probeUpstream(): Promise<UpstreamProbe> {

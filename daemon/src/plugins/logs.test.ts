@@ -88,7 +88,9 @@ describe('POST /log', () => {
       'application/json',
       413,
     ],
-    ['plain text', 'event_name=x', 'text/plain', 400],
+    ['plain text', 'event_name=x', 'text/plain', 415],
+    ['plain text that is JSON', JSON.stringify(event), 'text/plain;charset=UTF-8', 415],
+    ['a form', 'event_name=x', 'application/x-www-form-urlencoded', 415],
     ['an unknown content type', '<event/>', 'application/xml', 415],
   ])('rejects %s with a 4xx JSON error and ships nothing', async (_case, payload, contentType, status) => {
     const { app, logging } = await setup();
@@ -117,6 +119,18 @@ describe('POST /log', () => {
       payload: [event, { event_name: 'x', active_section: 'y' }],
     });
     expect(response.json().message).toMatch(/action/);
+  });
+
+  it('says a log event must be JSON when it comes as anything else', async () => {
+    const { app } = await setup();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/log',
+      payload: 'event_name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Log events must be sent as JSON (content-type application/json).');
   });
 });
 

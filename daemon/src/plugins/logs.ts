@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { LOG_LIMITS, type UiLogEvent } from '@kiosk/shared-types';
 import { LogPipeline, toShippedEntry } from '../logs/pipeline.js';
 import { ErrorBody, type Assert, type Same } from '../route-schema.js';
+import { configuredSecrets } from '../secrets.js';
 
 /**
  * POST /log: UI events in (one object or an array), validated, masked, stamped with this kiosk's
@@ -33,6 +34,12 @@ const UiLogEventSchema = Type.Object(
 );
 type _UiLogEventIsShared = Assert<Same<Static<typeof UiLogEventSchema>, UiLogEvent>>;
 
+/** application/json, with or without parameters (charset), or a +json type. */
+function isJsonContentType(header: string | undefined): boolean {
+  const type = header?.split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type !== undefined && /^application\/[a-z0-9.+-]*\+json$/.test(type));
+}
+
 function traceId(app: FastifyInstance): string | null {
   // The session plugin may be absent (tests, or registered later); then events carry no session id.
   if (!app.hasDecorator('session')) return null;
@@ -42,6 +49,7 @@ function traceId(app: FastifyInstance): string | null {
 export default fp(
   async (app) => {
     const { config, metrics } = app;
+    const secretValues = configuredSecrets(config);
     const pipeline = new LogPipeline({
       logUrl: config.logUrl,
       spoolDir: config.spoolDir,
@@ -63,6 +71,17 @@ export default fp(
       '/log',
       {
         bodyLimit: LOG_LIMITS.maxBodyBytes,
+        // JSON only: any other type (text/plain included, which Fastify would read as text) is a
+        // 415 with a message, before a byte of the body is read.
+        onRequest: async (request, reply) => {
+          if (!isJsonContentType(request.headers['content-type'])) {
+            return reply.code(415).send({
+              statusCode: 415,
+              error: 'Unsupported Media Type',
+              message: 'Log events must be sent as JSON (content-type application/json).',
+            });
+          }
+        },
         // One event or an array: made an array before validation so both get the same schema and messages.
         preValidation: async (request) => {
           if (request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body)) {
@@ -80,7 +99,7 @@ export default fp(
         },
       },
       async (request, reply) => {
-        const context = { facilityId: config.facilityId, sessionId: traceId(app), now: Date.now() };
+        const context = { facilityId: config.facilityId, sessionId: traceId(app), now: Date.now(), secretValues };
         const entries = request.body.map((event) => toShippedEntry(event, context));
         try {
           await pipeline.accept(entries);

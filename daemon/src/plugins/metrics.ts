@@ -46,7 +46,7 @@ export function createMetrics(): KioskMetrics {
     }),
     upstreamErrors: new Counter({
       name: 'kiosk_upstream_errors_total',
-      help: 'Operator-API calls that failed: kind is down or timeout',
+      help: 'Operator-API calls that failed: kind is down, timeout, failed (a 5xx answer) or unreadable (not JSON, cut short)',
       labelNames: ['route', 'kind'],
       registers: [registry],
     }),

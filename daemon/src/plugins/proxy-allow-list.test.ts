@@ -54,6 +54,24 @@ describe('the /api allow-list', () => {
   });
 
   it.each([
+    ['configuration', 'GET', 'facilities/demo-smart/configuration/'],
+    ['configuration', 'GET', 'facilities/north.site_2/configuration/'],
+    ['configuration', 'GET', 'facilities/external-paybill/configuration/'],
+    ['spaceStatus', 'GET', 'facilities/demo/space/sp-b-12/'],
+    ['spaceDetails', 'GET', 'facilities/demo/space/015/details/'],
+    ['rentalCost', 'GET', 'facilities/demo/space-types/xs-5x5/rental-cost/'],
+    ['getDossier', 'GET', 'dossiers/8c0f6a0e-4b4e-4f4e-9a53-1d2f3e4a5b6c/'],
+    ['identityVerify', 'POST', 'owners/demo-owner/facilities/demo/identity-verification/idv-3fa2b1c0d9e8/verify'],
+    ['getFile', 'GET', 'owners/demo-owner/files/file-0a1b2c3d4e5f/'],
+    ['mailRentalFailure', 'POST', 'owners/demo-owner/facilities/demo/tenant/guest/space-type/m-10x10/rental/failure/'],
+    ['userItemDetails', 'GET', 'user/items/facilities/demo/tenant/t-5001/'],
+    ['userById', 'GET', 'users/u-1001/'],
+    ['prePay', 'GET', 'tenant/t-5001/space/sp-a102/pre-pay/'],
+  ])('lets %s through with a real id (%s %s)', (name, method, path) => {
+    expect(allowedApiRoute(method, path)).toBe(name);
+  });
+
+  it.each([
     ['traversal', 'GET', 'facilities/demo/../../admin/'],
     ['dot segment as a parameter', 'GET', 'facilities/../configuration/'],
     ['encoded traversal', 'GET', 'facilities/%2e%2e/configuration/'],
@@ -65,6 +83,10 @@ describe('the /api allow-list', () => {
     ['leading slash', 'GET', '/facilities/demo/configuration/'],
     ['bad percent encoding', 'GET', 'facilities/%zz/configuration/'],
     ['encoded control character', 'GET', 'facilities/demo%00/configuration/'],
+    ['double-encoded traversal', 'GET', 'facilities/%252e%252e/configuration/'],
+    ['encoded dot', 'GET', 'facilities/demo%2esmart/configuration/'],
+    ['a space as the id', 'GET', 'facilities/%20/configuration/'],
+    ['a phone with letters', 'GET', 'users/phone/%2B1555CALLME/'],
     ['unknown path', 'GET', 'admin/users/'],
     ['sandbox control route', 'POST', '__sandbox/reset'],
     ['extra segment', 'GET', 'facilities/demo/configuration/extra/'],

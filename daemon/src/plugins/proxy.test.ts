@@ -2,7 +2,12 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { UPSTREAM_DOWN_MESSAGE, UPSTREAM_TIMEOUT_MESSAGE } from '@kiosk/shared-types';
+import {
+  UPSTREAM_DOWN_MESSAGE,
+  UPSTREAM_FAILED_MESSAGE,
+  UPSTREAM_TIMEOUT_MESSAGE,
+  UPSTREAM_UNREADABLE_MESSAGE,
+} from '@kiosk/shared-types';
 import { buildCoreApp } from '../test-helpers/core-app.js';
 import { closedPort, startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
 
@@ -96,6 +101,50 @@ describe('/api proxy', () => {
     expect(seen.headers['x-identity-token']).toBe('idp-1');
   });
 
+  it('forwards only the listed browser headers: method-override, URL-rewrite and other x- headers stay on the PC', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/facilities/demo/configuration/',
+      headers: {
+        'x-http-method-override': 'DELETE',
+        'x-http-method': 'DELETE',
+        'x-method-override': 'DELETE',
+        'x-original-url': '/admin',
+        'x-rewrite-url': '/admin',
+        'x-forwarded-prefix': '/admin',
+        'x-anything': 'value',
+        forwarded: 'for=1.2.3.4',
+        via: '1.1 browser',
+        accept: 'application/json',
+        'accept-language': 'en-US',
+        authorization: 'Bearer passport-1',
+        'x-identity-token': 'idp-1',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const seen = upstream.requests[0]!;
+    expect(seen.method).toBe('GET');
+    expect(seen.path).toBe('facilities/demo/configuration/');
+    for (const name of [
+      'x-http-method-override',
+      'x-http-method',
+      'x-method-override',
+      'x-original-url',
+      'x-rewrite-url',
+      'x-forwarded-prefix',
+      'x-anything',
+      'forwarded',
+      'via',
+    ]) {
+      expect(seen.headers[name], name).toBeUndefined();
+    }
+    expect(seen.headers.accept).toBe('application/json');
+    expect(seen.headers['accept-language']).toBe('en-US');
+    expect(seen.headers.authorization).toBe('Bearer passport-1');
+    expect(seen.headers['x-identity-token']).toBe('idp-1');
+    expect(seen.headers['x-api-key']).toBe(API_KEY);
+  });
+
   it('forwards the query string and a form body byte for byte', async () => {
     const query = 'facility_id=demo&unit_ids=%5B1%2C2%5D&note=a+b%20c&empty=';
     const form = 'facility_id=demo&space_id=1042&hold_token=t%2Bk%3D%3D&tenant_info=%7B%22a%22%3A1%7D';
@@ -147,6 +196,16 @@ describe('/api proxy', () => {
     ['a method the proxy never forwards', 'PATCH', '/api/dossiers/d1/'],
     ['a sandbox control route', 'POST', '/api/__sandbox/reset'],
     ['the bare prefix', 'GET', '/api/'],
+    ['a double-encoded traversal', 'GET', '/api/facilities/%252e%252e/configuration/'],
+    ['a triple-encoded traversal', 'GET', '/api/facilities/%25252e%25252e/configuration/'],
+    ['a double-encoded slash', 'GET', '/api/facilities/demo%252Fx/configuration/'],
+    ['an encoded dot in a parameter', 'GET', '/api/facilities/demo%2Esmart/configuration/'],
+    ['an overlong UTF-8 dot', 'GET', '/api/facilities/%c0%ae%c0%ae/configuration/'],
+    ['a space as the facility', 'GET', '/api/facilities/%20/configuration/'],
+    ['bad percent encoding', 'GET', '/api/facilities/%zz/configuration/'],
+    ['an encoded CR LF in a parameter', 'GET', '/api/tenant/5501%0d%0ax-api-key:%20x/'],
+    ['a phone that is not a phone', 'GET', '/api/users/phone/call-me/'],
+    ['a facility id with an e-mail sign', 'GET', '/api/facilities/a%40b/configuration/'],
   ])('answers %s with a 404 JSON error and never calls the upstream', async (_label, method, url) => {
     const response = await rawRequest(port, method, url);
     expect(response.statusCode).toBe(404);
@@ -279,6 +338,81 @@ describe('/api proxy', () => {
     expect((await app.inject({ method: 'GET', url: '/api/facilities/demo/media/' })).statusCode).toBe(200);
   });
 
+  it.each([
+    ['a 500 with an HTML traceback', 500, 'text/html', '<html><body>Traceback: KeyError at /rental/</body></html>'],
+    ['a 503 with JSON', 503, 'application/json', '{"detail":"maintenance"}'],
+    [
+      'a 500 carrying the operator wrapper',
+      500,
+      'application/json',
+      '{"application_data":{"status":"error","message":"Internal"}}',
+    ],
+  ])("answers %s with the daemon's own 502 and message", async (_label, status, type, body) => {
+    upstream.respond((_request, res) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_FAILED_MESSAGE });
+    expect(response.body).not.toContain('Traceback');
+  });
+
+  it.each([
+    ['a 200 with an HTML page', 200, 'text/html', '<html><body>Welcome to nginx!</body></html>'],
+    ['a 200 saying JSON but sending HTML', 200, 'application/json', '<html>oops</html>'],
+    ['a 200 with an empty body', 200, 'application/json', ''],
+    ['a 404 page of a gateway', 404, 'text/html', '<h1>Not Found</h1>'],
+  ])('answers %s with the daemon\'s 502 "cannot read" message', async (_label, status, type, body) => {
+    upstream.respond((_request, res) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_UNREADABLE_MESSAGE });
+  });
+
+  it('answers an unsized JSON body whole, with its length', async () => {
+    const body = JSON.stringify({ application_data: { status: 'ok', result: { spaces: ['A101'] } } });
+    upstream.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(body.slice(0, 10));
+      setTimeout(() => res.end(body.slice(10)), 10);
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(body);
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('never answers a complete 200 when an unsized body is cut mid-stream', async () => {
+    upstream.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"application_data":{"status":"ok","result":{"spaces":[');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    const response = await rawRequest(port, 'GET', '/api/facilities/demo/spaces/');
+    expect(response.statusCode).toBe(502);
+    expect(JSON.parse(response.body)).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: UPSTREAM_UNREADABLE_MESSAGE,
+    });
+  });
+
+  it('never answers a complete 200 when a small sized body is cut short', async () => {
+    upstream.respond((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      res.write('{"application_data":{"status":"ok"');
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    const response = await rawRequest(port, 'GET', '/api/facilities/demo/spaces/');
+    expect(response.statusCode).toBe(502);
+    expect(JSON.parse(response.body).message).toBe(UPSTREAM_UNREADABLE_MESSAGE);
+  });
+
   it('streams a large upstream body through intact', async () => {
     const size = 3 * 1024 * 1024;
     upstream.respond(upstream.bigBody(size));
@@ -328,6 +462,37 @@ describe('/api proxy with the upstream down', () => {
       expect(post.statusCode).toBe(502);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('/api proxy deadline', () => {
+  it('answers a call waiting for a pooled connection 504 at its deadline instead of sending it late', async () => {
+    const upstream = await startRecordingUpstream();
+    upstream.respond(upstream.hang());
+    const { app } = await buildCoreApp({ upstreamUrl: upstream.url, apiKey: API_KEY, upstreamTimeoutMs: 300 });
+    // Other calls hold every pooled connection for far longer than the timeout.
+    const occupants = new AbortController();
+    const held = Array.from({ length: 64 }, () =>
+      app.upstream
+        .pool!.request({ path: '/api/v1/held/', method: 'GET', headersTimeout: 60_000, signal: occupants.signal })
+        .catch(() => undefined),
+    );
+    try {
+      await upstream.waitForRequests(64);
+      upstream.respond((_request, res) => upstream.json(res, 200, { application_data: { status: 'ok', result: {} } }));
+      const queued = await app.inject({ method: 'GET', url: '/api/facilities/demo/configuration/' });
+      expect(queued.statusCode).toBe(504);
+      expect(queued.json().message).toBe(UPSTREAM_TIMEOUT_MESSAGE);
+      // It never went out later, when the visitor had been told it failed.
+      occupants.abort();
+      await Promise.all(held);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(upstream.requests.filter((seen) => seen.path === 'facilities/demo/configuration/')).toHaveLength(0);
+    } finally {
+      occupants.abort();
+      await app.close();
+      await upstream.close();
     }
   });
 });

@@ -2,24 +2,44 @@ import type { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { UPSTREAM_DOWN_MESSAGE, UPSTREAM_TIMEOUT_MESSAGE, matchApiRoute, type ApiRouteName } from '@kiosk/shared-types';
+import {
+  API_ROUTES,
+  FORWARDED_REQUEST_HEADERS,
+  UPSTREAM_DOWN_MESSAGE,
+  UPSTREAM_FAILED_MESSAGE,
+  UPSTREAM_TIMEOUT_MESSAGE,
+  UPSTREAM_UNREADABLE_MESSAGE,
+  matchApiRoute,
+  type ApiRouteName,
+} from '@kiosk/shared-types';
+import { bodyForLog, configuredSecrets } from '../secrets.js';
 import { sendDaemonError } from './error-handler.js';
-import { classifyUpstreamError, upstreamHeaders } from './upstream.js';
+import { RouteGate } from './route-gate.js';
+import { classifyUpstreamError, requestWithDeadline, upstreamHeaders } from './upstream.js';
 
 /**
  * `/api/<path>?<query>` → `${KIOSK_UPSTREAM_URL}/<path>?<query>` for the calls on the allow-list
- * (API_ROUTES) only. The browser never sees or sets the API key: the daemon strips any key, date
- * or trace header the browser sent and adds its own. Bodies stream both ways; the request body is
- * counted against KIOSK_BODY_LIMIT_BYTES whatever content-length claims.
+ * (API_ROUTES, each path parameter with its shape) only. The browser never sees or sets the API
+ * key: the daemon adds the key, date and trace headers itself. Request bodies stream, counted
+ * against KIOSK_BODY_LIMIT_BYTES whatever content-length claims.
  *
- * Request headers forwarded (an allow-list, so hop-by-hop headers, host, cookie, origin, referer,
- * user-agent and accept-encoding never leave the PC): content-type, content-length, accept,
- * accept-language, authorization (the passport token) and the app's own `x-*` headers (the
- * identity-provider token), except the key/date/trace names and x-forwarded-*. Response headers
+ * Request headers forwarded: FORWARDED_REQUEST_HEADERS only (content-type, accept,
+ * accept-language, authorization = the passport token, the identity-provider token), plus
+ * content-length with a body; every other browser header stays on the PC. Response headers
  * passed back: status, content-type, content-length, content-encoding, content-disposition,
  * cache-control; never set-cookie.
  *
- * Hot path: no regex is built per request, no body is parsed, one object of headers is built.
+ * Answers: every operator call answers JSON. A 5xx, or a body that is not JSON (an HTML error
+ * page, a body cut short), becomes the daemon's own 502 JSON error; the original is logged,
+ * masked. Bodies up to BUFFERED_BODY_MAX_BYTES with a length, and unsized ones, are read whole
+ * and checked; larger sized bodies (files) stream, and one cut short cuts the connection, which
+ * the UI client reports as an unreadable answer.
+ *
+ * Deadline: KIOSK_UPSTREAM_TIMEOUT_MS bounds the whole wait of a call, from its arrival through
+ * queueing for a pooled connection to the last byte of a body read whole (504 after it).
+ *
+ * Hot path: no regex is built per request, one object of headers is built, a small body is
+ * parsed once to check it is JSON.
  */
 
 export const NOT_ALLOWED_MESSAGE = 'This call is not allowed from the kiosk.';
@@ -27,21 +47,18 @@ export const TOO_LARGE_MESSAGE = 'The request body is too large for the kiosk to
 
 const PREFIX_LENGTH = '/api/'.length;
 
-/** Characters that must never reach the upstream path, even when percent-encoded. */
-const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**
  * Whether a path (no leading slash, no query) is safe to hold against the allow-list: no `..`,
- * no empty segment, no backslash, no encoded slash or backslash, no control character, and it
- * decodes cleanly.
+ * no empty segment, no backslash, no control character, and it decodes cleanly. (Each
+ * parameter's own check, in matchApiRoute, refuses encoded dots, slashes and double encoding.)
  */
 export function isSafeApiPath(path: string): boolean {
   if (path === '' || path.includes('..') || path.includes('//') || path.includes('\\') || path.startsWith('/'))
     return false;
   if (!path.includes('%')) return true;
-  if (ENCODED_SEPARATOR.test(path)) return false;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
@@ -57,17 +74,6 @@ export function isSafeApiPath(path: string): boolean {
 export function allowedApiRoute(method: string, path: string): ApiRouteName | undefined {
   return isSafeApiPath(path) ? matchApiRoute(method, path) : undefined;
 }
-
-/** `x-*` browser headers that are never forwarded: the daemon sets the first three itself. */
-const ALWAYS_BLOCKED = [
-  'x-api-key',
-  'x-date',
-  'x-trace-id',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-real-ip',
-];
 
 class BodyTooLarge extends Error {
   override readonly name = 'BodyTooLarge';
@@ -86,8 +92,37 @@ async function* limitedBody(stream: Readable, limit: number, state: { tooLarge: 
   }
 }
 
-/** Upstream answers up to this size (with a content-length) are read whole, then sent in one write. */
+/** Upstream answers up to this size (with a content-length) are read whole, checked, then sent in one write. */
 const BUFFERED_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * An answer without a length is read whole up to this size to check it is complete JSON; a
+ * larger one is refused (no operator call answers that much without saying so).
+ */
+const UNSIZED_BODY_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The body up to max bytes; `complete` false when there was more (the rest is not read). */
+async function readUpTo(body: Readable, max: number): Promise<{ bytes: Buffer; complete: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      return { bytes: Buffer.concat(chunks), complete: false };
+    }
+    chunks.push(chunk);
+  }
+  return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), complete: true };
+}
+
+function isJson(bytes: Buffer): boolean {
+  try {
+    JSON.parse(bytes.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const RESPONSE_HEADERS = [
   'content-type',
@@ -97,25 +132,37 @@ const RESPONSE_HEADERS = [
   'cache-control',
 ] as const;
 
+/**
+ * Calls of one route in flight at once. The kiosk's browser opens at most 6 connections to the
+ * daemon, so the UI never reaches it; a route whose operator endpoint hangs holds at most this
+ * many of the pool's 64 connections and the rest stay free for unrelated calls.
+ */
+const ROUTE_CONCURRENCY = 16;
+
+type Failure = 'down' | 'timeout' | 'failed' | 'unreadable';
+
+const FAILURE_ANSWER: Record<Failure, { status: number; message: string }> = {
+  down: { status: 502, message: UPSTREAM_DOWN_MESSAGE },
+  timeout: { status: 504, message: UPSTREAM_TIMEOUT_MESSAGE },
+  failed: { status: 502, message: UPSTREAM_FAILED_MESSAGE },
+  unreadable: { status: 502, message: UPSTREAM_UNREADABLE_MESSAGE },
+};
+
 export default fp(
   async (app) => {
     const config = app.config;
     const limit = config.bodyLimitBytes;
+    const timeoutMs = config.upstreamTimeoutMs;
     const { pool, basePath } = app.upstream;
     const metrics = app.metrics;
-    const blocked = new Set([
-      ...ALWAYS_BLOCKED,
-      config.headerNames.apiKey,
-      config.headerNames.date,
-      config.headerNames.traceId,
-    ]);
+    const secrets = configuredSecrets(config);
+    // A configured key, date or trace header name is the daemon's own even if it is on the list.
+    const forwarded = new Set<string>(FORWARDED_REQUEST_HEADERS);
+    for (const own of Object.values(config.headerNames)) forwarded.delete(own);
 
-    const forwardable = (name: string): boolean =>
-      name === 'content-type' ||
-      name === 'accept' ||
-      name === 'accept-language' ||
-      name === 'authorization' ||
-      (name.charCodeAt(0) === 120 /* x */ && name.charCodeAt(1) === 45 /* - */ && !blocked.has(name));
+    const gates = new Map(
+      (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => [name, new RouteGate(ROUTE_CONCURRENCY)]),
+    );
 
     async function forward(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
       const started = performance.now();
@@ -140,7 +187,7 @@ export default fp(
 
       const headers: Record<string, string | string[] | undefined> = upstreamHeaders(config, app.upstream.traceId());
       for (const name in incoming) {
-        if (forwardable(name)) headers[name] = incoming[name];
+        if (forwarded.has(name)) headers[name] = incoming[name];
       }
       const state = { tooLarge: false };
       let body: AsyncGenerator<Buffer> | undefined;
@@ -149,44 +196,109 @@ export default fp(
         if (declaredLength !== undefined) headers['content-length'] = declaredLength;
       }
 
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await pool.request({
-          path: queryAt === -1 ? basePath + apiPath : basePath + apiPath + rawUrl.slice(queryAt),
-          method,
-          headers,
-          // undici streams any async iterable; its types only list Readable.
-          body: (body ?? null) as Readable | null,
-        });
-      } catch (error) {
-        if (state.tooLarge) {
-          metrics.proxyRequests.inc({ route, method, status: '413' });
-          return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
-        }
-        const kind = classifyUpstreamError(error) ?? 'down';
-        request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream call failed');
-        return fail(reply, route, method, kind);
+      // One deadline for the whole wait, queueing for a connection included: the pool's own
+      // headers and body timeouts only start once a connection is free.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      const failure = (error: unknown): 'down' | 'timeout' =>
+        deadline.signal.aborted ? 'timeout' : (classifyUpstreamError(error) ?? 'down');
+      const gate = gates.get(route)!;
+      const entered = gate.enter(deadline.signal);
+      if (entered !== true && !(await entered)) {
+        request.log.warn({ route, kind: 'timeout', queued: gate.queued }, 'upstream call waited too long for its turn');
+        return fail(reply, route, method, 'timeout');
       }
-
-      const status = response.statusCode;
-      const upstreamResponseHeaders = response.headers;
-      // Most operator answers are small JSON with a length: read them whole and answer with one
-      // write (headers and body together) instead of piping a stream, which costs the proxy about
-      // a third of its CPU per call. A body that stalls here is answered 504 with the message.
-      let whole: Buffer | undefined;
-      if (
-        status !== 204 &&
-        status !== 304 &&
-        Number(upstreamResponseHeaders['content-length']) <= BUFFERED_BODY_MAX_BYTES
-      ) {
+      let streaming = false;
+      try {
+        let response: Dispatcher.ResponseData;
         try {
-          whole = Buffer.from(await response.body.arrayBuffer());
+          response = await requestWithDeadline(
+            pool,
+            {
+              path: queryAt === -1 ? basePath + apiPath : basePath + apiPath + rawUrl.slice(queryAt),
+              method: method as Dispatcher.HttpMethod,
+              headers,
+              // undici streams any async iterable; its types only list Readable.
+              body: (body ?? null) as Readable | null,
+              signal: deadline.signal,
+            },
+            route,
+          );
         } catch (error) {
-          const kind = classifyUpstreamError(error) ?? 'down';
-          request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream body failed');
+          if (state.tooLarge) {
+            metrics.proxyRequests.inc({ route, method, status: '413' });
+            return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
+          }
+          const kind = failure(error);
+          request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream call failed');
           return fail(reply, route, method, kind);
         }
+
+        const status = response.statusCode;
+        const upstreamResponseHeaders = response.headers;
+        const length = upstreamResponseHeaders['content-length'];
+        if (status === 204 || status === 304) {
+          await response.body.dump();
+          return answer(reply, route, method, started, status, upstreamResponseHeaders).send();
+        }
+
+        // Most operator answers are small JSON with a length: read them whole, check them and answer
+        // with one write (headers and body together) instead of piping a stream, which costs the
+        // proxy about a third of its CPU per call. Unsized and 5xx answers are read whole too.
+        if (status >= 500 || length === undefined || Number(length) <= BUFFERED_BODY_MAX_BYTES) {
+          let read: { bytes: Buffer; complete: boolean };
+          try {
+            read = await readUpTo(
+              response.body,
+              length === undefined ? UNSIZED_BODY_MAX_BYTES : BUFFERED_BODY_MAX_BYTES,
+            );
+          } catch (error) {
+            const kind = failure(error);
+            request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream body failed');
+            // A body that broke off is an answer the kiosk cannot read, not an unreachable service.
+            return fail(reply, route, method, kind === 'timeout' ? 'timeout' : 'unreadable');
+          }
+          if (status >= 500) {
+            request.log.warn({ route, status, body: bodyForLog(read.bytes, secrets) }, 'the operator service failed');
+            return fail(reply, route, method, 'failed');
+          }
+          // A compressed body (the daemon never asks for one) cannot be checked without inflating it.
+          const encoded = upstreamResponseHeaders['content-encoding'] !== undefined;
+          if (!read.complete || (!encoded && !isJson(read.bytes))) {
+            request.log.warn(
+              { route, status, complete: read.complete, body: bodyForLog(read.bytes, secrets) },
+              'the operator answer is not JSON',
+            );
+            return fail(reply, route, method, 'unreadable');
+          }
+          return answer(reply, route, method, started, status, upstreamResponseHeaders)
+            .header('content-length', read.bytes.length)
+            .send(read.bytes);
+        }
+
+        // A large sized body (a file) streams; undici keeps a per-chunk body timeout. If it stalls or
+        // is cut: counted here; answered 504 by the error handler when nothing was sent yet, else the
+        // connection is cut (the headers are already out) and never ends as a complete answer.
+        streaming = true;
+        response.body.once('close', () => gate.leave());
+        response.body.once('error', (error) => {
+          metrics.upstreamErrors.inc({ route, kind: classifyUpstreamError(error) ?? 'down' });
+        });
+        return answer(reply, route, method, started, status, upstreamResponseHeaders).send(response.body);
+      } finally {
+        clearTimeout(timer);
+        if (!streaming) gate.leave();
       }
+    }
+
+    function answer(
+      reply: FastifyReply,
+      route: ApiRouteName,
+      method: string,
+      started: number,
+      status: number,
+      upstreamResponseHeaders: Dispatcher.ResponseData['headers'],
+    ): FastifyReply {
       metrics.proxyLatency.observe({ route }, (performance.now() - started) / 1000);
       metrics.proxyRequests.inc({ route, method, status: String(status) });
       reply.code(status);
@@ -194,25 +306,14 @@ export default fp(
         const value = upstreamResponseHeaders[name];
         if (value !== undefined) reply.header(name, value);
       }
-      if (whole !== undefined) return reply.send(whole);
-      if (status === 204 || status === 304) {
-        await response.body.dump();
-        return reply.send();
-      }
-      // A large or unsized body streams. If it stalls past the timeout: counted here; answered 504
-      // by the error handler when nothing was sent yet, else the connection is cut (the headers
-      // are already out).
-      response.body.once('error', (error) => {
-        metrics.upstreamErrors.inc({ route, kind: classifyUpstreamError(error) ?? 'down' });
-      });
-      return reply.send(response.body);
+      return reply;
     }
 
-    function fail(reply: FastifyReply, route: ApiRouteName, method: string, kind: 'down' | 'timeout'): FastifyReply {
-      const status = kind === 'timeout' ? 504 : 502;
+    function fail(reply: FastifyReply, route: ApiRouteName, method: string, kind: Failure): FastifyReply {
+      const { status, message } = FAILURE_ANSWER[kind];
       metrics.upstreamErrors.inc({ route, kind });
       metrics.proxyRequests.inc({ route, method, status: String(status) });
-      return sendDaemonError(reply, status, kind === 'timeout' ? UPSTREAM_TIMEOUT_MESSAGE : UPSTREAM_DOWN_MESSAGE);
+      return sendDaemonError(reply, status, message);
     }
 
     // Own scope so the raw-stream body parser applies to /api/* only.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { API_ROUTES, buildApiPath, type ApiRouteName, type RouteParams } from '@kiosk/shared-types';
 import type { DaemonConfig } from '../config.js';
 
@@ -101,6 +101,36 @@ export function classifyUpstreamError(error: unknown): UpstreamErrorKind | undef
   return undefined;
 }
 
+/**
+ * pool.request, answered by the deadline's signal too: undici only acts on an abort once the
+ * request has a connection, so a call queued behind busy connections would otherwise wait past
+ * its deadline. When the signal fires first this rejects at once (a timeout) and undici drops the
+ * request, unsent, when a connection frees.
+ */
+export function requestWithDeadline(
+  pool: Pool,
+  options: Dispatcher.RequestOptions & { signal: AbortSignal },
+  route: string,
+): Promise<Dispatcher.ResponseData> {
+  const sent = pool.request(options);
+  const { signal } = options;
+  return new Promise((resolve, reject) => {
+    const expire = (): void => reject(new UpstreamError('timeout', route));
+    if (signal.aborted) expire();
+    else signal.addEventListener('abort', expire, { once: true });
+    sent.then(
+      (response) => {
+        signal.removeEventListener('abort', expire);
+        resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', expire);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 /** One keep-alive pool per upstream origin; pipelining 1 (operator APIs are plain HTTP/1.1). */
 export function createUpstreamPool(origin: string, config: DaemonConfig): Pool {
   return new Pool(origin, {
@@ -169,14 +199,20 @@ export default fp(
         headers['content-type'] = 'application/json';
         body = JSON.stringify(options.json);
       }
+      // The same bound as a browser call through the proxy: queueing and the body included.
+      const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
       try {
-        const response = await pool.request({ path, method: API_ROUTES[name].method, headers, body });
+        const response = await requestWithDeadline(
+          pool,
+          { path, method: API_ROUTES[name].method, headers, body, signal },
+          name,
+        );
         return {
           statusCode: response.statusCode,
           body: await readBody(response.body, response.headers['content-type']),
         };
       } catch (error) {
-        const kind = classifyUpstreamError(error) ?? 'down';
+        const kind = signal.aborted ? 'timeout' : (classifyUpstreamError(error) ?? 'down');
         app.metrics.upstreamErrors.inc({ route: name, kind });
         throw new UpstreamError(kind, name, { cause: error });
       }

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ClientEvent, ServerEvent } from '@kiosk/shared-types';
-import errorHandler from '../plugins/error-handler.js';
+import errorHandler, { frameworkErrors } from '../plugins/error-handler.js';
 import metrics from '../plugins/metrics.js';
 import upstream from '../plugins/upstream.js';
 import session from '../plugins/session.js';
@@ -27,7 +27,12 @@ export async function buildCoreApp(
   overrides: Partial<DaemonConfig> = {},
 ): Promise<{ app: FastifyInstance; events: FakeEvents; config: DaemonConfig }> {
   const config = testConfig(overrides);
-  const app = Fastify({ logger: false, bodyLimit: config.bodyLimitBytes, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: true,
+    frameworkErrors,
+  });
   app.decorate('config', config);
   const listeners = new Set<(event: ClientEvent) => void>();
   const events: FakeEvents = {

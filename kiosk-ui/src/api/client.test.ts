@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UPSTREAM_UNREADABLE_MESSAGE } from '@kiosk/shared-types';
 import { createFakeFetch, wrapped } from '../test/fakes';
 import { ApiClient, ApiError, CancelledError, NetworkError } from './client';
 
@@ -77,6 +78,36 @@ describe('ApiClient.call', () => {
     const fake = createFakeFetch({ 'GET /api/facilities/demo/configuration/': { body: '<html>oops</html>' } });
     const api = new ApiClient({ fetch: fake.fetch });
     await expect(api.call('configuration', { facility: 'demo' })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("throws ApiError with the daemon's message when the operator's answer could not be read", async () => {
+    const fake = createFakeFetch({
+      'GET /api/facilities/demo/configuration/': {
+        status: 502,
+        body: { statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_UNREADABLE_MESSAGE },
+      },
+    });
+    const api = new ApiClient({ fetch: fake.fetch });
+    const failure = await api.call('configuration', { facility: 'demo' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(502);
+    expect((failure as ApiError).message).toBe(UPSTREAM_UNREADABLE_MESSAGE);
+  });
+
+  it('throws ApiError "cannot read" (never a half answer) when a 200 answer breaks off mid-way', async () => {
+    const fake = createFakeFetch({
+      'GET /api/facilities/demo/configuration/': { cutShort: '{"application_data":{"status":"ok","result":{' },
+    });
+    const api = new ApiClient({ fetch: fake.fetch });
+    for (const attempt of [
+      api.call('configuration', { facility: 'demo' }),
+      api.raw('configuration', { facility: 'demo' }),
+    ]) {
+      const failure = await attempt.catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect((failure as ApiError).status).toBe(502);
+      expect((failure as ApiError).message).toBe(UPSTREAM_UNREADABLE_MESSAGE);
+    }
   });
 
   it('throws NetworkError when the daemon cannot be reached', async () => {

@@ -8,6 +8,8 @@ import {
   type ReaderStatus,
   type RouteParams,
   type UiLogEvent,
+  type ForwardedRequestHeader,
+  UPSTREAM_UNREADABLE_MESSAGE,
 } from '@kiosk/shared-types';
 import { ApiError, CancelledError, NetworkError } from './errors';
 import { encodeFields, queryString, type Fields } from './encode';
@@ -28,10 +30,11 @@ export interface CallOptions {
    */
   latestKey?: string;
   /**
-   * Extra request headers the daemon forwards (authorization = the passport token, x-* such as
-   * the identity-provider token). Never the api key, date or trace id: the daemon sets those.
+   * Extra request headers, only those the daemon forwards (FORWARDED_REQUEST_HEADERS:
+   * authorization = the passport token, the identity-provider token); it drops any other. Never
+   * the api key, date or trace id: the daemon sets those.
    */
-  headers?: Readonly<Record<string, string>>;
+  headers?: Readonly<Partial<Record<ForwardedRequestHeader, string>>>;
   /** The request survives the page going away (log events sent just before a reload). */
   keepalive?: boolean;
 }
@@ -172,9 +175,17 @@ export class ApiClient {
         if (controller.signal.aborted) throw new CancelledError();
         throw new NetworkError(error);
       }
+      let text: string;
+      try {
+        text = await response.text();
+      } catch {
+        if (controller.signal.aborted) throw new CancelledError();
+        // The daemon cuts the connection when an operator answer breaks off after its headers were
+        // sent: whatever the status said, this is the daemon's "cannot read" 502, never half an answer.
+        throw new ApiError(502, UPSTREAM_UNREADABLE_MESSAGE, null);
+      }
       let parsed: unknown;
       try {
-        const text = await response.text();
         parsed = text === '' ? null : (JSON.parse(text) as unknown);
       } catch {
         if (controller.signal.aborted) throw new CancelledError();

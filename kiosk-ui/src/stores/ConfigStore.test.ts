@@ -1,4 +1,5 @@
 import type { FacilitySettings, KioskConfig } from '@kiosk/shared-types';
+import { UPSTREAM_FAILED_MESSAGE, UPSTREAM_UNREADABLE_MESSAGE } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestRoot, wrapped, type FakeRoutes } from '../test/fakes';
 
@@ -97,6 +98,18 @@ describe('ConfigStore.load', () => {
     ['an HTTP 404 from the operator', { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'no' } }],
     ['a 502 from the daemon', { status: 502, body: { statusCode: 502, error: 'Bad Gateway', message: 'down' } }],
     ['no network', { networkError: true }],
+    [
+      "the daemon's 502 for an operator answer it cannot read",
+      {
+        status: 502,
+        body: { statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_UNREADABLE_MESSAGE },
+      },
+    ],
+    [
+      "the daemon's 502 for an operator 5xx",
+      { status: 502, body: { statusCode: 502, error: 'Bad Gateway', message: UPSTREAM_FAILED_MESSAGE } },
+    ],
+    ['an answer that breaks off mid-way', { cutShort: '{"application_data":{"status":"ok","result":{"fac' }],
   ])('goes to the unavailable page "not configured" on %s', async (_, reply) => {
     const { root, browser } = createTestRoot({
       routes: demoRoutes({ 'GET /api/facilities/demo/configuration/': reply }),

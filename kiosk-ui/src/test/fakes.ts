@@ -25,6 +25,8 @@ export interface FakeReply {
   hang?: boolean;
   /** Fail like a refused connection. */
   networkError?: boolean;
+  /** Send the status, headers and this start of a body, then break off (the daemon cut the connection). */
+  cutShort?: string;
 }
 
 /** Replies by 'METHOD /path' (no query string); a function reply sees the request. */
@@ -61,6 +63,16 @@ export function createFakeFetch(routes: FakeRoutes = {}) {
         if (init.signal?.aborted) abort();
         init.signal?.addEventListener('abort', abort);
       });
+    }
+    if (reply.cutShort !== undefined) {
+      const start = new TextEncoder().encode(reply.cutShort);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(start);
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(stream, { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
     }
     const text =
       reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
