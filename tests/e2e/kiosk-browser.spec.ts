@@ -165,6 +165,37 @@ test('window.open to another origin opens nothing', async () => {
   await page.close();
 });
 
+test('a document frame shows its page but can open no window and cannot navigate the kiosk', async () => {
+  const page = await context!.newPage();
+  await page.goto(kiosk.url);
+  await sidebar(page).getByRole('button', { name: 'Rental Documents', exact: true }).click();
+  await page.getByRole('button', { name: 'Rental Agreement', exact: true }).click();
+  const element = page.locator('iframe[title="Rental Agreement"]');
+  await expect(
+    page.frameLocator('iframe[title="Rental Agreement"]').getByRole('heading', { name: 'Rental Agreement' }),
+  ).toBeVisible();
+  const sandbox = (await element.getAttribute('sandbox')) ?? '';
+  expect(sandbox.split(/\s+/)).not.toEqual(expect.arrayContaining(['allow-popups']));
+  expect(sandbox).not.toContain('allow-top-navigation');
+
+  const frame = (await element.elementHandle())!.contentFrame();
+  const inside = await (await frame)!.evaluate(() => {
+    const opened = window.open('http://example.com/') === null ? 'nothing opened' : 'a window opened';
+    let top: string;
+    try {
+      window.top!.location.href = 'http://example.com/';
+      top = 'navigated the kiosk';
+    } catch {
+      top = 'refused';
+    }
+    return { opened, top };
+  });
+  expect(inside).toEqual({ opened: 'nothing opened', top: 'refused' });
+  await expect(page.getByRole('heading', { name: 'Rental Agreement' }).first()).toBeVisible();
+  expect(page.url()).toBe(kiosk.url);
+  await page.close();
+});
+
 // ---- a clean browser between visitors --------------------------------------------------------------
 
 /** True until the page has been loaded afresh (the session end's start-over). */
