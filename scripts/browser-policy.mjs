@@ -35,7 +35,10 @@ export function originFilter(value, what) {
 
 /** The managed policy for a kiosk at `url` that shows operator content from `contentOrigins`. */
 export function kioskBrowserPolicy({ url, contentOrigins = [] }) {
-  const allowed = [originFilter(url, '--url'), ...contentOrigins.map((origin) => originFilter(origin, '--content-origin'))];
+  const allowed = [
+    originFilter(url, '--url'),
+    ...contentOrigins.map((origin) => originFilter(origin, '--content-origin')),
+  ];
   return {
     URLBlocklist: ['*', 'file://*', 'chrome://*', 'view-source:*'],
     URLAllowlist: [...new Set(allowed), 'about:blank'],
@@ -105,7 +108,13 @@ export function parseArguments(argv) {
     index += 1;
     if (name === '--url') url = value;
     // KIOSK_CONTENT_ORIGINS is comma-separated; accept it as one value too.
-    else contentOrigins.push(...value.split(',').map((origin) => origin.trim()).filter(Boolean));
+    else
+      contentOrigins.push(
+        ...value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      );
   }
   if (url === undefined) throw new PolicyInputError(`--url is required\n${USAGE}`);
   return { url, contentOrigins };
