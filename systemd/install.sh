@@ -1,6 +1,7 @@
 #!/bin/bash
 # Install the kiosk on this PC: the built daemon and UI under /opt/kiosk, the two systemd units,
-# the daemon's user, and /etc/kiosk/{daemon,browser}.env (created once, never overwritten).
+# the daemon's user, /etc/kiosk/{daemon,browser}.env (created once, never overwritten) and the
+# browser's managed policy in /etc/chromium/policies/managed/ (rewritten from those settings).
 #
 #   npm ci && npm run build          # first, in the repository
 #   sudo systemd/install.sh [--facility ID] [--browser-user USER] [--no-start] [--dry-run]
@@ -76,6 +77,9 @@ KIOSK_API_KEY=
 # Logging application; empty in demo mode (the sandbox plays it).
 KIOSK_LOG_URL=
 KIOSK_CARD_READER_URL=http://127.0.0.1:9002
+# Operator hosts of signing pages, identity upload, documents and media, comma-separated. The
+# browser's policy allows these only: run install.sh again after a change.
+KIOSK_CONTENT_ORIGINS=
 KIOSK_SUPPORT_HOST=0.0.0.0
 KIOSK_SUPPORT_PORT=9100
 KIOSK_HEALTH_TOKEN=$token
@@ -90,6 +94,29 @@ if [ ! -f "$CONF_DIR/browser.env" ]; then
     printf 'KIOSK_URL=http://127.0.0.1:8080/%s\nDISPLAY=:0\nXAUTHORITY=/home/%s/.Xauthority\n' "$FACILITY" "$BROWSER_USER" > "$CONF_DIR/browser.env"
   fi
 fi
+# The browser's managed policy (docs/kiosk-browser.md), rewritten on every run from the kiosk URL and
+# KIOSK_CONTENT_ORIGINS: only the kiosk and the operator's content hosts load; the password manager,
+# autofill, downloads, printing, developer tools, new windows and permission prompts are off.
+setting() { # setting NAME FILE: the last NAME=value in FILE, without surrounding quotes
+  local value
+  value="$(sed -n "s/^$1=//p" "$2" 2>/dev/null | tail -n 1)"
+  value="${value%\"}"; value="${value#\"}"; value="${value%\'}"; value="${value#\'}"
+  printf '%s' "$value"
+}
+POLICY_DIR=/etc/chromium/policies/managed
+kiosk_url="$(setting KIOSK_URL "$CONF_DIR/browser.env")"
+policy_args=(--url "${kiosk_url:-http://127.0.0.1:8080/$FACILITY}")
+content_origins="$(setting KIOSK_CONTENT_ORIGINS "$CONF_DIR/daemon.env")"
+[ -n "$content_origins" ] && policy_args+=(--content-origin "$content_origins")
+if [ "$DRY_RUN" = 1 ]; then
+  echo "+ write $POLICY_DIR/storage-kiosk.json (scripts/browser-policy.mjs ${policy_args[*]})"
+else
+  mkdir -p "$POLICY_DIR"
+  /usr/bin/node "$REPO/scripts/browser-policy.mjs" "${policy_args[@]}" > "$POLICY_DIR/storage-kiosk.json.new"
+  chmod 0644 "$POLICY_DIR/storage-kiosk.json.new"
+  mv "$POLICY_DIR/storage-kiosk.json.new" "$POLICY_DIR/storage-kiosk.json"
+fi
+
 # The token and API key are secrets: readable by root and the daemon's group only.
 run chown root:kiosk-daemon "$CONF_DIR/daemon.env"
 run chmod 0640 "$CONF_DIR/daemon.env"

@@ -3,6 +3,7 @@ import type { DaemonConfig } from './config.js';
 import { loggerOptions } from './logger.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
+import noStore from './plugins/no-store.js';
 import upstream from './plugins/upstream.js';
 import events from './plugins/events.js';
 import session from './plugins/session.js';
@@ -27,7 +28,7 @@ export interface BuildOptions {
  * until the caller calls listen(). The support listener (health, metrics) is built separately by
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
- * Plugin order: services first (errors, metrics, upstream client, events, session), then the
+ * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, events, session), then the
  * features that use them (proxy, card reader, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -43,6 +44,8 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   app.decorate('config', config);
 
   await app.register(errorHandler);
+  // Before every route, so its hook covers them all.
+  await app.register(noStore);
   await app.register(metrics);
   await app.register(upstream);
   await app.register(events);

@@ -10,10 +10,13 @@ import { StoresProvider } from './stores/StoresProvider';
 import './styles/global.css';
 import { afterNextPaint, hasFirstPaint } from './utils/first-paint';
 import { whenIdle } from './utils/lazyWithPreload';
+import { preventNewWindows } from './utils/no-new-windows';
 
 // The daemon's first paint of the welcome is in the page: let the browser put it on screen before
 // the stores and the first render take the main thread (at 4× CPU slowdown that is most of a second).
 if (hasFirstPaint()) await afterNextPaint();
+
+preventNewWindows(window);
 
 const root = new RootStore({ api: new ApiClient(), events: new EventsClient() });
 // The welcome screen's chunk downloads while the configuration loads.

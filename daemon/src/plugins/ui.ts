@@ -12,7 +12,7 @@ import { createFirstPaintCache, escapeHtml, withFirstPaint } from './first-paint
  * Serves the built UI (kiosk-ui/dist) so one process and one port is the whole kiosk.
  *
  * - /assets/* are content-hashed by Vite: cached as immutable. index.html is never cached, so a
- *   new build shows on the next reload.
+ *   new build shows on the next reload (and never stored at all: no-store.ts).
  * - History-mode routing: any other GET outside the daemon's own prefixes gets index.html, so
  *   /{facId} and unknown paths load the UI, which shows its own unavailable page.
  * - /time/ (shell spec §2): a browser (Accept: text/html) gets the UI's time screen; anything else

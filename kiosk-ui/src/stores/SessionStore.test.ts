@@ -100,6 +100,9 @@ describe('SessionStore', () => {
     expect(localStorage.getItem('not-ours')).toBe('kept');
     expect(sessionStorage.getItem(kioskStorageKey('draft'))).toBeNull();
     expect(browser.reloads).toBe(1);
+    // The page's whole browser data is wiped and home replaces the visit's history entry.
+    expect(browser.siteDataClears).toBe(1);
+    expect(browser.entries).toEqual(['/demo']);
     stop();
   });
 

@@ -173,15 +173,16 @@ export class SessionStore {
   }
 
   /**
-   * The daemon ended the session (idle reset, logout, finished): forget the visitor, log out,
-   * back to home, and reload so nothing of this visit survives in memory.
+   * The daemon ended the session (idle reset, logout, finished, expired): forget the visitor, log
+   * out, back to home, then wipe the origin's browser data and load home afresh in place of the
+   * current history entry, so nothing of this visit survives in memory, storage or history.
    */
   handleSessionEnded(reason?: SessionEndReason): void {
     this.root.navigationLog.action('session_ended', reason ? { reason } : undefined);
     this.root.resetAll();
     this.root.ifLoaded('account')?.logout();
     this.root.shell.goHome();
-    this.root.browser.reload();
+    this.root.browser.startOver(this.root.shell.homeHref);
   }
 
   /**

@@ -89,6 +89,11 @@ export class ShellStore {
     return (RENTAL_AREA_SECTIONS as readonly string[]).includes(this.section) ? this.rentalSection : this.section;
   }
 
+  /** Where the next visit starts: this page's route without any query (the developer flag). */
+  get homeHref(): string {
+    return routeHref(this.route);
+  }
+
   get facilityId(): string | null {
     return this.route.name === 'kiosk' ? this.route.facilityId : null;
   }

@@ -1,3 +1,5 @@
+import { clearSiteData } from './storage';
+
 /**
  * What the stores need from the browser window, behind one small interface so store tests run
  * without touching the real history or reloading the page.
@@ -8,6 +10,12 @@ export interface BrowserEnv {
   replaceState(url: string): void;
   onPopState(listener: () => void): () => void;
   reload(): void;
+  /**
+   * The visit is over: wipe what the kiosk's origin keeps in this browser, then load `url` afresh
+   * in place of the current history entry, so nothing of the visit is left in memory, storage or
+   * one step back.
+   */
+  startOver(url: string): void;
   viewport(): { width: number; height: number };
   onResize(listener: () => void): () => void;
 }
@@ -22,6 +30,9 @@ export function windowBrowser(win: Window = window): BrowserEnv {
       return () => win.removeEventListener('popstate', listener);
     },
     reload: () => win.location.reload(),
+    startOver(url) {
+      void clearSiteData(win).finally(() => win.location.replace(url));
+    },
     viewport: () => ({ width: win.innerWidth, height: win.innerHeight }),
     onResize(listener) {
       win.addEventListener('resize', listener);
@@ -34,6 +45,8 @@ export function windowBrowser(win: Window = window): BrowserEnv {
 export class MemoryBrowser implements BrowserEnv {
   readonly entries: string[];
   reloads = 0;
+  /** How often startOver wiped the site's data. */
+  siteDataClears = 0;
   private size: { width: number; height: number };
   private readonly popListeners = new Set<() => void>();
   private readonly resizeListeners = new Set<() => void>();
@@ -72,6 +85,12 @@ export class MemoryBrowser implements BrowserEnv {
   }
 
   reload(): void {
+    this.reloads += 1;
+  }
+
+  startOver(url: string): void {
+    this.siteDataClears += 1;
+    this.replaceState(url);
     this.reloads += 1;
   }
 

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
+import { contentFrameSandbox } from '../frame-sandbox';
 import { isPdfUrl, pdfEmbedUrl } from '../../browse/map-layout';
 import type { SectionScreenProps } from '../screen-props';
 import './documents.css';
@@ -44,7 +45,7 @@ const DocumentsScreen = observer(function DocumentsScreen({ section }: SectionSc
             {t('documents.viewer.close')}
           </button>
         </header>
-        <iframe className="doc-viewer__frame" src={src} title={open.name} />
+        <iframe className="doc-viewer__frame" src={src} title={open.name} sandbox={contentFrameSandbox(src)} />
       </section>
     );
   }

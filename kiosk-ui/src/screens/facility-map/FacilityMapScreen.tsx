@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
+import { contentFrameSandbox } from '../frame-sandbox';
 import type { SectionScreenProps } from '../screen-props';
 import { isPdfUrl, isVideoHostUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from '../../browse/map-layout';
 import '../documents/documents.css';
@@ -30,6 +31,7 @@ const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScr
   const title = t('shell.sections.facility_map');
   let content;
   if (pdf) {
+    // No sandbox: Chromium shows no PDF in one; the managed policy keeps it in (frame-sandbox.ts).
     content = <iframe className="facility-map__embed" src={pdfEmbedUrl(url)} title={title} />;
   } else if (documents.mapStatus === 'loading' || documents.mapStatus === 'idle') {
     content = <Spinner label={t('documents.map.loading')} />;
@@ -42,7 +44,7 @@ const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScr
       </div>
     );
   } else if (url) {
-    content = <iframe className="facility-map__embed" src={url} title={title} />;
+    content = <iframe className="facility-map__embed" src={url} title={title} sandbox={contentFrameSandbox(url)} />;
   } else {
     content = <p className="facility-map__message">{t('documents.map.unavailable')}</p>;
   }
@@ -139,6 +141,7 @@ const MediaDialog = observer(function MediaDialog() {
           src={media.media_url}
           title={t('documents.map.video_title', { door })}
           allow="autoplay"
+          sandbox={contentFrameSandbox(media.media_url)}
         />
       ) : (
         <p className="facility-map__offline">{t('documents.map.video_offline', { door })}</p>

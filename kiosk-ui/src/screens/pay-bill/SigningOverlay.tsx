@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { useStores } from '../../stores/StoresProvider';
+import { SIGNING_FRAME_SANDBOX } from '../frame-sandbox';
 
 /**
  * Sign documents (shell spec §2 state 7, §4 "Submit"): one embedded frame per agreement, the
@@ -56,6 +57,7 @@ export const SigningOverlay = observer(function SigningOverlay() {
         className="pay-signing__frame"
         src={agreement.url}
         title={agreement.display_name}
+        sandbox={SIGNING_FRAME_SANDBOX}
       />
     </div>
   );

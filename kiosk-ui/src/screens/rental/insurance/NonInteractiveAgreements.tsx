@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { insuranceBrochures } from '../../../checkout/insurance';
 import { Button } from '../../../components/Button';
 import { useStores } from '../../../stores/StoresProvider';
+import { contentFrameSandbox } from '../../frame-sandbox';
+import { isPdfUrl, pdfEmbedUrl } from '../../facility-map/map-layout';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
@@ -43,7 +45,14 @@ export default observer(function NonInteractiveAgreements(_props: RentalSectionP
         ) : undefined
       }
     >
-      {current && <iframe className="brochure-frame" title={current.name} src={current.location} />}
+      {current && (
+        <iframe
+          className="brochure-frame"
+          title={current.name}
+          src={isPdfUrl(current.location) ? pdfEmbedUrl(current.location) : current.location}
+          sandbox={contentFrameSandbox(current.location)}
+        />
+      )}
     </SectionFrame>
   );
 });

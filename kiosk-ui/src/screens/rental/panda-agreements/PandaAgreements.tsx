@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../stores/StoresProvider';
+import { SIGNING_FRAME_SANDBOX } from '../../frame-sandbox';
 import { RetryMessage } from '../panda-fields/PandaFields';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
@@ -111,7 +112,7 @@ function SigningFrame({
       className="agreements__frame"
       title={agreement.display_name}
       src={agreement.url}
-      sandbox="allow-scripts allow-same-origin allow-forms"
+      sandbox={SIGNING_FRAME_SANDBOX}
     />
   );
 }
