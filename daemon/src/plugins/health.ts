@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReaderStatus } from '@kiosk/shared-types';
 import { daemonVersion } from './events.js';
+import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
  * The support listener (KIOSK_SUPPORT_HOST:KIOSK_SUPPORT_PORT): liveness, readiness and Prometheus
@@ -144,6 +145,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
     const registry = app.metrics.registry;
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
+
+  registerSupportBundle(support, app, { startedAt, limiter: new RateLimiter(BUNDLE_RATE.limit, BUNDLE_RATE.windowMs) });
 
   return support;
 }

@@ -171,6 +171,7 @@ export default fp(
       }
       try {
         const response = await pool.request({ path, method: API_ROUTES[name].method, headers, body });
+        if (response.statusCode < 500) app.metrics.upstreamLastSuccess.set(Date.now() / 1000);
         return {
           statusCode: response.statusCode,
           body: await readBody(response.body, response.headers['content-type']),

@@ -50,6 +50,7 @@ export async function buildCoreApp(
             listeners.add(listener);
             return () => listeners.delete(listener);
           },
+          onClientClosed: () => () => undefined,
           clientCount: () => 0,
         });
       },
