@@ -16,7 +16,7 @@ export const JOURNEY_OUTCOMES = {
   rental: ['completed', 'failed'],
   reservation: ['completed', 'failed'],
   bill_payment: ['succeeded', 'failed'],
-  card_swipe: ['read', 'failed', 'cancelled'],
+  card_swipe: ['read', 'failed'],
 } as const;
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];
@@ -27,4 +27,13 @@ export const SECTION_CODE = /^[a-z][a-z0-9_]{0,47}$/;
 export function isJourneyOutcome(journey: unknown, outcome: unknown): boolean {
   if (typeof journey !== 'string' || !Object.hasOwn(JOURNEY_OUTCOMES, journey)) return false;
   return (JOURNEY_OUTCOMES[journey as Journey] as readonly string[]).includes(outcome as string);
+}
+
+/** Any section name as a section code (unknown characters become '_'), so a heartbeat is never refused. */
+export function sectionCode(section: string): string {
+  const code = section
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 48);
+  return SECTION_CODE.test(code) ? code : 'unknown';
 }

@@ -32,6 +32,8 @@ export interface ScreenOptions {
   restartBrowser?: () => Promise<void>;
   /** How often the silence is checked against config.browserRestartAfterSeconds. */
   checkEveryMs?: number;
+  /** The clock (tests move it on). */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -65,15 +67,16 @@ export default fp<ScreenOptions>(
     const { config, metrics } = app;
     const log = app.log.child({ component: 'screen' });
     const restartBrowser = options.restartBrowser ?? restartBrowserUnit;
-    let lastSeen = Date.now();
+    const now = options.now ?? Date.now;
+    let lastSeen = now();
     let currentSection: string | null = null;
     /** Sockets a page has sent a heartbeat on, and not yet closed. */
     const pages = new Set<object>();
     let lastRestartAt = 0;
     let restarting = false;
 
-    const unseenSeconds = (): number => (Date.now() - lastSeen) / 1000;
-    const connected = (): boolean => pages.size > 0 && Date.now() - lastSeen < TALKING_WITHIN_MS;
+    const unseenSeconds = (): number => (now() - lastSeen) / 1000;
+    const connected = (): boolean => pages.size > 0 && now() - lastSeen < TALKING_WITHIN_MS;
 
     const registers = [metrics.registry];
     new Gauge({
@@ -142,7 +145,7 @@ export default fp<ScreenOptions>(
     }
 
     function handle(event: ClientEvent, client: object): void {
-      lastSeen = Date.now();
+      lastSeen = now();
       switch (event.type) {
         case 'heartbeat':
           pages.add(client);
@@ -170,9 +173,9 @@ export default fp<ScreenOptions>(
       const after = config.browserRestartAfterSeconds;
       if (after === 0 || restarting || unseenSeconds() < after) return;
       // One try per silent period: a browser that does not come back is not restarted in a loop.
-      if (Date.now() - lastRestartAt < after * 1000) return;
+      if (now() - lastRestartAt < after * 1000) return;
       restarting = true;
-      lastRestartAt = Date.now();
+      lastRestartAt = now();
       log.warn({ unseenSeconds: Math.round(unseenSeconds()) }, 'kiosk screen silent: restarting the browser');
       try {
         await restartBrowser();
@@ -187,7 +190,7 @@ export default fp<ScreenOptions>(
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      lastSeen = Date.now();
+      lastSeen = now();
       if (config.browserRestartAfterSeconds === 0) return;
       timer = setInterval(() => void restartIfSilent(), options.checkEveryMs ?? 10_000);
       timer.unref();

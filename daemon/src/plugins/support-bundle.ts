@@ -81,11 +81,16 @@ export function publicConfiguration(config: DaemonConfig): Record<string, unknow
   return out;
 }
 
-/** Every occurrence of the kiosk's own secret values replaced, wherever a log line may carry one. */
-function withoutSecretValues(text: string, secrets: string[]): string {
+const EMAIL = /[^\s"'<>@]+@[^\s"'<>@]+\.[A-Za-z]{2,}/g;
+
+/**
+ * A log line as support may read it: the kiosk's own secret values and e-mail addresses replaced
+ * (a visitor's address may sit in a logged URL or error), card numbers masked by maskSecrets.
+ */
+function readableLogLine(text: string, secrets: string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REMOVED);
-  return out;
+  return out.replace(EMAIL, REMOVED);
 }
 
 export async function buildBundle(app: FastifyInstance, startedAt: number): Promise<SupportBundle> {
@@ -133,9 +138,7 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
         }
       : { connected: false, unseen_seconds: 0, section: null },
     websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
-    log_lines: app.hasDecorator('logRing')
-      ? app.logRing.snapshot().map((line) => withoutSecretValues(line, secrets))
-      : [],
+    log_lines: app.hasDecorator('logRing') ? app.logRing.snapshot().map((line) => readableLogLine(line, secrets)) : [],
   };
   return maskSecrets(bundle);
 }

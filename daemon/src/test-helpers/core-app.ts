@@ -29,11 +29,12 @@ export async function buildCoreApp(
   const config = testConfig(overrides);
   const app = Fastify({ logger: false, bodyLimit: config.bodyLimitBytes, forceCloseConnections: true });
   app.decorate('config', config);
-  const listeners = new Set<(event: ClientEvent) => void>();
+  const listeners = new Set<(event: ClientEvent, client: object) => void>();
+  const page = {};
   const events: FakeEvents = {
     sent: [],
     emit: (event) => {
-      for (const listener of listeners) listener(event);
+      for (const listener of listeners) listener(event, page);
     },
     ofType: <T extends ServerEvent['type']>(type: T) =>
       events.sent.filter((event): event is Extract<ServerEvent, { type: T }> => event.type === type),
@@ -46,7 +47,7 @@ export async function buildCoreApp(
       async (instance) => {
         instance.decorate('events', {
           broadcast: (event: ServerEvent) => events.sent.push(event),
-          onClientEvent: (listener: (event: ClientEvent) => void) => {
+          onClientEvent: (listener: (event: ClientEvent, client: object) => void) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
           },
