@@ -33,8 +33,8 @@ export interface BuildOptions {
  * until the caller calls listen(). The support listener (health, metrics) is built separately by
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
- * Plugin order: services first (errors, metrics, upstream client, events, session), then the
- * features that use them (proxy, card reader, logs, UI).
+ * Plugin order: services first (errors, metrics, upstream client, events, session, screen health),
+ * then the features that use them (proxy, card reader, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logRing = new LogRing();
