@@ -72,8 +72,8 @@ async function main() {
     record({
       bench: 'heartbeat',
       metric: `daemon CPU for one page's heartbeat (1 per ${UI_HEARTBEAT_SECONDS} s)`,
-      value: shareOfCore * 100,
-      unit: '% of one core',
+      value: shareOfCore * 1e6,
+      unit: 'µs per second (millionths of one core)',
     });
   } finally {
     await kiosk.stop();
