@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing (Chromium included), then lint, typecheck, build, unit and
 // integration tests (vitest) and end-to-end tests (Playwright in Debian's Chromium), then the list
-// of screens the e2e suite checked for accessibility.
+// of screens the e2e suite checked for accessibility, and the fleet monitoring files with
+// promtool and amtool (scripts/ops-checks.mjs).
 // Ends with one line "tests: N passed, N failed" counting every test and every failed check.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensureInstalled, readJson, ROOT, run } from './lib/setup.mjs';
+import { ensureChromium, ensureInstalled, ensurePrometheusTools, readJson, ROOT, run } from './lib/setup.mjs';
 
 ensureInstalled();
 ensureChromium();
+ensurePrometheusTools();
 
 const results = join(ROOT, 'test-results');
 rmSync(join(results, 'unit.json'), { force: true });
@@ -41,6 +43,14 @@ if (built) {
   console.log('\nSkipping end-to-end tests: the build failed.');
 }
 
+// Each monitoring check (promtool, amtool, the dashboard against a real Prometheus) is one test.
+console.log('\n▶ fleet monitoring (promtool, amtool, dashboard)');
+// Imported here: it needs js-yaml, which ensureInstalled() may only just have installed.
+const { runOpsChecks } = await import('./ops-checks.mjs');
+const ops = built
+  ? await runOpsChecks()
+  : [{ name: 'fleet monitoring checks (need the build)', ok: false, detail: 'the build failed' }];
+
 const unit = readJson(join(results, 'unit.json'));
 const e2e = readJson(join(results, 'e2e.json'));
 const unitPassed = unit?.numPassedTests ?? 0;
@@ -54,10 +64,13 @@ const uncountedFailures = failedChecks.filter(
   (name) => !(name.startsWith('unit') && unitFailed > 0) && !(name.startsWith('end-to-end') && e2eFailed > 0),
 ).length;
 
-const passed = unitPassed + e2ePassed;
-const failed = unitFailed + e2eFailed + uncountedFailures;
+const opsPassed = ops.filter((check) => check.ok).length;
+const opsFailed = ops.length - opsPassed;
+const passed = unitPassed + e2ePassed + opsPassed;
+const failed = unitFailed + e2eFailed + opsFailed + uncountedFailures;
 console.log(
-  `\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed`,
+  `\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed; ` +
+    `fleet monitoring: ${opsPassed} passed, ${opsFailed} failed`,
 );
 if (failedChecks.length) console.log(`failed steps: ${failedChecks.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -83,6 +83,11 @@ KIOSK_CONTENT_ORIGINS=
 KIOSK_SUPPORT_HOST=0.0.0.0
 KIOSK_SUPPORT_PORT=9100
 KIOSK_HEALTH_TOKEN=$token
+# Restart the kiosk browser when no page has been heard for this long (0 = never); allowed by
+# /etc/polkit-1/rules.d/50-kiosk-browser-restart.rules.
+KIOSK_BROWSER_RESTART_AFTER_SECONDS=300
+# The source commit, for kiosk_build_info and the support bundle (rewritten by each install).
+KIOSK_BUILD_COMMIT=
 LOG_LEVEL=info
 ENV
   fi
@@ -117,6 +122,15 @@ else
   mv "$POLICY_DIR/storage-kiosk.json.new" "$POLICY_DIR/storage-kiosk.json"
 fi
 
+# The commit being installed, shown by kiosk_build_info and the support bundle.
+commit="$(git -C "$REPO" rev-parse --short=12 HEAD 2>/dev/null || true)"
+if [ -n "$commit" ] && [ "$DRY_RUN" = 0 ] && [ -f "$CONF_DIR/daemon.env" ]; then
+  if grep -q '^KIOSK_BUILD_COMMIT=' "$CONF_DIR/daemon.env"; then
+    sed -i "s/^KIOSK_BUILD_COMMIT=.*/KIOSK_BUILD_COMMIT=$commit/" "$CONF_DIR/daemon.env"
+  else
+    echo "KIOSK_BUILD_COMMIT=$commit" >> "$CONF_DIR/daemon.env"
+  fi
+fi
 # The token and API key are secrets: readable by root and the daemon's group only.
 run chown root:kiosk-daemon "$CONF_DIR/daemon.env"
 run chmod 0640 "$CONF_DIR/daemon.env"
@@ -131,6 +145,12 @@ else
   chmod 0644 "$UNIT_DIR/kiosk-browser.service"
 fi
 run systemctl daemon-reload
+# The daemon may restart the browser unit, and only that (the rule names the unit, verb and user).
+if [ -d /etc/polkit-1/rules.d ] || [ "$DRY_RUN" = 1 ]; then
+  run install -m 0644 "$REPO/systemd/polkit/50-kiosk-browser-restart.rules" /etc/polkit-1/rules.d/50-kiosk-browser-restart.rules
+else
+  echo "Note: polkit is not installed (apt-get install polkitd); the daemon cannot restart a dead screen's browser." >&2
+fi
 
 run systemctl enable kiosk-daemon.service
 if id "$BROWSER_USER" >/dev/null 2>&1; then

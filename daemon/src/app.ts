@@ -11,16 +11,22 @@ import proxy from './plugins/proxy.js';
 import cardReader from './plugins/card-reader.js';
 import logs from './plugins/logs.js';
 import ui from './plugins/ui.js';
+import screen, { type ScreenOptions } from './plugins/screen.js';
+import { LogRing, withLogRing } from './log-ring.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: DaemonConfig;
+    /** The last daemon log lines, for the support bundle. */
+    logRing: LogRing;
   }
 }
 
 export interface BuildOptions {
   /** Override Fastify's logger (tests pass false or a stream-backed logger). */
   logger?: FastifyServerOptions['logger'];
+  /** Options of the screen plugin (tests pass a fake browser restart). */
+  screen?: ScreenOptions;
 }
 
 /**
@@ -28,12 +34,13 @@ export interface BuildOptions {
  * until the caller calls listen(). The support listener (health, metrics) is built separately by
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
- * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, events, session), then the
- * features that use them (proxy, card reader, logs, UI).
+ * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, events,
+ * session, screen health), then the features that use them (proxy, card reader, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logRing = new LogRing();
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: withLogRing(options.logger ?? loggerOptions(config), logRing),
     bodyLimit: config.bodyLimitBytes,
     // Header size is bounded by Node's --max-http-header-size (16 KiB default): over-long headers get 431.
     trustProxy: false,
@@ -42,6 +49,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
     frameworkErrors,
   });
   app.decorate('config', config);
+  app.decorate('logRing', logRing);
 
   await app.register(errorHandler);
   // Before every route, so its hook covers them all.
@@ -50,6 +58,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(upstream);
   await app.register(events);
   await app.register(session);
+  await app.register(screen, options.screen ?? {});
   await app.register(proxy);
   await app.register(cardReader);
   await app.register(logs);

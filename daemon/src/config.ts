@@ -46,6 +46,11 @@ export interface DaemonConfig {
   /** Extra origins allowed on /events (the daemon's own origin is always allowed). */
   allowedOrigins: string[];
   logLevel: string;
+  /**
+   * Restart the kiosk browser (systemctl restart kiosk-browser.service, allowed by the polkit rule
+   * in systemd/) when no UI has been heard for this long; 0 = never (development, tests).
+   */
+  browserRestartAfterSeconds: number;
   /** Sandbox listener port (only when upstreamUrl is null). 0 = any free port. */
   sandboxPort: number;
   /** Start the card-reader simulator (sandbox mode, or when asked). */
@@ -187,10 +192,20 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
       .map((origin) => origin.trim())
       .filter(Boolean),
     logLevel: text(source, 'LOG_LEVEL', 'info'),
+    browserRestartAfterSeconds: browserRestartAfter(source),
     sandboxPort: integer(source, 'KIOSK_SANDBOX_PORT', 8090, 0, 65535),
     simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', upstreamUrl === null),
     sandboxOrigin: null,
   };
+}
+
+/** 0 (never) or at least a minute: a browser needs time to start and send its first heartbeat. */
+function browserRestartAfter(source: Source): number {
+  const name = 'KIOSK_BROWSER_RESTART_AFTER_SECONDS';
+  const seconds = integer(source, name, 0, 0, 86_400);
+  if (seconds !== 0 && seconds < 60)
+    throw new ConfigError(name, `must be 0 (never) or from 60 to 86400, got "${seconds}"`);
+  return seconds;
 }
 
 function originList(source: Source, name: string): string[] {

@@ -38,7 +38,8 @@ if (!container) throw new Error('index.html has no #root element');
 // No <StrictMode>: its double subscribe/unsubscribe can leave mobx-react-lite observers without
 // a reaction, so they stop updating (mobx#4608). StrictMode only acts in development anyway, and
 // the e2e suite checks that the production build updates (countdown, section changes).
-createRoot(container).render(
+// A render error no boundary caught (the screen is likely blank): counted for the fleet.
+createRoot(container, { onUncaughtError: (error) => root.screenHealth.reportError('render', error) }).render(
   <StoresProvider root={root}>
     <App />
   </StoresProvider>,

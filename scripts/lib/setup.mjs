@@ -40,19 +40,46 @@ export function ensureInstalled() {
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** apt-get install Debian packages (as root, or via `sudo -n`); false when that failed. */
+function aptInstall(packages) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const sudo = isRoot ? [] : ['sudo', '-n'];
+  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args]) : run('apt-get', args));
+  process.env.DEBIAN_FRONTEND = 'noninteractive';
+  return apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', ...packages]) === 0;
+}
+
 /** Install Debian's Chromium when absent (Playwright cannot download its own browser here). */
 export function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const sudo = isRoot ? [] : ['sudo', '-n'];
   console.log(`Chromium not found at ${CHROMIUM_PATH}; installing Debian's chromium package…`);
-  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args]) : run('apt-get', args));
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  process.env.DEBIAN_FRONTEND = env.DEBIAN_FRONTEND;
-  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', 'chromium']) !== 0 || !existsSync(CHROMIUM_PATH)) {
+  if (!aptInstall(['chromium']) || !existsSync(CHROMIUM_PATH)) {
     console.error(
       `\nCould not install Chromium. Install it yourself (as root: apt-get install -y chromium) ` +
         `or set CHROMIUM_PATH to a Chromium binary, then run npm test again.`,
+    );
+    process.exit(1);
+  }
+}
+
+/** The fleet tools npm test checks the monitoring files with, and the Debian package of each. */
+export const PROMETHEUS_TOOLS = {
+  '/usr/bin/promtool': 'prometheus',
+  '/usr/bin/prometheus': 'prometheus',
+  '/usr/bin/amtool': 'prometheus-alertmanager',
+  '/usr/bin/prometheus-alertmanager': 'prometheus-alertmanager',
+};
+
+/** Install Debian's prometheus and prometheus-alertmanager when a tool is absent. */
+export function ensurePrometheusTools() {
+  const missing = Object.entries(PROMETHEUS_TOOLS).filter(([path]) => !existsSync(path));
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  console.log(`${missing.map(([path]) => path).join(', ')} not found; installing ${packages.join(' and ')}…`);
+  if (!aptInstall(packages) || Object.keys(PROMETHEUS_TOOLS).some((path) => !existsSync(path))) {
+    console.error(
+      `\nCould not install ${packages.join(' and ')}. Install them yourself ` +
+        `(as root: apt-get install -y ${packages.join(' ')}), then run npm test again.`,
     );
     process.exit(1);
   }

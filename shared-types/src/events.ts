@@ -1,3 +1,5 @@
+import { SECTION_CODE, UI_ERROR_KINDS, isJourneyOutcome, type Journey, type UiErrorKind } from './fleet.js';
+
 /**
  * The events protocol between daemon and UI over the plain WebSocket at GET /events.
  * Each message is one JSON object with a `type`. Defined once here for both sides.
@@ -55,12 +57,27 @@ export type ClientEvent =
   | { type: 'continue' }
   /** LOGOUT, Finish: end the session now. */
   | { type: 'end-session'; reason: SessionEndReason }
-  | { type: 'ping' };
+  | { type: 'ping' }
+  /** Every UI_HEARTBEAT_SECONDS while the page runs, with the section on screen (a code). */
+  | { type: 'heartbeat'; section: string }
+  /** An uncaught error in the page; the message is masked by the UI and again by the daemon. */
+  | { type: 'ui-error'; kind: UiErrorKind; message?: string }
+  /** A visitor's journey ended (fleet.ts lists the journeys and outcomes). */
+  | { type: 'journey'; journey: Journey; outcome: string };
 
 export type ServerEventType = ServerEvent['type'];
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
-const CLIENT_TYPES = new Set<ClientEvent['type']>(['activity', 'context', 'continue', 'end-session', 'ping']);
+const CLIENT_TYPES = new Set<ClientEvent['type']>([
+  'activity',
+  'context',
+  'continue',
+  'end-session',
+  'ping',
+  'heartbeat',
+  'ui-error',
+  'journey',
+]);
 
 /** Parse and check a message from the UI; undefined when it is not a valid ClientEvent. */
 export function parseClientEvent(raw: string): ClientEvent | undefined {
@@ -86,6 +103,13 @@ export function parseClientEvent(raw: string): ClientEvent | undefined {
   }
   if (event.type === 'end-session' && !['idle', 'logout', 'finished', 'expired'].includes(event.reason))
     return undefined;
+  if (event.type === 'heartbeat' && (typeof event.section !== 'string' || !SECTION_CODE.test(event.section)))
+    return undefined;
+  if (event.type === 'ui-error') {
+    if (!(UI_ERROR_KINDS as readonly string[]).includes(event.kind)) return undefined;
+    if (event.message !== undefined && typeof event.message !== 'string') return undefined;
+  }
+  if (event.type === 'journey' && !isJourneyOutcome(event.journey, event.outcome)) return undefined;
   return event;
 }
 

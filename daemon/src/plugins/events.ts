@@ -18,7 +18,9 @@ import {
  */
 export interface EventsService {
   broadcast(e: ServerEvent): void;
-  onClientEvent(l: (e: ClientEvent) => void): () => void;
+  /** `client` tells connections apart (the same object for every message of one socket). */
+  onClientEvent(l: (e: ClientEvent, client: object) => void): () => void;
+  onClientClosed(l: (client: object) => void): () => void;
   clientCount(): number;
 }
 
@@ -121,7 +123,8 @@ export default fp<EventsOptions>(
     const version = daemonVersion();
     const clients = new Set<WebSocket>();
     const alive = new WeakMap<WebSocket, boolean>();
-    const listeners = new Set<(e: ClientEvent) => void>();
+    const listeners = new Set<(e: ClientEvent, client: object) => void>();
+    const closeListeners = new Set<(client: object) => void>();
     const refused = new Counter({
       name: 'kiosk_websocket_refused_total',
       help: 'WebSocket upgrades on /events refused because of their Origin',
@@ -152,6 +155,12 @@ export default fp<EventsOptions>(
         listeners.add(listener);
         return () => {
           listeners.delete(listener);
+        };
+      },
+      onClientClosed(listener) {
+        closeListeners.add(listener);
+        return () => {
+          closeListeners.delete(listener);
         };
       },
       clientCount: () => clients.size,
@@ -227,7 +236,7 @@ export default fp<EventsOptions>(
         if (event === undefined) return;
         for (const listener of listeners) {
           try {
-            listener(event);
+            listener(event, socket);
           } catch (error) {
             log.error(
               { err: error instanceof Error ? error.message : String(error), type: event.type },
@@ -239,6 +248,7 @@ export default fp<EventsOptions>(
       socket.on('close', () => {
         clients.delete(socket);
         updateGauge();
+        for (const listener of closeListeners) listener(socket);
       });
 
       const hello: ServerEvent = {

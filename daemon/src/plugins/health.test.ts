@@ -180,6 +180,31 @@ describe('/metrics', () => {
   });
 });
 
+describe('/metrics for a fleet', () => {
+  it('names the build, starts labelled counters at 0, and has no gauge named like a counter', async () => {
+    const { support } = await setup();
+    const text = (await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body;
+    const samples = parsePrometheusText(text);
+    const buildInfo = [...samples.entries()].find(([key]) => key.startsWith('kiosk_build_info{'));
+    expect(buildInfo?.[0]).toMatch(/version="\d+\.\d+\.\d+[^"]*",commit="[0-9a-f]{7,40}|unknown"/);
+    expect(buildInfo?.[1]).toBe(1);
+    for (const series of [
+      'kiosk_card_swipes_total{outcome="reader-down",app="kiosk_daemon"}',
+      'kiosk_log_events_total{stage="dropped",app="kiosk_daemon"}',
+      'kiosk_sessions_ended_total{reason="idle",app="kiosk_daemon"}',
+      'kiosk_holds_released_total{reason="expired",app="kiosk_daemon"}',
+      'kiosk_upstream_errors_total{route="configuration",kind="timeout",app="kiosk_daemon"}',
+      'kiosk_ui_errors_total{kind="render",app="kiosk_daemon"}',
+      'kiosk_journeys_total{journey="rental",outcome="failed",app="kiosk_daemon"}',
+    ])
+      expect(samples.get(series), series).toBe(0);
+    expect(samples.get('kiosk_log_last_ship_timestamp_seconds{app="kiosk_daemon"}')).toBe(0);
+    expect(samples.get('kiosk_upstream_last_success_timestamp_seconds{app="kiosk_daemon"}')).toBe(0);
+    const gaugesNamedTotal = [...text.matchAll(/^# TYPE (\S+_total) gauge$/gm)].map((match) => match[1]);
+    expect(gaugesNamedTotal).toEqual([]);
+  });
+});
+
 describe('ops/prometheus/kiosk-alerts.yml', () => {
   it('only uses metric names this daemon exports', async () => {
     const { load } = await import('js-yaml');

@@ -3,10 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReaderStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { daemonVersion } from './events.js';
+import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
- * The support listener (KIOSK_SUPPORT_HOST:KIOSK_SUPPORT_PORT): liveness, readiness and Prometheus
- * metrics for support staff and the fleet's Prometheus, behind a bearer token. A separate Fastify
+ * The support listener (KIOSK_SUPPORT_HOST:KIOSK_SUPPORT_PORT): liveness, readiness, Prometheus
+ * metrics and the support bundle (support-bundle.ts) for support staff and the fleet's Prometheus,
+ * behind a bearer token. A separate Fastify
  * instance sharing the UI app's services; the caller listens on it and closes it (main.ts).
  * Without a token it may only run on loopback (supportListenerProblem in config.ts).
  */
@@ -151,6 +153,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
     const registry = app.metrics.registry;
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });
+
+  registerSupportBundle(support, app, { startedAt, limiter: new RateLimiter(BUNDLE_RATE.limit, BUNDLE_RATE.windowMs) });
 
   return support;
 }

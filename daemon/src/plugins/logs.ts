@@ -2,6 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { Gauge } from 'prom-client';
 import { LOG_LIMITS, type UiLogEvent } from '@kiosk/shared-types';
 import { LogPipeline, toShippedEntry } from '../logs/pipeline.js';
 import { ErrorBody, type Assert, type Same } from '../route-schema.js';
@@ -64,6 +65,15 @@ export default fp(
       spoolBytes: (bytes) => metrics.spoolBytes.set(bytes),
     });
     app.decorate('logPipeline', pipeline);
+    new Gauge({
+      name: 'kiosk_log_last_ship_timestamp_seconds',
+      help: 'When a log batch last reached the logging app (epoch seconds; 0 = not since start)',
+      registers: [metrics.registry],
+      collect() {
+        const { lastShipAt } = pipeline.stats();
+        this.set(lastShipAt === null ? 0 : Date.parse(lastShipAt) / 1000);
+      },
+    });
     app.addHook('onReady', () => pipeline.start());
     app.addHook('onClose', () => pipeline.close(CLOSE_FLUSH_MS));
 

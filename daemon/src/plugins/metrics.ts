@@ -1,15 +1,24 @@
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { API_ROUTES, type ServerEventOf, type SessionEndReason } from '@kiosk/shared-types';
+import type { SwipeOutcome } from '../card-reader/reader-machine.js';
+import type { LogStage } from '../logs/pipeline.js';
+import { buildInfo } from '../build-info.js';
 
 /**
  * Prometheus metrics of this daemon, one registry per app instance (tests build many apps).
  * Every plugin records into `app.metrics`; the support listener serves `registry.metrics()`.
+ *
+ * Counters with a label start at 0 for every value the label can take, so the first failure after
+ * a start is an increase Prometheus can see (a series that appears at 1 has no increase).
  */
 export interface KioskMetrics {
   registry: Registry;
   proxyRequests: Counter<'route' | 'method' | 'status'>;
   proxyLatency: Histogram<'route'>;
   upstreamErrors: Counter<'route' | 'kind'>;
+  /** Epoch seconds of the last operator-API answer that was not a 5xx (0 = none since start). */
+  upstreamLastSuccess: Gauge;
   readerUp: Gauge;
   swipes: Counter<'outcome'>;
   logEvents: Counter<'stage'>;
@@ -25,11 +34,64 @@ declare module 'fastify' {
   }
 }
 
+/** Every value of each label, as records so the compiler says when a new value is left out. */
+const SWIPE_OUTCOMES: Record<SwipeOutcome, null> = {
+  read: null,
+  'reader-down': null,
+  'reader-timeout': null,
+  'reader-garbage': null,
+  'decrypt-failed': null,
+  cancelled: null,
+  busy: null,
+};
+const LOG_STAGES: Record<LogStage | 'rejected', null> = {
+  accepted: null,
+  spooled: null,
+  shipped: null,
+  dropped: null,
+  discarded: null,
+  rejected: null,
+};
+const SESSION_END_REASONS: Record<SessionEndReason, null> = { idle: null, logout: null, finished: null, expired: null };
+const HOLD_RELEASE_REASONS: Record<ServerEventOf<'hold-released'>['reason'], null> = {
+  'session-ended': null,
+  expired: null,
+  'left-screen': null,
+  replaced: null,
+};
+const UPSTREAM_ERROR_KINDS = ['down', 'timeout'] as const;
+
+/**
+ * prom-client's totals of active handles, requests and resources are gauges named like counters
+ * (`_total`), which `promtool check metrics` rejects; the same figures by type stay
+ * (kiosk_nodejs_active_handles etc.), and sum() over them gives the totals.
+ */
+const MISNAMED_DEFAULTS = [
+  'kiosk_nodejs_active_handles_total',
+  'kiosk_nodejs_active_requests_total',
+  'kiosk_nodejs_active_resources_total',
+];
+
+/** Start a labelled counter at 0 for each given label set. */
+export function startAtZero<L extends string>(counter: Counter<L>, labelSets: Array<Partial<Record<L, string>>>): void {
+  for (const labels of labelSets) counter.inc(labels, 0);
+}
+
 export function createMetrics(): KioskMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ app: 'kiosk_daemon' });
   collectDefaultMetrics({ register: registry, prefix: 'kiosk_' });
-  return {
+  for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+
+  const build = buildInfo();
+  new Gauge({
+    name: 'kiosk_build_info',
+    help: 'Always 1: the daemon version and source commit this kiosk runs',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+  }).set({ version: build.version, commit: build.commit }, 1);
+
+  const metrics: KioskMetrics = {
     registry,
     proxyRequests: new Counter({
       name: 'kiosk_proxy_requests_total',
@@ -50,6 +112,11 @@ export function createMetrics(): KioskMetrics {
       labelNames: ['route', 'kind'],
       registers: [registry],
     }),
+    upstreamLastSuccess: new Gauge({
+      name: 'kiosk_upstream_last_success_timestamp_seconds',
+      help: 'When the operator API last answered without a server error (epoch seconds; 0 = not since start)',
+      registers: [registry],
+    }),
     readerUp: new Gauge({
       name: 'kiosk_card_reader_up',
       help: '1 when the card reader reported OK at the last health check, 0 otherwise',
@@ -63,7 +130,7 @@ export function createMetrics(): KioskMetrics {
     }),
     logEvents: new Counter({
       name: 'kiosk_log_events_total',
-      help: 'UI log events by stage: accepted, shipped, spooled, dropped, rejected',
+      help: 'UI log events by stage: accepted, shipped, spooled, dropped, discarded, rejected',
       labelNames: ['stage'],
       registers: [registry],
     }),
@@ -90,6 +157,28 @@ export function createMetrics(): KioskMetrics {
       registers: [registry],
     }),
   };
+  metrics.upstreamLastSuccess.set(0);
+  startAtZero(
+    metrics.upstreamErrors,
+    Object.keys(API_ROUTES).flatMap((route) => UPSTREAM_ERROR_KINDS.map((kind) => ({ route, kind }))),
+  );
+  startAtZero(
+    metrics.swipes,
+    Object.keys(SWIPE_OUTCOMES).map((outcome) => ({ outcome })),
+  );
+  startAtZero(
+    metrics.logEvents,
+    Object.keys(LOG_STAGES).map((stage) => ({ stage })),
+  );
+  startAtZero(
+    metrics.sessionsEnded,
+    Object.keys(SESSION_END_REASONS).map((reason) => ({ reason })),
+  );
+  startAtZero(
+    metrics.holdsReleased,
+    Object.keys(HOLD_RELEASE_REASONS).map((reason) => ({ reason })),
+  );
+  return metrics;
 }
 
 export default fp(

@@ -301,6 +301,7 @@ export default fp(
     ): FastifyReply {
       metrics.proxyLatency.observe({ route }, (performance.now() - started) / 1000);
       metrics.proxyRequests.inc({ route, method, status: String(status) });
+      if (status < 500) metrics.upstreamLastSuccess.set(Date.now() / 1000);
       reply.code(status);
       for (const name of RESPONSE_HEADERS) {
         const value = upstreamResponseHeaders[name];

@@ -29,6 +29,14 @@ describe('upstream client', () => {
     await upstream.close();
   });
 
+  it('keeps the time of the last answer that was not a server error, for the fleet', async () => {
+    const before = Date.now() / 1000;
+    await app.upstream.call('configuration', { facility: 'demo' });
+    const value = (await app.metrics.upstreamLastSuccess.get()).values[0]?.value ?? 0;
+    expect(value).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(value).toBeLessThanOrEqual(Date.now() / 1000);
+  });
+
   it('posts a form to the route path with the three headers and parses the JSON answer', async () => {
     const response = await app.upstream.call(
       'releaseSpace',

@@ -207,6 +207,7 @@ export default fp(
           { path, method: API_ROUTES[name].method, headers, body, signal },
           name,
         );
+        if (response.statusCode < 500) app.metrics.upstreamLastSuccess.set(Date.now() / 1000);
         return {
           statusCode: response.statusCode,
           body: await readBody(response.body, response.headers['content-type']),

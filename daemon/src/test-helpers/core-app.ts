@@ -34,11 +34,12 @@ export async function buildCoreApp(
     frameworkErrors,
   });
   app.decorate('config', config);
-  const listeners = new Set<(event: ClientEvent) => void>();
+  const listeners = new Set<(event: ClientEvent, client: object) => void>();
+  const page = {};
   const events: FakeEvents = {
     sent: [],
     emit: (event) => {
-      for (const listener of listeners) listener(event);
+      for (const listener of listeners) listener(event, page);
     },
     ofType: <T extends ServerEvent['type']>(type: T) =>
       events.sent.filter((event): event is Extract<ServerEvent, { type: T }> => event.type === type),
@@ -51,10 +52,11 @@ export async function buildCoreApp(
       async (instance) => {
         instance.decorate('events', {
           broadcast: (event: ServerEvent) => events.sent.push(event),
-          onClientEvent: (listener: (event: ClientEvent) => void) => {
+          onClientEvent: (listener: (event: ClientEvent, client: object) => void) => {
             listeners.add(listener);
             return () => listeners.delete(listener);
           },
+          onClientClosed: () => () => undefined,
           clientCount: () => 0,
         });
       },

@@ -11,6 +11,7 @@ import { loadConfig, type DaemonConfig } from '../config.js';
 import metrics from '../plugins/metrics.js';
 import events, { type EventsOptions } from '../plugins/events.js';
 import cardReader from '../plugins/card-reader.js';
+import screen, { type ScreenOptions } from '../plugins/screen.js';
 import logs from '../plugins/logs.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
@@ -93,7 +94,8 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs'>;
+  plugins?: Array<'card-reader' | 'logs' | 'screen'>;
+  screen?: ScreenOptions;
   logger?: boolean | object;
 }
 
@@ -109,9 +111,10 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   await app.register(fakeUpstream(options.upstream ?? sandboxLikeUpstream));
   await app.register(events, options.events ?? {});
   if (options.traceId !== null) await app.register(fakeSession(options.traceId ?? 'trace-test'));
-  const plugins = options.plugins ?? ['card-reader', 'logs'];
+  const plugins = options.plugins ?? ['card-reader', 'logs', 'screen'];
   if (plugins.includes('card-reader')) await app.register(cardReader);
   if (plugins.includes('logs')) await app.register(logs);
+  if (plugins.includes('screen')) await app.register(screen, options.screen ?? {});
   return app;
 }
 

@@ -394,6 +394,7 @@ export class BillingStore {
     if (!this.processingKeys.includes(unit.key) || unit.outcome !== null) return;
     unit.setResult(result.outcome, unitStatusMessageKeys(steps, result, unit.choice.updateCardDetails));
     this.outcomes.push(result.outcome);
+    this.root.screenHealth.journey('bill_payment', result.outcome === 'success' ? 'succeeded' : 'failed');
     if (!this.processing) {
       // Every unit answered: the card is no longer needed.
       this.card = null;

@@ -305,6 +305,7 @@ export class CheckoutStore {
     const { rental } = this.root;
     const card = this.#card;
     this.processState = 'succeeded';
+    this.root.screenHealth.journey(reservation ? 'reservation' : 'rental', 'completed');
     this.processingError = null;
     void rental.settleHeldSpace();
     if (reservation) this.reservationResult = result as ReservationResult;
@@ -358,6 +359,7 @@ export class CheckoutStore {
   private fail(failure: ProcessingFailure, reservation: boolean): void {
     const card = !reservation && isCardFailure(failure.code);
     this.processState = 'failed';
+    this.root.screenHealth.journey(reservation ? 'reservation' : 'rental', 'failed');
     this.processingError = { ...failure, card };
     if (!card && this.retriesDone >= RENTAL_RETRIES) void this.giveUp(failure, reservation);
     this.root.rental.goTo('confirm_rental');

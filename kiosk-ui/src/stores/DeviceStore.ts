@@ -144,6 +144,7 @@ export class DeviceStore {
     this.swipe = event.card;
     this.swipeError = null;
     this.phase = 'read';
+    this.root.screenHealth.journey('card_swipe', 'read');
   }
 
   onSwipeError(event: ServerEventOf<'swipe-error'>): void {
@@ -151,6 +152,7 @@ export class DeviceStore {
     this.swipeId = event.swipeId;
     this.swipeError = { reason: event.reason, message: event.message };
     this.phase = 'failed';
+    this.root.screenHealth.journey('card_swipe', 'failed');
     if (event.reason === 'reader-down') this.root.session.setReader('down');
   }
 

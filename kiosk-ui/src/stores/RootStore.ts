@@ -11,6 +11,7 @@ import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
 import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from './NavigationLog';
+import { ScreenHealth } from './ScreenHealth';
 import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
 import { ShellStore } from './ShellStore';
@@ -52,6 +53,7 @@ export class RootStore {
   readonly session: SessionStore;
   readonly shell: ShellStore;
   readonly navigationLog: NavigationLog;
+  readonly screenHealth: ScreenHealth;
 
   private readonly storeClasses: StoreClasses;
   private readonly lazyStores: Partial<LazyStores> = {};
@@ -68,6 +70,7 @@ export class RootStore {
     this.session = new SessionStore(this);
     this.shell = new ShellStore(this);
     this.navigationLog = new NavigationLog(this);
+    this.screenHealth = new ScreenHealth(this);
   }
 
   get units(): UnitsStore {
@@ -151,6 +154,7 @@ export class RootStore {
       this.session.start(),
       this.followKioskSectionInRental(),
       this.navigationLog.start(),
+      this.screenHealth.start(),
       reaction(
         () => this.shell.facilityId,
         (facilityId) => {

@@ -99,3 +99,18 @@ export async function control(url: string, body: unknown = {}): Promise<unknown>
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response.json().catch(() => ({}));
 }
+
+/** The daemon's /metrics from its support listener, as series (name and labels as written) to values. */
+export async function readMetrics(kiosk: RunningKiosk): Promise<Map<string, number>> {
+  const response = await fetch(`${kiosk.supportUrl}/metrics`, {
+    headers: { authorization: `Bearer ${E2E_HEALTH_TOKEN}` },
+  });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
+  const samples = new Map<string, number>();
+  for (const line of (await response.text()).split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const cut = line.lastIndexOf(' ');
+    samples.set(line.slice(0, cut), Number(line.slice(cut + 1)));
+  }
+  return samples;
+}

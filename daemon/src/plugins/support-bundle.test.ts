@@ -1,0 +1,101 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { testConfig } from '../test-helpers/build-test-app.js';
+import { eventually } from '../test-helpers/fake-services.js';
+import { buildSupportApp } from './health.js';
+
+const API_KEY = 'live-operator-key-9f27c1d4';
+const TOKEN = 'support-token-5b83e0aa';
+const CARD = '4111111111111111';
+const EMAIL = 'jane.doe@example.com';
+
+const closers: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (closers.length > 0) await closers.pop()!();
+});
+
+async function setup() {
+  const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const app = await buildApp(
+    testConfig({ apiKey: API_KEY, healthToken: TOKEN, upstreamUrl: 'http://kiosk:s3cret@127.0.0.1:9/api/v1' }),
+    { logger: { level: 'info', stream: quiet } },
+  );
+  await app.ready();
+  closers.push(() => app.close());
+  const support: FastifyInstance = await buildSupportApp(app);
+  closers.push(() => support.close());
+  return { app, support };
+}
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+
+describe('GET /support/bundle', () => {
+  it('needs the support token', async () => {
+    const { support } = await setup();
+    const response = await support.inject({ method: 'GET', url: '/support/bundle' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+  });
+
+  it('is one JSON document with versions, configuration, devices, spool, session and the daemon log', async () => {
+    const { app, support } = await setup();
+    app.log.info('kiosk started for the bundle test');
+    const response = await support.inject({ method: 'GET', url: '/support/bundle', headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const bundle = response.json();
+    expect(bundle.versions.daemon).toMatch(/^\d+\.\d+\.\d+/);
+    expect(bundle.versions.node).toBe(process.version);
+    expect(bundle.facility_id).toBe('demo');
+    expect(bundle.configuration.facilityId).toBe('demo');
+    expect(bundle.configuration.apiKey).toBe('[removed]');
+    expect(bundle.configuration.healthToken).toBe('[removed]');
+    expect(bundle.configuration.upstreamUrl).toBe('http://127.0.0.1:9/api/v1');
+    expect(bundle.devices.card_reader.status).toMatch(/^(ok|down|unknown)$/);
+    expect(bundle.log_spool).toMatchObject({ files: expect.any(Number), bytes: expect.any(Number) });
+    expect(bundle.session).toMatchObject({ active: false, held_spaces: 0 });
+    expect(bundle.screen).toMatchObject({ connected: false, section: null });
+    expect(bundle.log_lines.some((line: string) => line.includes('kiosk started for the bundle test'))).toBe(true);
+    expect(bundle.log_lines.length).toBeLessThanOrEqual(500);
+  });
+
+  it('holds no API key, support token, card number or e-mail address, wherever they were logged', async () => {
+    const { app, support } = await setup();
+    // What a careless log line or a page error could carry.
+    app.log.warn(`upstream refused key ${API_KEY} for ${EMAIL}`);
+    app.log.warn({ url: `/api/users/?email=${EMAIL}&token=${TOKEN}` }, 'request failed');
+    app.log.error({ detail: `card ${CARD} declined`, card_number: CARD }, 'payment failed');
+    const ws = await app.injectWS('/events');
+    ws.send(JSON.stringify({ type: 'ui-error', kind: 'error', message: `TypeError at ${EMAIL} with ${CARD}` }));
+    await eventually(() => app.logRing.snapshot().some((line) => line.includes('kiosk page error')));
+    ws.terminate();
+
+    const response = await support.inject({ method: 'GET', url: '/support/bundle', headers: auth });
+    expect(response.statusCode).toBe(200);
+    const text = response.body;
+    expect(text).toContain('payment failed');
+    expect(text).toContain('kiosk page error');
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(CARD);
+    expect(text).not.toMatch(/\b(?:\d[ -]?){12,18}\d\b/);
+    expect(text).not.toContain(EMAIL);
+    expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+    expect(text).not.toContain('s3cret');
+  });
+
+  it('is rate limited on its own (429 with a message and Retry-After)', async () => {
+    const { support } = await setup();
+    let last = await support.inject({ method: 'GET', url: '/support/bundle', headers: auth });
+    for (let i = 0; i < 10 && last.statusCode === 200; i += 1) {
+      last = await support.inject({ method: 'GET', url: '/support/bundle', headers: auth });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.any(String) });
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // Probes are not held back by the bundle's limit.
+    expect((await support.inject({ method: 'GET', url: '/health/live', headers: auth })).statusCode).toBe(200);
+  });
+});

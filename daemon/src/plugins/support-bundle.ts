@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { maskSecrets, type ReaderStatus } from '@kiosk/shared-types';
+import type { DaemonConfig } from '../config.js';
+import { buildInfo } from '../build-info.js';
+
+/**
+ * GET /support/bundle on the support listener: one JSON document with what support staff need to
+ * diagnose a kiosk from afar (versions, configuration without secrets, devices, log spool, session
+ * state without personal data, the last daemon log lines). Built from the running services, masked
+ * (maskSecrets), and rate limited on its own: it is heavier than a probe.
+ */
+
+/** Bundles per address per window: enough for a person, useless for scraping. */
+export const BUNDLE_RATE = { limit: 6, windowMs: 60_000 } as const;
+const REMOVED = '[removed]';
+
+/** Settings that are secrets: their values never leave the kiosk. */
+const SECRET_SETTINGS = new Set<keyof DaemonConfig>(['apiKey', 'healthToken']);
+
+export const SupportBundle = Type.Object({
+  generated_at: Type.String({ format: 'date-time' }),
+  facility_id: Type.String(),
+  uptime_seconds: Type.Integer(),
+  versions: Type.Object({ daemon: Type.String(), commit: Type.String(), node: Type.String() }),
+  configuration: Type.Record(Type.String(), Type.Unknown()),
+  devices: Type.Record(Type.String(), Type.Object({ status: Type.String() })),
+  upstream: Type.Object({ last_success_at: Type.Union([Type.String(), Type.Null()]) }),
+  log_spool: Type.Union([
+    Type.Object({
+      files: Type.Integer(),
+      bytes: Type.Integer(),
+      entries: Type.Integer(),
+      last_successful_ship: Type.Union([Type.String(), Type.Null()]),
+      accepted: Type.Integer(),
+      shipped: Type.Integer(),
+      dropped: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+  session: Type.Object({
+    active: Type.Boolean(),
+    seconds_left: Type.Number(),
+    warning: Type.Boolean(),
+    held_spaces: Type.Integer(),
+  }),
+  screen: Type.Object({
+    connected: Type.Boolean(),
+    unseen_seconds: Type.Integer(),
+    section: Type.Union([Type.String(), Type.Null()]),
+  }),
+  websocket_clients: Type.Integer(),
+  log_lines: Type.Array(Type.String()),
+});
+export type SupportBundle = Static<typeof SupportBundle>;
+
+const ErrorReply = Type.Object({ statusCode: Type.Integer(), error: Type.String(), message: Type.String() });
+
+/** A URL with any user:password@ part taken out (an operator may put credentials there). */
+function withoutCredentials(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  try {
+    const url = new URL(value);
+    if (url.username === '' && url.password === '') return value;
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return REMOVED;
+  }
+}
+
+/** The configuration as support may read it: secrets replaced, URLs without credentials. */
+export function publicConfiguration(config: DaemonConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (SECRET_SETTINGS.has(key as keyof DaemonConfig)) out[key] = value === null ? null : REMOVED;
+    else if (key.endsWith('Url') || key.endsWith('Origin')) out[key] = withoutCredentials(value as string | null);
+    else out[key] = value;
+  }
+  return out;
+}
+
+const EMAIL = /[^\s"'<>@]+@[^\s"'<>@]+\.[A-Za-z]{2,}/g;
+
+/**
+ * A log line as support may read it: the kiosk's own secret values and e-mail addresses replaced
+ * (a visitor's address may sit in a logged URL or error), card numbers masked by maskSecrets.
+ */
+function readableLogLine(text: string, secrets: string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REMOVED);
+  return out.replace(EMAIL, REMOVED);
+}
+
+export async function buildBundle(app: FastifyInstance, startedAt: number): Promise<SupportBundle> {
+  const { config } = app;
+  const build = buildInfo();
+  const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
+  const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
+  const session = app.hasDecorator('session') ? app.session : undefined;
+  const snapshot = session?.snapshot();
+  const lastSuccessSeconds = (await app.metrics.upstreamLastSuccess.get()).values[0]?.value ?? 0;
+  const secrets = [config.apiKey, config.healthToken ?? ''];
+  const bundle: SupportBundle = {
+    generated_at: new Date().toISOString(),
+    facility_id: config.facilityId,
+    uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+    versions: { daemon: build.version, commit: build.commit, node: process.version },
+    configuration: publicConfiguration(config),
+    devices: { card_reader: { status: reader } },
+    upstream: {
+      last_success_at: lastSuccessSeconds === 0 ? null : new Date(lastSuccessSeconds * 1000).toISOString(),
+    },
+    log_spool:
+      logs === undefined
+        ? null
+        : {
+            files: logs.spoolFiles,
+            bytes: logs.spoolBytes,
+            entries: logs.spoolEntries,
+            last_successful_ship: logs.lastShipAt,
+            accepted: logs.accepted,
+            shipped: logs.shipped,
+            dropped: logs.dropped,
+          },
+    session: {
+      active: snapshot?.active ?? false,
+      seconds_left: snapshot?.secondsLeft ?? 0,
+      warning: snapshot?.warning ?? false,
+      held_spaces: session?.listHolds().length ?? 0,
+    },
+    screen: app.hasDecorator('screen')
+      ? {
+          connected: app.screen.connected(),
+          unseen_seconds: Math.round(app.screen.unseenSeconds()),
+          section: app.screen.section(),
+        }
+      : { connected: false, unseen_seconds: 0, section: null },
+    websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
+    log_lines: app.hasDecorator('logRing') ? app.logRing.snapshot().map((line) => readableLogLine(line, secrets)) : [],
+  };
+  return maskSecrets(bundle);
+}
+
+/** Adds GET /support/bundle to the support listener (its token check runs first, in health.ts). */
+export function registerSupportBundle(
+  support: FastifyInstance,
+  app: FastifyInstance,
+  options: { startedAt: number; limiter: { hit(key: string): number } },
+): void {
+  const { startedAt, limiter } = options;
+  support
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      '/support/bundle',
+      { schema: { response: { 200: SupportBundle, 429: ErrorReply } } },
+      async (request, reply) => {
+        const retryAfter = limiter.hit(request.ip);
+        if (retryAfter > 0) {
+          return reply
+            .code(429)
+            .header('retry-after', String(retryAfter))
+            .send({
+              statusCode: 429,
+              error: 'Too Many Requests',
+              message: `Too many support bundles; wait ${retryAfter} s and retry.`,
+            });
+        }
+        request.log.info('support bundle requested');
+        return reply.header('cache-control', 'no-store').send(await buildBundle(app, startedAt));
+      },
+    );
+}
