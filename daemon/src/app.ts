@@ -8,6 +8,7 @@ import events from './plugins/events.js';
 import session from './plugins/session.js';
 import proxy from './plugins/proxy.js';
 import cardReader from './plugins/card-reader.js';
+import printer from './plugins/printer.js';
 import logs from './plugins/logs.js';
 import ui from './plugins/ui.js';
 
@@ -28,7 +29,7 @@ export interface BuildOptions {
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
  * Plugin order: services first (errors, metrics, upstream client, events, session), then the
- * features that use them (proxy, card reader, logs, UI).
+ * features that use them (proxy, card reader, printer, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,6 +49,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(session);
   await app.register(proxy);
   await app.register(cardReader);
+  await app.register(printer);
   await app.register(logs);
   await app.register(ui);
   return app;

@@ -12,6 +12,7 @@ import metrics from '../plugins/metrics.js';
 import events, { type EventsOptions } from '../plugins/events.js';
 import cardReader from '../plugins/card-reader.js';
 import logs from '../plugins/logs.js';
+import printer from '../plugins/printer.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
 /**
@@ -93,7 +94,7 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs'>;
+  plugins?: Array<'card-reader' | 'logs' | 'printer'>;
   logger?: boolean | object;
 }
 
@@ -112,6 +113,7 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   const plugins = options.plugins ?? ['card-reader', 'logs'];
   if (plugins.includes('card-reader')) await app.register(cardReader);
   if (plugins.includes('logs')) await app.register(logs);
+  if (plugins.includes('printer')) await app.register(printer);
   return app;
 }
 
