@@ -69,8 +69,9 @@ export interface ReservationReceipt {
 
 export interface PaymentReceiptUnit {
   unit: string;
-  /** Months paid (0 when the unit was not paid, e.g. only autopay changed). */
+  /** Months paid for; 0 for the balance due, or when the unit was not paid (only autopay changed). */
   period: number;
+  /** What the unit paid or tried to pay; 0 when it was not paid. */
   amount: number;
   /** The unit's outcome as the result screen shows it ('Payment successful', ...). */
   outcome: string[];

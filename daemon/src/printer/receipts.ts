@@ -72,10 +72,8 @@ function payment(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt
   receipt.units.forEach((unit, index) => {
     if (index > 0) encoder.rule({ style: 'single' });
     encoder.bold(true).line(texts.unit(unit.unit)).bold(false);
-    if (unit.period > 0) {
-      encoder.line(texts.period(unit.period));
-      pair(encoder, columns, texts.amount, money(texts, unit.amount));
-    }
+    if (unit.period > 0) encoder.line(texts.period(unit.period));
+    if (unit.amount > 0) pair(encoder, columns, texts.amount, money(texts, unit.amount));
     for (const outcome of unit.outcome) encoder.line(outcome);
     if (unit.autopay !== 'unchanged') encoder.line(texts.autopay_change[unit.autopay]);
   });

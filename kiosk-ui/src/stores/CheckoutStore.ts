@@ -392,6 +392,7 @@ export class CheckoutStore {
   private succeed(result: RentalResult | ReservationResult, reservation: boolean): void {
     const { rental } = this.root;
     const card = this.#card;
+    this.root.ifLoaded('printer')?.rememberCard(card?.cc_number);
     this.processState = 'succeeded';
     this.processingError = null;
     void rental.settleHeldSpace();

@@ -11,6 +11,7 @@ import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
 import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from './NavigationLog';
+import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
 import { ShellStore } from './ShellStore';
@@ -100,6 +101,10 @@ export class RootStore {
 
   get device(): DeviceStore {
     return this.lazyStore('device');
+  }
+
+  get printer(): PrinterStore {
+    return this.lazyStore('printer');
   }
 
   get trivia(): TriviaStore {

@@ -5,6 +5,7 @@ import type { CheckoutStore } from './CheckoutStore';
 import type { DeviceStore } from './DeviceStore';
 import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
+import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import type { RootStore } from './RootStore';
 import type { TriviaStore } from './TriviaStore';
@@ -25,6 +26,7 @@ export interface LazyStores {
   billing: BillingStore;
   documents: DocumentsStore;
   device: DeviceStore;
+  printer: PrinterStore;
   trivia: TriviaStore;
 }
 
@@ -44,6 +46,7 @@ const IMPORTS: StoreImports = {
   billing: () => import('./BillingStore').then((module) => module.BillingStore),
   documents: () => import('./DocumentsStore').then((module) => module.DocumentsStore),
   device: () => import('./DeviceStore').then((module) => module.DeviceStore),
+  printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
 };
 
