@@ -9,6 +9,7 @@ import session from './plugins/session.js';
 import proxy from './plugins/proxy.js';
 import cardReader from './plugins/card-reader.js';
 import printer from './plugins/printer.js';
+import idScanner from './plugins/id-scanner.js';
 import logs from './plugins/logs.js';
 import ui from './plugins/ui.js';
 
@@ -29,7 +30,7 @@ export interface BuildOptions {
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
  * Plugin order: services first (errors, metrics, upstream client, events, session), then the
- * features that use them (proxy, card reader, printer, logs, UI).
+ * features that use them (proxy, card reader, printer, licence scanner, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -50,6 +51,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(proxy);
   await app.register(cardReader);
   await app.register(printer);
+  await app.register(idScanner);
   await app.register(logs);
   await app.register(ui);
   return app;

@@ -141,14 +141,12 @@ export default fp(
         const outcome = await printer.print(receipt, language);
         if (outcome.printed) return outcome;
         const statusCode = FAILURE_STATUS[outcome.reason];
-        return reply
-          .code(statusCode)
-          .send({
-            statusCode,
-            error: ERROR_NAMES[statusCode] ?? 'Error',
-            message: outcome.message,
-            reason: outcome.reason,
-          });
+        return reply.code(statusCode).send({
+          statusCode,
+          error: ERROR_NAMES[statusCode] ?? 'Error',
+          message: outcome.message,
+          reason: outcome.reason,
+        });
       },
     );
   },

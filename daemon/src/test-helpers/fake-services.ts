@@ -13,6 +13,7 @@ import events, { type EventsOptions } from '../plugins/events.js';
 import cardReader from '../plugins/card-reader.js';
 import logs from '../plugins/logs.js';
 import printer from '../plugins/printer.js';
+import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
 /**
@@ -94,7 +95,8 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs' | 'printer'>;
+  plugins?: Array<'card-reader' | 'logs' | 'printer' | 'id-scanner'>;
+  idScanner?: IdScannerPluginOptions;
   logger?: boolean | object;
 }
 
@@ -114,6 +116,7 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   if (plugins.includes('card-reader')) await app.register(cardReader);
   if (plugins.includes('logs')) await app.register(logs);
   if (plugins.includes('printer')) await app.register(printer);
+  if (plugins.includes('id-scanner')) await app.register(idScanner, options.idScanner ?? {});
   return app;
 }
 
