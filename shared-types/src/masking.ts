@@ -34,6 +34,7 @@ const LICENCE_KEYS = new Set(['driving_lis_no', 'licence_number', 'license_numbe
 
 /** The raw licence barcode (AAMVA data) is never logged, under any key. */
 const BARCODE_KEYS = new Set(['barcode', 'pdf417', 'id_scan_data']);
+// eslint-disable-next-line no-control-regex -- the AAMVA header is made of control characters
 const AAMVA_DATA = /^@\n?\x1e?\r?ANSI |\x1e\rANSI /;
 
 /** A licence number as logs show it: its last four characters, the rest starred. */

@@ -16,6 +16,7 @@ export const ID_SCAN_MESSAGES = {
 } as const;
 
 /** AAMVA data starts with the compliance indicator '@' and the file type 'ANSI ' (or 'AAMVA' before 2000). */
+// eslint-disable-next-line no-control-regex -- the AAMVA header is made of control characters
 const HEADER = /^@\n?\x1e?\r?(ANSI |AAMVA)/;
 /** A scan is a few hundred bytes; anything far larger is not a licence. */
 const MAX_LENGTH = 4096;

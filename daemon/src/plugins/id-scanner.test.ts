@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { MockBinding } from '@serialport/binding-mock';
-import { SerialPortStream } from '@serialport/stream';
+import type { SerialPortStream } from '@serialport/stream';
+import { SerialPortMock } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '@kiosk/shared-types';
 import { fixtureBarcode } from '../id-scanner/aamva-fixtures.js';
@@ -11,7 +11,7 @@ const PATH = '/dev/ttyACM0';
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
-  MockBinding.reset();
+  SerialPortMock.binding.reset();
 });
 
 async function startDaemon(options: { serial?: boolean; simulate?: boolean } = {}) {
@@ -26,7 +26,7 @@ async function startDaemon(options: { serial?: boolean; simulate?: boolean } = {
       },
     }),
   };
-  if (options.serial) MockBinding.createPort(PATH, { echo: false, record: false });
+  if (options.serial) SerialPortMock.binding.createPort(PATH, { echo: false, record: false });
   const app = await buildServiceApp({
     plugins: ['id-scanner'],
     logger,
@@ -34,7 +34,7 @@ async function startDaemon(options: { serial?: boolean; simulate?: boolean } = {
     idScanner: {
       reopenMs: 50,
       openPort: (path, baudRate) => {
-        port = new SerialPortStream({ binding: MockBinding, path, baudRate, autoOpen: false });
+        port = new SerialPortMock({ path, baudRate, autoOpen: false });
         return port;
       },
     },
