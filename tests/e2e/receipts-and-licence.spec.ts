@@ -75,6 +75,105 @@ async function reserve(page: Page): Promise<void> {
   await expect(page.getByText('Your reservation is confirmed!')).toBeVisible();
 }
 
+/** The daemon's scan simulator reads a sample licence, as the serial scanner would. */
+const scanLicence = (fixture: 'valid' | 'expired' | 'under-18' | 'garbage') =>
+  control(`${kiosk.baseUrl}/device/id/simulate`, { fixture });
+
+test('a rental where the licence scan fills the info form, and its receipt is printed', async ({ page }) => {
+  test.setTimeout(180_000);
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-10' });
+  await page.getByRole('button', { name: /Manually Verify ID/ }).click();
+  await section(page, 'info');
+  await field(page, 'Email').fill('jane.tenant@example.com');
+  await field(page, 'Cell Phone').pressSequentially('2175550182');
+
+  // An expired licence fills nothing and says why; the typed values stay.
+  await page.getByRole('button', { name: 'Scan your driver licence' }).click();
+  await expect(page.getByText('Hold the barcode on the back of your licence under the scanner.')).toBeVisible();
+  await scanLicence('expired');
+  await expect(page.getByRole('alert').filter({ hasText: 'This driver licence has expired.' })).toBeVisible();
+  await expect(field(page, 'First Name')).toHaveValue('');
+  await expect(field(page, 'Email')).toHaveValue('jane.tenant@example.com');
+
+  await scanLicence('valid');
+  await expect(page.getByText('Your details were filled in from your licence. Please check them.')).toBeVisible();
+  await expect(field(page, 'First Name')).toHaveValue('Jane');
+  await expect(field(page, 'Last Name')).toHaveValue('Tenant');
+  await expect(field(page, 'Address')).toHaveValue('1250 Maple Street');
+  await expect(field(page, 'City')).toHaveValue('Springfield');
+  await expect(field(page, 'State')).toHaveValue('IL');
+  await expect(field(page, 'Zip Code')).toHaveValue('62704');
+  await expect(field(page, 'License Number')).toHaveValue('T52071588017');
+  await expect(field(page, 'Issuing State')).toHaveValue('IL');
+  await expect(field(page, 'Expiration Date')).not.toHaveValue('');
+  await expect(field(page, 'Email')).toHaveValue('jane.tenant@example.com');
+  // The visitor can still edit what the scan filled.
+  await field(page, 'First Name').fill('Janet');
+  await expectAccessible(page, 'rental/info (licence scanned)');
+
+  const business = page.getByRole('group', { name: /Business Rental\?/ });
+  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  await done(page);
+  await section(page, 'secondary_contact');
+  await page.getByText(/I waive my right/).click();
+  await page
+    .getByRole('group', { name: /active military/ })
+    .getByText('No', { exact: true })
+    .click();
+  await done(page);
+  await section(page, 'vehicle_storage');
+  await page
+    .getByRole('group', { name: /storing vehicle/ })
+    .getByText('No', { exact: true })
+    .click();
+  await done(page);
+  await section(page, 'discounts');
+  await page.getByText('None', { exact: true }).click();
+  await done(page);
+  await section(page, 'content_insurance');
+  await done(page);
+  await section(page, 'about_convenience');
+  await page.getByLabel(/Choose your gate code/).pressSequentially('5678');
+  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await done(page);
+  await section(page, 'swipe_scan');
+  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome: 'approve' });
+  await section(page, 'card_details');
+  await page.getByLabel('CVV').pressSequentially('987');
+  await tap(page, page.getByRole('button', { name: 'Complete Rental', exact: true }));
+  await section(page, 'panda_fields');
+  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
+  await page.getByRole('radio', { name: 'Personal use' }).check();
+  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
+  await done(page);
+  await section(page, 'panda_agreements');
+  for (const name of ['Rental Agreement', 'Certificate of Protection']) {
+    const frame = page.frameLocator(`iframe[title="${name}"]`);
+    await expect(frame.getByRole('heading', { name })).toBeVisible();
+    await frame.getByRole('button', { name: 'Sign' }).click();
+  }
+  await section(page, 'confirm_rental');
+  await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+
+  // The gate code is printed only when asked for.
+  await page.getByRole('checkbox', { name: 'Print my gate code' }).check();
+  await tap(page, printButton(page));
+  await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
+  const [receipt] = await printedReceipts();
+  expect(receipt?.complete).toBe(true);
+  expect(receipt?.text).toContain('Rental receipt');
+  expect(receipt?.text).toContain('Unit B-10');
+  expect(receipt?.text).toMatch(/Total paid\s+\$\d+\.\d\d/);
+  expect(receipt?.text).toContain('Paid with Visa ending in 1111');
+  expect(receipt?.text).toMatch(/Gate code\s+5678/);
+  expect(receipt?.text).not.toMatch(/4111\s?1111\s?1111\s?1111/);
+  expect(receipt?.text).not.toContain('987');
+  // Nothing the daemon printed holds the raw licence data or the whole licence number.
+  expect(kiosk.output()).not.toContain('T52071588017');
+  expect(kiosk.output()).not.toContain('ANSI 636035');
+});
+
 test('a reservation receipt: Print receipt, Take your receipt, and the printer holds it', async ({ page }) => {
   await reserve(page);
   const code = await page.locator('.confirm__code-value').textContent();

@@ -30,6 +30,7 @@ export const RENTAL_STORES: readonly LazyStoreName[] = [
   'documents',
   'device',
   'printer',
+  'licenceScan',
   'trivia',
 ];
 

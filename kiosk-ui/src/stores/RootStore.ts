@@ -11,6 +11,7 @@ import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
 import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from './NavigationLog';
+import type { LicenceScanStore } from './LicenceScanStore';
 import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
@@ -105,6 +106,10 @@ export class RootStore {
 
   get printer(): PrinterStore {
     return this.lazyStore('printer');
+  }
+
+  get licenceScan(): LicenceScanStore {
+    return this.lazyStore('licenceScan');
   }
 
   get trivia(): TriviaStore {

@@ -5,6 +5,7 @@ import type { CheckoutStore } from './CheckoutStore';
 import type { DeviceStore } from './DeviceStore';
 import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
+import type { LicenceScanStore } from './LicenceScanStore';
 import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import type { RootStore } from './RootStore';
@@ -27,6 +28,7 @@ export interface LazyStores {
   documents: DocumentsStore;
   device: DeviceStore;
   printer: PrinterStore;
+  licenceScan: LicenceScanStore;
   trivia: TriviaStore;
 }
 
@@ -47,6 +49,7 @@ const IMPORTS: StoreImports = {
   documents: () => import('./DocumentsStore').then((module) => module.DocumentsStore),
   device: () => import('./DeviceStore').then((module) => module.DeviceStore),
   printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
+  licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
 };
 

@@ -28,6 +28,19 @@ export const devices = {
       unreachable: 'Receipts cannot be printed right now: the printer is not answering.',
     },
   },
+  scan: {
+    button: 'Scan your driver licence',
+    waiting: 'Hold the barcode on the back of your licence under the scanner.',
+    reading: 'Reading your licence…',
+    filled: 'Your details were filled in from your licence. Please check them.',
+    failed: {
+      expired: 'This driver licence has expired. Please use a valid licence or enter your details by hand.',
+      'under-18': 'You must be 18 or older to rent a storage unit.',
+      unreadable: 'The licence could not be read. Please scan it again or enter your details by hand.',
+      'scanner-down': 'The licence scanner is not available. Please enter your details by hand.',
+      'request-failed': 'The licence could not be read. Please scan it again or enter your details by hand.',
+    },
+  },
   receipt: {
     own_insurance: 'Own insurance',
     plan: '{{coverage}} coverage',
