@@ -9,6 +9,8 @@ import events from './plugins/events.js';
 import session from './plugins/session.js';
 import proxy from './plugins/proxy.js';
 import cardReader from './plugins/card-reader.js';
+import printer from './plugins/printer.js';
+import idScanner from './plugins/id-scanner.js';
 import logs from './plugins/logs.js';
 import ui from './plugins/ui.js';
 import screen, { type ScreenOptions } from './plugins/screen.js';
@@ -35,7 +37,8 @@ export interface BuildOptions {
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
  * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, events,
- * session, screen health), then the features that use them (proxy, card reader, logs, UI).
+ * session, screen health), then the features that use them (proxy, card reader, printer, licence
+ * scanner, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logRing = new LogRing();
@@ -61,6 +64,8 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(screen, options.screen ?? {});
   await app.register(proxy);
   await app.register(cardReader);
+  await app.register(printer);
+  await app.register(idScanner);
   await app.register(logs);
   await app.register(ui);
   return app;

@@ -21,6 +21,21 @@ export interface DaemonConfig {
   cardReaderPollMs: number;
   /** Bound on one RequestCardSwipe call: WaitTime 45 s plus a margin; a hung reader is abandoned after it. */
   cardReaderTimeoutMs: number;
+  /** Receipt printer: `tcp://host:9100` or a device file such as /dev/usb/lp0; null = no printer. */
+  printerUrl: string | null;
+  /** Paper width in millimetres: 80 (48 columns) or 58 (32 columns). */
+  printerWidth: 80 | 58;
+  /** Interval between printer status checks. */
+  printerPollMs: number;
+  /** Bound on one connection step (connect, a status answer) and on a whole job. */
+  printerTimeoutMs: number;
+  /** Start the printer simulator and print to it (sandbox mode without a printer, or when asked). */
+  simulatePrinter: boolean;
+  /** Serial driver-licence scanner, e.g. /dev/ttyACM0; null = none (a keyboard-wedge scanner needs no setting). */
+  idScannerPath: string | null;
+  idScannerBaudRate: number;
+  /** Offer POST /device/id/simulate (sandbox mode, or when asked). */
+  simulateIdScanner: boolean;
   logUrl: string | null;
   spoolDir: string;
   spoolMaxBytes: number;
@@ -173,6 +188,18 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     cardReaderUrl: optionalUrl(source, 'KIOSK_CARD_READER_URL') ?? CARD_READER.defaultUrl,
     cardReaderPollMs: integer(source, 'KIOSK_CARD_READER_POLL_MS', 10_000, 100, 3_600_000),
     cardReaderTimeoutMs: integer(source, 'KIOSK_CARD_READER_TIMEOUT_MS', 50_000, 100, 600_000),
+    printerUrl: printerTarget(source, 'KIOSK_PRINTER_URL'),
+    printerWidth: paperWidth(source, 'KIOSK_PRINTER_WIDTH'),
+    printerPollMs: integer(source, 'KIOSK_PRINTER_POLL_MS', 30_000, 100, 3_600_000),
+    printerTimeoutMs: integer(source, 'KIOSK_PRINTER_TIMEOUT_MS', 10_000, 100, 120_000),
+    simulatePrinter: bool(
+      source,
+      'KIOSK_SIMULATE_PRINTER',
+      upstreamUrl === null && printerTarget(source, 'KIOSK_PRINTER_URL') === null,
+    ),
+    idScannerPath: devicePath(source, 'KIOSK_ID_SCANNER_PATH'),
+    idScannerBaudRate: integer(source, 'KIOSK_ID_SCANNER_BAUD_RATE', 9600, 1200, 921_600),
+    simulateIdScanner: bool(source, 'KIOSK_SIMULATE_ID_SCANNER', upstreamUrl === null),
     logUrl: optionalUrl(source, 'KIOSK_LOG_URL'),
     spoolDir: text(source, 'KIOSK_SPOOL_DIR', 'var/spool'),
     spoolMaxBytes: integer(source, 'KIOSK_SPOOL_MAX_BYTES', 50 * 1_048_576, 1024, 10 * 1024 * 1_048_576),
@@ -206,6 +233,39 @@ function browserRestartAfter(source: Source): number {
   if (seconds !== 0 && seconds < 60)
     throw new ConfigError(name, `must be 0 (never) or from 60 to 86400, got "${seconds}"`);
   return seconds;
+}
+
+/** `tcp://host:port` (raw network printing) or an absolute device path. */
+function printerTarget(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  if (value.startsWith('/')) return devicePath(source, name);
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'tcp:' || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
+    throw new ConfigError(name, `must be tcp://host:port or a device path such as /dev/usb/lp0, got "${value}"`);
+  }
+  return `tcp://${url.host}`;
+}
+
+function devicePath(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  if (!/^\/[\w./-]+$/.test(value) || value.includes('..')) {
+    throw new ConfigError(name, `must be an absolute device path such as /dev/ttyACM0, got "${value}"`);
+  }
+  return value;
+}
+
+function paperWidth(source: Source, name: string): 80 | 58 {
+  const value = source[name];
+  if (value === undefined || value === '' || value === '80') return 80;
+  if (value === '58') return 58;
+  throw new ConfigError(name, `must be 80 or 58 (paper width in mm), got "${value}"`);
 }
 
 function originList(source: Source, name: string): string[] {

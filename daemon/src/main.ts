@@ -8,10 +8,11 @@ import { loggerOptions } from './logger.js';
 import { buildSupportApp } from './plugins/health.js';
 import { buildSandbox } from './sandbox/app.js';
 import { buildCardReaderSimulator } from './sandbox/card-reader-simulator.js';
+import { PrinterSimulator } from './sandbox/printer-simulator.js';
 
 /**
- * The kiosk daemon's entry point: read the configuration, start the embedded sandbox and the
- * card-reader simulator when asked, then the UI listener (loopback) and the support listener.
+ * The kiosk daemon's entry point: read the configuration, start the embedded sandbox, the
+ * card-reader and printer simulators when asked, then the UI listener (loopback) and the support listener.
  * Prints one line per listener to stdout (tests and scripts/start.mjs parse them).
  */
 
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   let support: FastifyInstance | undefined;
   let simulator: FastifyInstance | undefined;
   let sandbox: FastifyInstance | undefined;
+  let printerSimulator: PrinterSimulator | undefined;
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -75,14 +77,21 @@ async function main(): Promise<void> {
         process.stderr.write(`Error while closing: ${(error as Error).message}\n`);
       }
     }
+    await printerSimulator?.close().catch(() => undefined);
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   try {
+    if (config.simulatePrinter) {
+      printerSimulator = new PrinterSimulator();
+      config.printerUrl = await printerSimulator.listen('127.0.0.1', 0);
+      ready.push(`Printer simulator: ${config.printerUrl}`);
+    }
+
     if (config.upstreamUrl === null) {
-      sandbox = await buildSandbox({ logger });
+      sandbox = await buildSandbox({ logger, ...(printerSimulator ? { printer: printerSimulator } : {}) });
       await sandbox.listen({ host: '127.0.0.1', port: config.sandboxPort });
       const origin = `http://127.0.0.1:${portOf(sandbox)}`;
       config.upstreamUrl = `${origin}/api/v1`;
@@ -127,6 +136,7 @@ async function main(): Promise<void> {
   } catch (error) {
     process.stderr.write(`Kiosk daemon failed to start: ${(error as Error).message}\n`);
     for (const instance of [app, support, simulator, sandbox]) await instance?.close().catch(() => undefined);
+    await printerSimulator?.close().catch(() => undefined);
     process.exit(1);
   }
 

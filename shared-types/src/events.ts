@@ -1,3 +1,4 @@
+import type { IdScanOutcome, PrintFailureReason, PrinterStatus } from './devices.js';
 import { SECTION_CODE, UI_ERROR_KINDS, isJourneyOutcome, type Journey, type UiErrorKind } from './fleet.js';
 
 /**
@@ -45,6 +46,11 @@ export type ServerEvent =
   | { type: 'session-warning'; session: SessionSnapshot }
   | { type: 'session-ended'; reason: SessionEndReason }
   | { type: 'home-reload' }
+  | { type: 'printer-status'; printer: PrinterStatus }
+  | { type: 'print-result'; jobId: string; printed: true }
+  | { type: 'print-result'; jobId: string; printed: false; reason: PrintFailureReason; message: string }
+  /** A serial scanner read a licence (keyboard-wedge scans are answered by POST /device/id/scan). */
+  | { type: 'id-scan'; outcome: IdScanOutcome }
   | { type: 'hold-released'; spaceId: string; reason: 'session-ended' | 'expired' | 'left-screen' | 'replaced' };
 
 /** Messages the UI sends. */
@@ -122,6 +128,11 @@ export const DAEMON_ENDPOINTS = {
   /** Sandbox only: the simulator swipes a test card (the demo button). */
   simulateSwipe: '/device/card/simulate',
   readerHealth: '/device/card/health',
+  printer: '/device/printer',
+  printReceipt: '/device/printer/receipt',
+  idScan: '/device/id/scan',
+  /** Sandbox only: the scan simulator reads a named sample licence. */
+  simulateIdScan: '/device/id/simulate',
   holds: '/session/holds',
   time: '/time/',
 } as const;

@@ -69,6 +69,20 @@ export const MIN_SECRET_VALUE_LENGTH = 6;
 /** Field names that hold a card number: shown as first 4 + last 4 at most. */
 const CARD_KEYS = new Set(['cc_number', 'card_number', 'cardnumber', 'number']);
 
+/** Driver licence numbers: only the last four characters are ever logged. */
+const LICENCE_KEYS = new Set(['driving_lis_no', 'licence_number', 'license_number', 'dl_number']);
+
+/** The raw licence barcode (AAMVA data) is never logged, under any key. */
+const BARCODE_KEYS = new Set(['barcode', 'pdf417', 'id_scan_data']);
+// eslint-disable-next-line no-control-regex -- the AAMVA header is made of control characters
+const AAMVA_DATA = /^@\n?\x1e?\r?ANSI |\x1e\rANSI /;
+
+/** A licence number as logs show it: its last four characters, the rest starred. */
+export function maskLicenceNumber(value: string): string {
+  const kept = value.replace(/[\s-]/g, '');
+  return kept.length <= 4 ? '*'.repeat(kept.length) : `${'*'.repeat(kept.length - 4)}${kept.slice(-4)}`;
+}
+
 export const REMOVED = '[removed]';
 
 /**
@@ -134,7 +148,10 @@ function removeForms(text: string, forms: readonly string[]): string {
 function maskValue(key: string | undefined, value: unknown, depth: number, forms: readonly string[]): unknown {
   if (depth > 12) return REMOVED;
   const lowerKey = key?.toLowerCase();
-  if (lowerKey !== undefined && isSecretKey(lowerKey)) return REMOVED;
+  if (lowerKey !== undefined && (isSecretKey(lowerKey) || BARCODE_KEYS.has(lowerKey))) return REMOVED;
+  if (typeof value === 'string' && AAMVA_DATA.test(value)) return REMOVED;
+  if (typeof value === 'string' && lowerKey !== undefined && LICENCE_KEYS.has(lowerKey))
+    return maskLicenceNumber(value);
   if (typeof value === 'string') {
     const masked =
       lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskCardNumber(value) : maskCardNumbersInText(value);

@@ -141,6 +141,9 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
       upstream,
       card_reader: { status: reader },
+      // A printer fault does not make the kiosk unready: visitors can still rent and pay.
+      printer: app.hasDecorator('printer') ? app.printer.status() : null,
+      id_scanner: app.hasDecorator('idScanner') ? { status: app.idScanner.status() } : null,
       log_spool:
         logs === undefined ? null : { files: logs.spoolFiles, bytes: logs.spoolBytes, entries: logs.spoolEntries },
       last_successful_ship: logs?.lastShipAt ?? null,

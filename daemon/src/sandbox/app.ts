@@ -19,6 +19,8 @@ import rentalHoldRoutes from './routes/rental-hold.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import usersRoutes from './routes/users.js';
+import printerRoutes from './routes/printer.js';
+import type { PrinterSimulator } from './printer-simulator.js';
 import { SandboxState, type Clock } from './state.js';
 
 /**
@@ -50,6 +52,8 @@ export interface SandboxOptions {
   state?: SandboxState;
   /** Put in front of sandbox asset URLs; default http://{Host of the request}. */
   publicOrigin?: string;
+  /** The printer simulator whose control routes and receipts page this sandbox serves. */
+  printer?: PrinterSimulator;
 }
 
 const ALLOWED = new Set(Object.values(API_ROUTES).map((route) => `${route.method} /${route.path}`));
@@ -137,6 +141,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   await app.register(assetRoutes, { state });
   await app.register(loggingAppRoutes, { state });
   await app.register(controlRoutes, { state, prefix: '/__sandbox' });
+  if (opts.printer) await app.register(printerRoutes, { printer: opts.printer, prefix: '/__sandbox/printer' });
   await app.register(identityPages, { state });
   await app.register(signingPages, { state });
   await app.register(operatorApi(OPERATOR_API_AREAS, opts.publicOrigin), { state, prefix: SANDBOX_API_PREFIX });

@@ -13,6 +13,8 @@ import events, { type EventsOptions } from '../plugins/events.js';
 import cardReader from '../plugins/card-reader.js';
 import screen, { type ScreenOptions } from '../plugins/screen.js';
 import logs from '../plugins/logs.js';
+import printer from '../plugins/printer.js';
+import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
 /**
@@ -94,8 +96,9 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs' | 'screen'>;
+  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner'>;
   screen?: ScreenOptions;
+  idScanner?: IdScannerPluginOptions;
   logger?: boolean | object;
 }
 
@@ -115,6 +118,8 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   if (plugins.includes('card-reader')) await app.register(cardReader);
   if (plugins.includes('logs')) await app.register(logs);
   if (plugins.includes('screen')) await app.register(screen, options.screen ?? {});
+  if (plugins.includes('printer')) await app.register(printer);
+  if (plugins.includes('id-scanner')) await app.register(idScanner, options.idScanner ?? {});
   return app;
 }
 

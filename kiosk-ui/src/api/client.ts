@@ -5,6 +5,9 @@ import {
   type ApiRouteName,
   type AppResponse,
   type HoldRegistration,
+  type IdScanOutcome,
+  type PrinterStatus,
+  type PrintRequest,
   type ReaderStatus,
   type RouteParams,
   type UiLogEvent,
@@ -114,6 +117,20 @@ export class ApiClient {
 
   async readerHealth(): Promise<ReaderHealth> {
     return (await this.request('GET', DAEMON_ENDPOINTS.readerHealth, {})) as ReaderHealth;
+  }
+
+  async printerStatus(): Promise<PrinterStatus> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.printer, {})) as PrinterStatus;
+  }
+
+  /** Print a receipt; resolves when it printed, rejects with ApiError (body.reason) when it did not. */
+  async printReceipt(request: PrintRequest): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.printReceipt, { json: request });
+  }
+
+  /** A keyboard-wedge licence scan, parsed by the daemon (the raw data goes nowhere else). */
+  async parseIdScan(data: string): Promise<IdScanOutcome> {
+    return (await this.request('POST', DAEMON_ENDPOINTS.idScan, { json: { data } })) as IdScanOutcome;
   }
 
   /** Register a held space so the daemon releases it when the session ends, even after a crash. */

@@ -24,7 +24,10 @@ function screen(load: () => Promise<{ default: SectionScreen }>, stores: readonl
 
 // Sections sharing a screen share its entry (a preloaded entry renders without suspending).
 const rentalScreen = screen(() => import('./rental/RentalScreen'), BROWSE_STORES);
-const payBillScreen = screen(() => import('./pay-bill/PayBillScreen'), ['account', 'billing', 'device', 'trivia']);
+const payBillScreen = screen(
+  () => import('./pay-bill/PayBillScreen'),
+  ['account', 'billing', 'device', 'printer', 'trivia'],
+);
 const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
 
 /**

@@ -14,5 +14,7 @@ export const RENTAL_STORES: readonly LazyStoreName[] = [
   'identity',
   'documents',
   'device',
+  'printer',
+  'licenceScan',
   'trivia',
 ];

@@ -304,6 +304,7 @@ export class CheckoutStore {
   private succeed(result: RentalResult | ReservationResult, reservation: boolean): void {
     const { rental } = this.root;
     const card = this.#card;
+    this.root.ifLoaded('printer')?.rememberCard(card?.cc_number);
     this.processState = 'succeeded';
     this.root.screenHealth.journey(reservation ? 'reservation' : 'rental', 'completed');
     this.processingError = null;

@@ -11,6 +11,8 @@ import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
 import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from './NavigationLog';
+import type { LicenceScanStore } from './LicenceScanStore';
+import type { PrinterStore } from './PrinterStore';
 import { ScreenHealth } from './ScreenHealth';
 import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
@@ -103,6 +105,14 @@ export class RootStore {
 
   get device(): DeviceStore {
     return this.lazyStore('device');
+  }
+
+  get printer(): PrinterStore {
+    return this.lazyStore('printer');
+  }
+
+  get licenceScan(): LicenceScanStore {
+    return this.lazyStore('licenceScan');
   }
 
   get trivia(): TriviaStore {

@@ -5,6 +5,8 @@ import type { CheckoutStore } from './CheckoutStore';
 import type { DeviceStore } from './DeviceStore';
 import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
+import type { LicenceScanStore } from './LicenceScanStore';
+import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import type { RootStore } from './RootStore';
 import type { TriviaStore } from './TriviaStore';
@@ -25,6 +27,8 @@ export interface LazyStores {
   billing: BillingStore;
   documents: DocumentsStore;
   device: DeviceStore;
+  printer: PrinterStore;
+  licenceScan: LicenceScanStore;
   trivia: TriviaStore;
 }
 
@@ -44,6 +48,8 @@ const IMPORTS: StoreImports = {
   billing: () => import('./BillingStore').then((module) => module.BillingStore),
   documents: () => import('./DocumentsStore').then((module) => module.DocumentsStore),
   device: () => import('./DeviceStore').then((module) => module.DeviceStore),
+  printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
+  licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
 };
 

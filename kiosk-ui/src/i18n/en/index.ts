@@ -2,6 +2,7 @@ import { account } from './account';
 import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
+import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
 import { identity } from './identity';
@@ -14,6 +15,6 @@ import validation from './validation';
  * The English catalogue: one file per area, keys used as t('<area>.<key>'). A second language is
  * a second folder with the same shape (the type below makes a missing key a compile error).
  */
-export const en = { common, shell, browse, rental, identity, account, billing, documents, trivia, validation, flow };
+export const en = { common, shell, browse, rental, identity, account, billing, documents, trivia, validation, flow, devices };
 
 export type Catalogue = typeof en;

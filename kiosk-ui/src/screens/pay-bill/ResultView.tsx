@@ -2,7 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { PrintReceipt } from '../../components/printer/PrintReceipt';
 import { Spinner } from '../../components/Spinner';
+import { paymentReceipt } from '../../printer/receipts';
 import { useStores } from '../../stores/StoresProvider';
 import { SigningOverlay } from './SigningOverlay';
 
@@ -21,7 +23,8 @@ const SUCCESS_KEYS = new Set<string>([
  */
 export const ResultView = observer(function ResultView() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const root = useStores();
+  const { billing } = root;
   const { processing, succeeded } = billing;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -65,6 +68,7 @@ export const ResultView = observer(function ResultView() {
           </li>
         ))}
       </ul>
+      {!processing && <PrintReceipt build={() => paymentReceipt(root, t)} />}
       {!processing && (
         <div className="pay-bill__footer">
           {succeeded ? (

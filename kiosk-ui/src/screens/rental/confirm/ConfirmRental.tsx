@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { nextSection } from '../../../flow/flow';
+import { rentalReceipt, reservationReceipt } from '../../../printer/receipts';
 import { useStores } from '../../../stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
@@ -16,7 +18,8 @@ import '../checkout.css';
  */
 export default observer(function ConfirmRental(_props: RentalSectionProps) {
   const { t } = useTranslation();
-  const { rental, checkout, config } = useStores();
+  const root = useStores();
+  const { rental, checkout, config } = root;
   const doneLabel = t(checkout.confirmDoneKey as 'flow.finish');
 
   if (checkout.processState === 'failed') {
@@ -82,6 +85,8 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
             </div>
           </dl>
         )}
+        {rentalResult && <PrintReceipt build={() => rentalReceipt(root, t)} gatecodeOption={showGatecode} />}
+        {reservation && <PrintReceipt build={() => reservationReceipt(root)} />}
         {showGatecode && (
           <TextMessageForm
             title={t('rental.confirm.text_title')}

@@ -5,6 +5,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate, licenceExpiryMin, reservationDateOrDefault, reservationDateRange } from '../../../forms/dates';
 import { infoSchema, type InfoValues } from '../../../forms/info';
+import { LicenceScan } from '../../../identity/LicenceScan';
 import type { RentalModel } from '../../../models/rental-model';
 import { useStores } from '../../../stores/StoresProvider';
 import { ContactFields, TENANT_CONTACT } from '../../../components/form/ContactFields';
@@ -149,6 +150,7 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
           <p className="rental-note">{t('rental.info.skip_and_verify')}</p>
         )}
 
+        {!verified && <LicenceScan setValue={form.setValue as never} />}
         {!verified && licence}
 
         <div className="field-group">

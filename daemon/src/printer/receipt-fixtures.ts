@@ -1,0 +1,43 @@
+import type { PaymentReceipt, RentalReceipt, ReservationReceipt } from '@kiosk/shared-types';
+
+/** Receipts as the kiosk sends them after a demo rental, reservation and bill payment (tests). */
+const facility = {
+  name: 'Demo Self Storage',
+  address: '100 Main Street, Springfield, IL 62701',
+  phone: '(217) 555-0100',
+};
+
+export const RENTAL_RECEIPT: RentalReceipt = {
+  kind: 'rental',
+  facility,
+  unit: 'A-104',
+  move_in_date: '11/25/2026',
+  charges: [
+    { name: 'Rent (first month)', amount: 89 },
+    { name: 'Administration fee', amount: 25 },
+    { name: 'Insurance', amount: 12 },
+  ],
+  total_paid: 126,
+  card_brand: 'Visa',
+  card_last4: '1111',
+  insurance: 'Protection plan $2,000',
+  lock: 'Disc lock',
+  autopay: true,
+};
+
+export const RESERVATION_RECEIPT: ReservationReceipt = {
+  kind: 'reservation',
+  facility,
+  unit: 'B-210',
+  reservation_code: 'RSV-48213',
+  move_in_date: '12/01/2026',
+};
+
+export const PAYMENT_RECEIPT: PaymentReceipt = {
+  kind: 'payment',
+  facility,
+  units: [
+    { unit: 'A-104', period: 1, amount: 89, outcome: ['Payment successful'], autopay: 'enrolled' },
+    { unit: 'C-007', period: 3, amount: 240, outcome: ['Payment failed'], autopay: 'unchanged' },
+  ],
+};

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { escposToText } from './escpos-text.js';
+import { PAYMENT_RECEIPT, RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
+import { encodeReceipt } from './receipts.js';
+import { holdsCardNumber } from './schemas.js';
+
+const now = new Date(2026, 10, 25, 14, 30);
+const printed = (receipt: Parameters<typeof encodeReceipt>[0], width: 80 | 58 = 80) =>
+  escposToText(encodeReceipt(receipt, { language: 'en', width, now }));
+/** Lines with their runs of spaces collapsed, so assertions read like the receipt. */
+const lines = (text: string) => text.split('\n').map((line) => line.trim().replace(/ {2,}/g, ' | '));
+
+describe('receipts read back from the printer bytes', () => {
+  it('a rental: facility, unit, move-in date, each charge, total, card brand and last four, choices', () => {
+    const text = lines(printed(RENTAL_RECEIPT));
+    expect(text.slice(0, 5)).toEqual([
+      'Demo Self Storage',
+      '100 Main Street, Springfield, IL 62701',
+      '(217) 555-0100',
+      '',
+      'Rental receipt',
+    ]);
+    expect(text).toContain('Printed 11/25/26, 2:30 PM');
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Unit A-104',
+        'Move-in date | 11/25/2026',
+        'Rent (first month) | $89.00',
+        'Administration fee | $25.00',
+        'Insurance | $12.00',
+        'Total paid | $126.00',
+        'Paid with Visa ending in 1111',
+        'Insurance | Protection plan $2,000',
+        'Lock | Disc lock',
+        'Autopay | On',
+        'Thank you!',
+      ]),
+    );
+    expect(text.join('\n')).not.toContain('Gate code');
+  });
+
+  it('a rental prints the gate code only when the visitor asked for it', () => {
+    const text = lines(printed({ ...RENTAL_RECEIPT, gatecode: '482913', autopay: false, lock: '' }));
+    expect(text).toEqual(expect.arrayContaining(['Gate code | 482913', 'Autopay | Off', 'Lock | None']));
+  });
+
+  it('a reservation: unit, reservation code, move-in date', () => {
+    const text = lines(printed(RESERVATION_RECEIPT));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Reservation receipt',
+        'Unit B-210',
+        'Reservation code | RSV-48213',
+        'Move-in date | 12/01/2026',
+      ]),
+    );
+    expect(text.join('\n')).not.toMatch(/Total paid|ending in/);
+  });
+
+  it('a bill payment: each unit with its period, amount, outcome and autopay change', () => {
+    const text = lines(printed(PAYMENT_RECEIPT));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Payment receipt',
+        'Unit A-104',
+        'Period: 1 month',
+        'Amount | $89.00',
+        'Payment successful',
+      ]),
+    );
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Autopay: enrolled',
+        'Unit C-007',
+        'Period: 3 months',
+        'Amount | $240.00',
+        'Payment failed',
+      ]),
+    );
+    expect(text.filter((line) => line.startsWith('Autopay'))).toEqual(['Autopay: enrolled']);
+  });
+
+  it('58 mm paper: no line is wider than 32 columns; 80 mm: 48', () => {
+    for (const receipt of [RENTAL_RECEIPT, RESERVATION_RECEIPT, PAYMENT_RECEIPT]) {
+      expect(
+        Math.max(
+          ...printed(receipt, 58)
+            .split('\n')
+            .map((line) => line.length),
+        ),
+      ).toBeLessThanOrEqual(32);
+      expect(
+        Math.max(
+          ...printed(receipt, 80)
+            .split('\n')
+            .map((line) => line.length),
+        ),
+      ).toBeLessThanOrEqual(48);
+    }
+    expect(
+      printed(RENTAL_RECEIPT, 80)
+        .split('\n')
+        .some((line) => line.length > 32),
+    ).toBe(true);
+  });
+
+  it('no receipt holds a full card number', () => {
+    for (const receipt of [RENTAL_RECEIPT, RESERVATION_RECEIPT, PAYMENT_RECEIPT]) {
+      const text = printed(receipt);
+      expect(text).not.toMatch(/\d(?:[ -]?\d){12,18}/);
+      expect(holdsCardNumber(receipt)).toBe(false);
+    }
+    expect(holdsCardNumber({ ...RENTAL_RECEIPT, card_brand: 'Visa 4111 1111 1111 1111' })).toBe(true);
+    expect(holdsCardNumber({ ...RENTAL_RECEIPT, lock: '4111-1111-1111-1111' })).toBe(true);
+  });
+
+  it('a language without a catalogue prints in English', () => {
+    const text = escposToText(encodeReceipt(RESERVATION_RECEIPT, { language: 'fr', width: 80, now }));
+    expect(text).toContain('Reservation code');
+  });
+});

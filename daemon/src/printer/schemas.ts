@@ -1,0 +1,113 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The receipts the UI may ask for (POST /device/printer/receipt). A card is its brand and last
+ * four digits; the route also refuses any text holding a card-number-like run of digits.
+ */
+const Text = (maxLength = 120) => Type.String({ maxLength });
+const Money = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
+
+const Facility = Type.Object({ name: Text(), address: Text(200), phone: Text(40) }, { additionalProperties: false });
+
+export const RentalReceiptSchema = Type.Object(
+  {
+    kind: Type.Literal('rental'),
+    facility: Facility,
+    unit: Text(40),
+    move_in_date: Text(40),
+    charges: Type.Array(Type.Object({ name: Text(), amount: Money }, { additionalProperties: false }), {
+      maxItems: 40,
+    }),
+    total_paid: Money,
+    card_brand: Text(30),
+    card_last4: Type.String({ pattern: '^[0-9]{4}$' }),
+    insurance: Text(),
+    lock: Text(),
+    autopay: Type.Boolean(),
+    gatecode: Type.Optional(Text(40)),
+  },
+  { additionalProperties: false },
+);
+
+export const ReservationReceiptSchema = Type.Object(
+  {
+    kind: Type.Literal('reservation'),
+    facility: Facility,
+    unit: Text(40),
+    reservation_code: Text(40),
+    move_in_date: Text(40),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentReceiptSchema = Type.Object(
+  {
+    kind: Type.Literal('payment'),
+    facility: Facility,
+    units: Type.Array(
+      Type.Object(
+        {
+          unit: Text(40),
+          period: Type.Integer({ minimum: 0, maximum: 120 }),
+          amount: Money,
+          outcome: Type.Array(Text(), { maxItems: 10 }),
+          autopay: Type.Union([
+            Type.Literal('enrolled'),
+            Type.Literal('card-updated'),
+            Type.Literal('cancelled'),
+            Type.Literal('unchanged'),
+          ]),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 20 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PrintRequestSchema = Type.Object(
+  {
+    language: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' }),
+    receipt: Type.Union([RentalReceiptSchema, ReservationReceiptSchema, PaymentReceiptSchema]),
+  },
+  { additionalProperties: false },
+);
+export type PrintRequestBody = Static<typeof PrintRequestSchema>;
+
+const PrinterStateSchema = Type.Union([
+  Type.Literal('ok'),
+  Type.Literal('paper-low'),
+  Type.Literal('paper-out'),
+  Type.Literal('cover-open'),
+  Type.Literal('offline'),
+  Type.Literal('unreachable'),
+  Type.Literal('unknown'),
+]);
+
+export const PrinterStatusSchema = Type.Object({
+  configured: Type.Boolean(),
+  state: PrinterStateSchema,
+  canPrint: Type.Boolean(),
+});
+
+export const PrintedSchema = Type.Object({ jobId: Type.String(), printed: Type.Literal(true) });
+
+export const PrintFailedSchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  /** Why nothing printed (PrintFailureReason); absent on a malformed request. */
+  reason: Type.Optional(Type.String()),
+});
+
+/** 13 to 19 digits, spaces or dashes allowed between: what a card number looks like on paper. */
+const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12,18}/;
+
+/** Whether any text of the receipt looks like a full card number. */
+export function holdsCardNumber(value: unknown): boolean {
+  if (typeof value === 'string') return CARD_NUMBER_LIKE.test(value);
+  if (Array.isArray(value)) return value.some(holdsCardNumber);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsCardNumber);
+  return false;
+}

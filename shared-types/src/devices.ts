@@ -1,0 +1,121 @@
+/**
+ * The receipt printer and the driver-licence scanner as the daemon and the UI share them: the
+ * printer's state, the receipts the UI asks for, and a licence scan's fields. The receipts carry
+ * only what a receipt shows: a card is its brand and last four digits, never more.
+ */
+
+/**
+ * What the printer's real-time status said at the last check (docs/printer.md):
+ * ok, paper-low (still prints), paper-out, cover-open, offline (another fault the printer
+ * reports), unreachable (no connection or no answer), unknown (not checked yet).
+ */
+export type PrinterState = 'ok' | 'paper-low' | 'paper-out' | 'cover-open' | 'offline' | 'unreachable' | 'unknown';
+
+export interface PrinterStatus {
+  /** False when no printer is configured: the UI shows no Print button. */
+  configured: boolean;
+  state: PrinterState;
+  /** The printer can take a receipt now (ok or paper-low). */
+  canPrint: boolean;
+}
+
+/** Why a receipt was not printed. */
+export type PrintFailureReason =
+  'not-configured' | 'busy' | 'paper-out' | 'cover-open' | 'offline' | 'unreachable' | 'timeout' | 'connection-lost';
+
+export function printerCanPrint(state: PrinterState): boolean {
+  return state === 'ok' || state === 'paper-low';
+}
+
+export interface ReceiptFacility {
+  name: string;
+  address: string;
+  phone: string;
+}
+
+/** One line of the move-in cost. */
+export interface ReceiptChargeLine {
+  name: string;
+  amount: number;
+}
+
+export interface RentalReceipt {
+  kind: 'rental';
+  facility: ReceiptFacility;
+  unit: string;
+  move_in_date: string;
+  charges: ReceiptChargeLine[];
+  total_paid: number;
+  /** 'Visa', 'Amex', ...; empty when unknown. */
+  card_brand: string;
+  /** The card's last four digits. */
+  card_last4: string;
+  /** The chosen plan's name, or empty for none / own insurance. */
+  insurance: string;
+  /** The lock bought with the unit, or empty. */
+  lock: string;
+  autopay: boolean;
+  /** Only when the visitor ticked 'Print my gate code'. */
+  gatecode?: string;
+}
+
+export interface ReservationReceipt {
+  kind: 'reservation';
+  facility: ReceiptFacility;
+  unit: string;
+  reservation_code: string;
+  move_in_date: string;
+}
+
+export interface PaymentReceiptUnit {
+  unit: string;
+  /** Months paid for; 0 for the balance due, or when the unit was not paid (only autopay changed). */
+  period: number;
+  /** What the unit paid or tried to pay; 0 when it was not paid. */
+  amount: number;
+  /** The unit's outcome as the result screen shows it ('Payment successful', ...). */
+  outcome: string[];
+  /** What changed about autopay: enrolled, card updated, cancelled, or none. */
+  autopay: 'enrolled' | 'card-updated' | 'cancelled' | 'unchanged';
+}
+
+export interface PaymentReceipt {
+  kind: 'payment';
+  facility: ReceiptFacility;
+  units: PaymentReceiptUnit[];
+}
+
+export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt;
+
+/** Body of POST /device/printer/receipt. */
+export interface PrintRequest {
+  /** The session's language; receipts fall back to English for a language they do not have. */
+  language: string;
+  receipt: Receipt;
+}
+
+/** The fields a driver licence scan fills (dates MM/DD/YYYY, as the forms take them). */
+export interface IdScanFields {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  date_of_birth: string;
+  licence_number: string;
+  issuing_state: string;
+  expiry: string;
+}
+
+/** Why a scan filled nothing: the form stays as it was. */
+export type IdScanProblem = 'expired' | 'under-18' | 'unreadable' | 'scanner-down';
+
+/** Body of POST /device/id/scan: a keyboard-wedge scan the UI caught, for the daemon to parse. */
+export interface IdScanRequest {
+  data: string;
+}
+
+/** The answer to POST /device/id/scan (the same as the id-scan event of a serial scanner). */
+export type IdScanOutcome = { ok: true; fields: IdScanFields } | { ok: false; problem: IdScanProblem; message: string };

@@ -1,0 +1,235 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './support/a11y.js';
+import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
+import { reachIdentityStep, rentalSection } from './support/flows.js';
+import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+
+/**
+ * The receipt printer and the driver licence scanner end to end: the sandbox's printer simulator
+ * (its receipts and switches at /__sandbox/printer) and the daemon's licence-scan simulator.
+ */
+
+let kiosk: RunningKiosk;
+
+test.beforeAll(async () => {
+  // A quick status poll: a refilled printer shows up on the open screen without waiting 30 s.
+  kiosk = await startKiosk({ env: { KIOSK_PRINTER_POLL_MS: '500' } });
+});
+
+test.afterAll(async () => {
+  await kiosk?.stop();
+});
+
+test.beforeEach(async () => {
+  await resetSandbox(kiosk);
+  await control(`${kiosk.sandboxUrl}/__sandbox/printer/reset`);
+  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
+});
+
+// The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
+test.use({ bypassCSP: true });
+
+interface PrintedJob {
+  text: string;
+  complete: boolean;
+}
+
+async function printedReceipts(): Promise<PrintedJob[]> {
+  return ((await (await fetch(`${kiosk.sandboxUrl}/__sandbox/printer`)).json()) as { jobs: PrintedJob[] }).jobs;
+}
+
+const section = (page: Page, name: string) =>
+  expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+
+async function tap(page: Page, button: Locator): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await button.click();
+}
+
+const done = (page: Page) => tap(page, page.getByRole('button', { name: 'Done', exact: true }));
+const printButton = (page: Page) => page.getByRole('button', { name: 'Print receipt', exact: true });
+
+/** A reservation by the manual path, typed by hand, up to its confirmation. */
+async function reserve(page: Page): Promise<void> {
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
+  await page.getByRole('button', { name: /Manually Verify ID/ }).click();
+  await section(page, 'info');
+  await field(page, 'Email').fill('riley@example.com');
+  await field(page, 'Cell Phone').pressSequentially('2175550182');
+  await field(page, 'First Name').fill('Riley');
+  await field(page, 'Last Name').fill('Reserve');
+  await field(page, 'Address').fill('1250 Maple Street');
+  await field(page, 'City').fill('Springfield');
+  await field(page, 'Zip Code').pressSequentially('62704');
+  await expect(field(page, 'State')).toHaveValue('IL');
+  await field(page, 'License Number').fill('D1234567');
+  await field(page, 'Issuing State').selectOption('IL');
+  await field(page, 'Expiration Date').pressSequentially('12312030');
+  const business = page.getByRole('group', { name: /Business Rental\?/ });
+  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  await tap(page, page.getByText('I need a bit more time'));
+  await done(page);
+  await section(page, 'confirm_rental');
+  await expect(page.getByText('Your reservation is confirmed!')).toBeVisible();
+}
+
+/** The daemon's scan simulator reads a sample licence, as the serial scanner would. */
+const scanLicence = (fixture: 'valid' | 'expired' | 'under-18' | 'garbage') =>
+  control(`${kiosk.baseUrl}/device/id/simulate`, { fixture });
+
+test('a rental where the licence scan fills the info form, and its receipt is printed', async ({ page }) => {
+  test.setTimeout(180_000);
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-10' });
+  await page.getByRole('button', { name: /Manually Verify ID/ }).click();
+  await section(page, 'info');
+  await field(page, 'Email').fill('jane.tenant@example.com');
+  await field(page, 'Cell Phone').pressSequentially('2175550182');
+
+  // An expired licence fills nothing and says why; the typed values stay.
+  await page.getByRole('button', { name: 'Scan your driver licence' }).click();
+  await expect(page.getByText('Hold the barcode on the back of your licence under the scanner.')).toBeVisible();
+  await scanLicence('expired');
+  await expect(page.getByRole('alert').filter({ hasText: 'This driver licence has expired.' })).toBeVisible();
+  await expect(field(page, 'First Name')).toHaveValue('');
+  await expect(field(page, 'Email')).toHaveValue('jane.tenant@example.com');
+
+  await scanLicence('valid');
+  await expect(page.getByText('Your details were filled in from your licence. Please check them.')).toBeVisible();
+  await expect(field(page, 'First Name')).toHaveValue('Jane');
+  await expect(field(page, 'Last Name')).toHaveValue('Tenant');
+  await expect(field(page, 'Address')).toHaveValue('1250 Maple Street');
+  await expect(field(page, 'City')).toHaveValue('Springfield');
+  await expect(field(page, 'State')).toHaveValue('IL');
+  await expect(field(page, 'Zip Code')).toHaveValue('62704');
+  await expect(field(page, 'License Number')).toHaveValue('T52071588017');
+  await expect(field(page, 'Issuing State')).toHaveValue('IL');
+  await expect(field(page, 'Expiration Date')).not.toHaveValue('');
+  await expect(field(page, 'Email')).toHaveValue('jane.tenant@example.com');
+  // The visitor can still edit what the scan filled.
+  await field(page, 'First Name').fill('Janet');
+  await expectAccessible(page, 'rental/info (licence scanned)');
+
+  const business = page.getByRole('group', { name: /Business Rental\?/ });
+  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  await done(page);
+  await section(page, 'secondary_contact');
+  await page.getByText(/I waive my right/).click();
+  await page
+    .getByRole('group', { name: /active military/ })
+    .getByText('No', { exact: true })
+    .click();
+  await done(page);
+  await section(page, 'vehicle_storage');
+  await page
+    .getByRole('group', { name: /storing vehicle/ })
+    .getByText('No', { exact: true })
+    .click();
+  await done(page);
+  await section(page, 'discounts');
+  await page.getByText('None', { exact: true }).click();
+  await done(page);
+  await section(page, 'content_insurance');
+  await done(page);
+  await section(page, 'about_convenience');
+  await page.getByLabel(/Choose your gate code/).pressSequentially('5678');
+  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await done(page);
+  await section(page, 'swipe_scan');
+  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome: 'approve' });
+  await section(page, 'card_details');
+  await page.getByLabel('CVV').pressSequentially('987');
+  await tap(page, page.getByRole('button', { name: 'Complete Rental', exact: true }));
+  await section(page, 'panda_fields');
+  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
+  await page.getByRole('radio', { name: 'Personal use' }).check();
+  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
+  await done(page);
+  await section(page, 'panda_agreements');
+  for (const name of ['Rental Agreement', 'Certificate of Protection']) {
+    const frame = page.frameLocator(`iframe[title="${name}"]`);
+    await expect(frame.getByRole('heading', { name })).toBeVisible();
+    await frame.getByRole('button', { name: 'Sign' }).click();
+  }
+  await section(page, 'confirm_rental');
+  await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+
+  // The gate code is printed only when asked for.
+  await page.getByRole('checkbox', { name: 'Print my gate code' }).check();
+  await tap(page, printButton(page));
+  await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
+  const [receipt] = await printedReceipts();
+  expect(receipt?.complete).toBe(true);
+  expect(receipt?.text).toContain('Rental receipt');
+  expect(receipt?.text).toContain('Unit B-10');
+  expect(receipt?.text).toMatch(/Total paid\s+\$\d+\.\d\d/);
+  expect(receipt?.text).toContain('Paid with Visa ending in 1111');
+  expect(receipt?.text).toMatch(/Gate code\s+5678/);
+  expect(receipt?.text).not.toMatch(/4111\s?1111\s?1111\s?1111/);
+  expect(receipt?.text).not.toContain('987');
+  // Nothing the daemon printed holds the raw licence data or the whole licence number.
+  expect(kiosk.output()).not.toContain('T52071588017');
+  expect(kiosk.output()).not.toContain('ANSI 636035');
+});
+
+test('a reservation receipt: Print receipt, Take your receipt, and the printer holds it', async ({ page }) => {
+  await reserve(page);
+  const code = await page.locator('.confirm__code-value').textContent();
+  await tap(page, printButton(page));
+  await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
+  const [receipt] = await printedReceipts();
+  expect(receipt?.complete).toBe(true);
+  expect(receipt?.text).toContain('Reservation receipt');
+  expect(receipt?.text).toMatch(new RegExp(`Reservation code\\s+${code}`));
+  expect(receipt?.text).toContain('Unit B-11');
+  await expectAccessible(page, 'reservation/confirm_rental (receipt printed)');
+});
+
+test('Print is hidden and explained when the printer is out of paper; a failed print says why', async ({ page }) => {
+  await control(`${kiosk.sandboxUrl}/__sandbox/printer`, { paper_out: true });
+  await reserve(page);
+  await expect(page.getByText('Receipts cannot be printed right now: the printer is out of paper.')).toBeVisible();
+  await expect(printButton(page)).toHaveCount(0);
+
+  // Paper loaded: the next status check brings the button back on the open screen; then the cover
+  // is opened just before the visitor prints.
+  await control(`${kiosk.sandboxUrl}/__sandbox/printer`, { paper_out: false });
+  await expect(printButton(page)).toBeVisible();
+  await control(`${kiosk.sandboxUrl}/__sandbox/printer`, { cover_open: true });
+  await tap(page, printButton(page));
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your receipt could not be printed: the printer cover is open.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Receipts cannot be printed right now: the printer cover is open.')).toBeVisible();
+  expect(await printedReceipts()).toEqual([]);
+});
+
+test('a bill payment with a receipt: each unit, its period, amount and outcome', async ({ page }) => {
+  await openPayBill(page, kiosk);
+  await logIn(page, TEST_USER.email, TEST_USER.password);
+  await expect(page.getByRole('heading', { name: 'PAY MY BILL', exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('article', { name: 'Unit A102' }).getByLabel('Pay my bill').check();
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(page.getByText('Please swipe or scan your credit card')).toBeVisible();
+  await expect.poll(async () => (await fetch(`${kiosk.baseUrl}/device/card/simulate`)).status).not.toBe(404);
+  await control(`${kiosk.baseUrl}/device/card/simulate`, { outcome: 'approve' });
+  await expect(page.getByRole('heading', { name: 'Payment information', exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByLabel('CVV').fill('987');
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Congratulations', exact: true })).toBeVisible({ timeout: 15_000 });
+
+  await printButton(page).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
+  const [receipt] = await printedReceipts();
+  expect(receipt?.text).toContain('Payment receipt');
+  expect(receipt?.text).toContain('Unit A102');
+  expect(receipt?.text).toContain('Period: 1 month');
+  expect(receipt?.text).toMatch(/Amount\s+\$\d+\.\d\d/);
+  expect(receipt?.text).toContain('Payment Success');
+  expect(receipt?.text).not.toMatch(/4111\s?1111\s?1111\s?1111/);
+  await expectAccessible(page, 'pay-bill/result (receipt printed)');
+});
