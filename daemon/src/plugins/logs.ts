@@ -105,7 +105,7 @@ export default fp(
         },
         schema: {
           body: Type.Array(UiLogEventSchema, { minItems: 1, maxItems: LOG_LIMITS.maxEventsPerPost }),
-          response: { 202: Type.Object({ accepted: Type.Optional(Type.Integer()) }), 503: ErrorBody },
+          response: { 202: Type.Object({ accepted: Type.Optional(Type.Integer()) }), 415: ErrorBody, 503: ErrorBody },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
-import { US_STATES } from '../screens/rental/fields/us-states';
+import { US_STATES } from '../components/form/us-states';
 import { useStores } from '../stores/StoresProvider';
 import { licenceFormValues, type LicenceFormField } from './licence-fill';
 import { WedgeScanWatcher } from './wedge-scan';

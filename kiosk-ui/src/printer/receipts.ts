@@ -41,7 +41,7 @@ export function rentalReceipt(root: RootStore, t: TFunction): RentalReceipt | nu
   const card = printer.paidCard;
   if (!result || !card) return null;
   const { model } = rental;
-  const plan = rental.insurancePlans.find((candidate) => candidate.insurance_id === model.insurance_id);
+  const plan = rental.pick.insurancePlans.find((candidate) => candidate.insurance_id === model.insurance_id);
   const insurance =
     model.insurance_id === OWN_INSURANCE_PLAN_ID
       ? t('devices.receipt.own_insurance')
@@ -55,7 +55,7 @@ export function rentalReceipt(root: RootStore, t: TFunction): RentalReceipt | nu
     facility: facilityOf(root),
     unit: result.unit_door_number,
     move_in_date: result.move_in_date,
-    charges: rental.costLines.map((line) => ({ name: line.name, amount: line.total })),
+    charges: rental.pick.costLines.map((line) => ({ name: line.name, amount: line.total })),
     total_paid: Number(model.total_amount) || 0,
     card_brand: card.brand,
     card_last4: card.last4,

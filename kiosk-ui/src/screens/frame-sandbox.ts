@@ -1,4 +1,4 @@
-import { isPdfUrl } from './facility-map/map-layout';
+import { isPdfUrl } from '../browse/map-layout';
 
 /**
  * Sandboxes of the frames that show operator or third-party content (signing pages, documents,

@@ -5,7 +5,7 @@ import { insuranceBrochures } from '../../../checkout/insurance';
 import { Button } from '../../../components/Button';
 import { useStores } from '../../../stores/StoresProvider';
 import { contentFrameSandbox } from '../../frame-sandbox';
-import { isPdfUrl, pdfEmbedUrl } from '../../facility-map/map-layout';
+import { isPdfUrl, pdfEmbedUrl } from '../../../browse/map-layout';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
