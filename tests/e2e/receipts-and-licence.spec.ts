@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
-import { reachIdentityStep, rentalSection } from './support/flows.js';
+import { expectSection as section, reachIdentityStep, tapDone as done, walkDetailSteps } from './support/flows.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -38,17 +38,9 @@ async function printedReceipts(): Promise<PrintedJob[]> {
   return ((await (await fetch(`${kiosk.sandboxUrl}/__sandbox/printer`)).json()) as { jobs: PrintedJob[] }).jobs;
 }
 
-const section = (page: Page, name: string) =>
-  expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
-async function tap(page: Page, button: Locator): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await button.click();
-}
-
-const done = (page: Page) => tap(page, page.getByRole('button', { name: 'Done', exact: true }));
 const printButton = (page: Page) => page.getByRole('button', { name: 'Print receipt', exact: true });
 
 /** A reservation by the manual path, typed by hand, up to its confirmation. */
@@ -68,8 +60,8 @@ async function reserve(page: Page): Promise<void> {
   await field(page, 'Issuing State').selectOption('IL');
   await field(page, 'Expiration Date').pressSequentially('12312030');
   const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
-  await tap(page, page.getByText('I need a bit more time'));
+  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  await page.getByText('I need a bit more time').click();
   await done(page);
   await section(page, 'confirm_rental');
   await expect(page.getByText('Your reservation is confirmed!')).toBeVisible();
@@ -112,24 +104,9 @@ test('a rental where the licence scan fills the info form, and its receipt is pr
   await expectAccessible(page, 'rental/info (licence scanned)');
 
   const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await tap(page, business.getByText('No', { exact: true }));
+  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
   await done(page);
-  await section(page, 'secondary_contact');
-  await page.getByText(/I waive my right/).click();
-  await page
-    .getByRole('group', { name: /active military/ })
-    .getByText('No', { exact: true })
-    .click();
-  await done(page);
-  await section(page, 'vehicle_storage');
-  await page
-    .getByRole('group', { name: /storing vehicle/ })
-    .getByText('No', { exact: true })
-    .click();
-  await done(page);
-  await section(page, 'discounts');
-  await page.getByText('None', { exact: true }).click();
-  await done(page);
+  await walkDetailSteps(page);
   await section(page, 'content_insurance');
   await done(page);
   await section(page, 'about_convenience');
@@ -141,7 +118,7 @@ test('a rental where the licence scan fills the info form, and its receipt is pr
   await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome: 'approve' });
   await section(page, 'card_details');
   await page.getByLabel('CVV').pressSequentially('987');
-  await tap(page, page.getByRole('button', { name: 'Complete Rental', exact: true }));
+  await page.getByRole('button', { name: 'Complete Rental', exact: true }).click();
   await section(page, 'panda_fields');
   await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
   await page.getByRole('radio', { name: 'Personal use' }).check();
@@ -158,7 +135,7 @@ test('a rental where the licence scan fills the info form, and its receipt is pr
 
   // The gate code is printed only when asked for.
   await page.getByRole('checkbox', { name: 'Print my gate code' }).check();
-  await tap(page, printButton(page));
+  await printButton(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
   const [receipt] = await printedReceipts();
   expect(receipt?.complete).toBe(true);
@@ -177,7 +154,7 @@ test('a rental where the licence scan fills the info form, and its receipt is pr
 test('a reservation receipt: Print receipt, Take your receipt, and the printer holds it', async ({ page }) => {
   await reserve(page);
   const code = await page.locator('.confirm__code-value').textContent();
-  await tap(page, printButton(page));
+  await printButton(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
   const [receipt] = await printedReceipts();
   expect(receipt?.complete).toBe(true);
@@ -198,7 +175,7 @@ test('Print is hidden and explained when the printer is out of paper; a failed p
   await control(`${kiosk.sandboxUrl}/__sandbox/printer`, { paper_out: false });
   await expect(printButton(page)).toBeVisible();
   await control(`${kiosk.sandboxUrl}/__sandbox/printer`, { cover_open: true });
-  await tap(page, printButton(page));
+  await printButton(page).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Your receipt could not be printed: the printer cover is open.' }),
   ).toBeVisible();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { reachIdentityStep, rentalSection } from './support/flows.js';
+import { expectSection as section, reachIdentityStep, tapDone as done, walkDetailSteps } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -37,9 +37,6 @@ test.beforeEach(async () => {
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
 
-const section = (page: Page, name: string) =>
-  expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
-
 /** Check the screen (support/a11y.ts), and a 1920x1080 screenshot to look at. */
 async function checkScreen(page: Page, shot: string, screen: string): Promise<void> {
   // The section's chunk has loaded (its heading shows) and no field holds the keyboard open.
@@ -64,8 +61,6 @@ async function holdBack(page: Page, url: RegExp, method = 'POST'): Promise<() =>
 const field = (page: Page, label: string) =>
   page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
-/** Done as a visitor taps it, the on-screen keyboard open or not. */
-const done = (page: Page) => page.getByRole('button', { name: 'Done', exact: true }).click();
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name, exact: typeof name === 'string' });
 
@@ -95,26 +90,6 @@ async function verifyManually(page: Page, tenant: Tenant, options: { reservation
   const business = page.getByRole('group', { name: /Business Rental\?/ });
   if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
   if (options.reservation) await page.getByText('I need a bit more time').click();
-  await done(page);
-}
-
-/** secondary_contact (waived, not military), vehicle_storage (No) and discounts (None), as they come. */
-async function throughDetails(page: Page): Promise<void> {
-  await section(page, 'secondary_contact');
-  await page.getByText(/I waive my right/).click();
-  await page
-    .getByRole('group', { name: /active military/ })
-    .getByText('No', { exact: true })
-    .click();
-  await done(page);
-  await section(page, 'vehicle_storage');
-  await page
-    .getByRole('group', { name: /storing vehicle/ })
-    .getByText('No', { exact: true })
-    .click();
-  await done(page);
-  await section(page, 'discounts');
-  await page.getByText('None', { exact: true }).click();
   await done(page);
 }
 
@@ -193,7 +168,7 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   test.setTimeout(180_000);
   await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-10' });
   await verifyManually(page, JANE);
-  await throughDetails(page);
+  await walkDetailSteps(page);
 
   // Content insurance: the title rule, enabled plans only, Most Popular, own insurance, causes.
   await section(page, 'content_insurance');
@@ -334,7 +309,7 @@ test('a declined card returns to card details with the card cleared; another car
   test.setTimeout(180_000);
   await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
   await verifyManually(page, { first: 'Dana', last: 'Decline', email: 'dana@example.com' });
-  await throughDetails(page);
+  await walkDetailSteps(page);
   await section(page, 'content_insurance');
   await done(page);
   await section(page, 'about_convenience');
@@ -443,7 +418,7 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   const business = page.getByRole('group', { name: /Business Rental\?/ });
   if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
   await done(page);
-  await throughDetails(page);
+  await walkDetailSteps(page);
   await section(page, 'content_insurance');
   await done(page);
   await section(page, 'about_convenience');

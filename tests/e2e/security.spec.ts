@@ -3,7 +3,13 @@ import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { expect, test, type Page } from '@playwright/test';
-import { reachIdentityStep, rentalSection } from './support/flows.js';
+import {
+  expectSection as section,
+  reachIdentityStep,
+  rentalSection,
+  tapDone as done,
+  walkDetailSteps,
+} from './support/flows.js';
 import { E2E_API_KEY, E2E_HEALTH_TOKEN, control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -181,9 +187,6 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
-const section = (page: Page, name: string) =>
-  expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
-const done = (page: Page) => page.getByRole('button', { name: 'Done', exact: true }).click();
 
 // ---- the built bundle ----------------------------------------------------------------------------
 
@@ -341,22 +344,7 @@ test('browser storage holds no card number or CVV after a full rental through ca
   if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
   await done(page);
 
-  await section(page, 'secondary_contact');
-  await page.getByText(/I waive my right/).click();
-  await page
-    .getByRole('group', { name: /active military/ })
-    .getByText('No', { exact: true })
-    .click();
-  await done(page);
-  await section(page, 'vehicle_storage');
-  await page
-    .getByRole('group', { name: /storing vehicle/ })
-    .getByText('No', { exact: true })
-    .click();
-  await done(page);
-  await section(page, 'discounts');
-  await page.getByText('None', { exact: true }).click();
-  await done(page);
+  await walkDetailSteps(page);
   await section(page, 'content_insurance');
   await done(page);
   await section(page, 'about_convenience');

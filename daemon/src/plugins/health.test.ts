@@ -219,7 +219,8 @@ describe('ops/prometheus/kiosk-alerts.yml', () => {
     // Printer metrics exist only on a kiosk with a printer configured.
     const withPrinter = await buildServiceApp({ plugins: ['printer'], config: { printerUrl: 'tcp://127.0.0.1:9' } });
     cleanups.push(() => withPrinter.close());
-    for (const match of (await withPrinter.metrics.registry.metrics()).matchAll(/^# TYPE (\S+)/gm)) declared.add(match[1]);
+    for (const match of (await withPrinter.metrics.registry.metrics()).matchAll(/^# TYPE (\S+)/gm))
+      declared.add(match[1]);
     const used = rules.groups.flatMap((group) =>
       group.rules.flatMap((rule) => rule.expr.match(/\bkiosk_[a-z_]+/g) ?? []),
     );

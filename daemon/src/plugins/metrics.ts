@@ -59,7 +59,7 @@ const HOLD_RELEASE_REASONS: Record<ServerEventOf<'hold-released'>['reason'], nul
   'left-screen': null,
   replaced: null,
 };
-const UPSTREAM_ERROR_KINDS = ['down', 'timeout'] as const;
+const UPSTREAM_ERROR_KINDS = ['down', 'timeout', 'failed', 'unreadable'] as const;
 
 /**
  * prom-client's totals of active handles, requests and resources are gauges named like counters

@@ -47,3 +47,30 @@ export async function reachIdentityStep(
     timeout: 20_000,
   });
 }
+
+/** Wait until the rental flow shows `name` (its data-rental-section). */
+export const expectSection = (page: Page, name: string) =>
+  expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
+
+/** Done as a visitor taps it, the on-screen keyboard open or not. */
+export const tapDone = (page: Page) => page.getByRole('button', { name: 'Done', exact: true }).click();
+
+/** secondary_contact (waived, not military), vehicle_storage (No) and discounts (None), as they come. */
+export async function walkDetailSteps(page: Page): Promise<void> {
+  await expectSection(page, 'secondary_contact');
+  await page.getByText(/I waive my right/).click();
+  await page
+    .getByRole('group', { name: /active military/ })
+    .getByText('No', { exact: true })
+    .click();
+  await tapDone(page);
+  await expectSection(page, 'vehicle_storage');
+  await page
+    .getByRole('group', { name: /storing vehicle/ })
+    .getByText('No', { exact: true })
+    .click();
+  await tapDone(page);
+  await expectSection(page, 'discounts');
+  await page.getByText('None', { exact: true }).click();
+  await tapDone(page);
+}

@@ -15,6 +15,19 @@ import validation from './validation';
  * The English catalogue: one file per area, keys used as t('<area>.<key>'). A second language is
  * a second folder with the same shape (the type below makes a missing key a compile error).
  */
-export const en = { common, shell, browse, rental, identity, account, billing, documents, trivia, validation, flow, devices };
+export const en = {
+  common,
+  shell,
+  browse,
+  rental,
+  identity,
+  account,
+  billing,
+  documents,
+  trivia,
+  validation,
+  flow,
+  devices,
+};
 
 export type Catalogue = typeof en;
