@@ -8,7 +8,7 @@
 // gives CPU microseconds per heartbeat, and from that the share of one core a real kiosk spends
 // (one page, one heartbeat per UI_HEARTBEAT_SECONDS).
 //
-// On a shared machine hold the heavy-work lock: flock /tmp/kiosk-heavy.lock npm run bench:heartbeat
+// Run it on a quiet machine: other work on the CPU shows up as heartbeat cost.
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { startKiosk } from './lib/kiosk.mjs';

@@ -4,7 +4,7 @@ import { logIn, NO_RENTALS_USER, openPayBill, resetSandbox, sidebar, TEST_USER }
 import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
- * Account access against the built UI, daemon and sandbox (issue 8; shell spec §2 "Pay-bill
+ * Account access against the built UI, daemon and sandbox (shell spec §2 "Pay-bill
  * sub-sections", §4 "Access flows", §5, §8): create an account then log in, forgot password,
  * link a rental with a wrong then the right gate code, and the documents viewer and facility map.
  * Sandbox users: tenant@example.com (two rentals) and norentals@example.com (none; links door

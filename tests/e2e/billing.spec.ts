@@ -6,7 +6,7 @@ import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.j
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
- * Pay My Bill and autopay against the built UI, daemon and sandbox (issue 8; shell spec §2 "Pay
+ * Pay My Bill and autopay against the built UI, daemon and sandbox (shell spec §2 "Pay
  * My Bill screen states", §4 "Make a payment", "Submit", "Per-unit payment rules", "Payment
  * logic"). tenant@example.com rents A102 ($59.00 due, autopay off) and B-13 (paid up, autopay on
  * with card ************4242). Test cards: 4111111111111111 approves, 4000000000000002 declines.

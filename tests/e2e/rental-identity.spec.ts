@@ -6,7 +6,7 @@ import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/
 import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
- * Rental part 1 against the built UI, daemon and sandbox (issue 6; rental spec §2, §4, §5, §8):
+ * The rental identity and details steps against the built UI, daemon and sandbox (rental spec §2, §4, §5, §8):
  * the phone verification (the test completes the sandbox's phone page in a second page), a
  * failed verification, manual verification, the one-time-code login, military_info and the
  * side panel total, the secondary-address check, and reservation mode with its date limits.

@@ -5,7 +5,7 @@ import { reachIdentityStep } from './support/flows.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
- * The kiosk session as a visitor lives it (issue 4; shell spec §2 "Idle dialog", §4, §9): idle
+ * The kiosk session as a visitor lives it (shell spec §2 "Idle dialog", §4, §9): idle
  * warning and reset, logout, the on-screen keyboard, and a held space released after the browser
  * died. Time runs 20 times faster (KIOSK_TIME_SCALE=0.05): the 180 s expiry is 9 s, the warning
  * comes 7.5 s after the last touch, and the reset 3 s after the warning.

@@ -8,7 +8,7 @@ import { ErrorBody, type Assert, type Same } from '../route-schema.js';
 import { sendDaemonError } from './error-handler.js';
 
 /**
- * The kiosk session and the spaces it holds (issue 4 §1-2), kept by the daemon so they survive a
+ * The kiosk session and the spaces it holds, kept by the daemon so they survive a
  * browser crash. Fed by the UI's activity/context messages on the events socket; pushes
  * session-state every second while a session runs, session-warning, session-ended, home-reload
  * and hold-released. The pure logic is in ../session/.
