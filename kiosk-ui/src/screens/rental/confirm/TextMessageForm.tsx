@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { gateCodeTextSchema, type GateCodeTextValues } from '../../../forms/account';
 import { useStores } from '../../../stores/StoresProvider';
 import { MaskedField } from '../../../components/form/MaskedField';
+import { withoutFinalStop } from '../../../utils/sentence';
 
 export interface TextMessageFormProps {
   /** The form's heading, e.g. 'Send gate code by text'; leave out when the screen says it. */
@@ -37,7 +38,7 @@ export const TextMessageForm = observer(function TextMessageForm({ title, button
       ? t('rental.confirm.text_sent', { phone: status.phone })
       : status.state === 'failed'
         ? status.serverMessage
-          ? t('rental.confirm.text_failed_server', { message: status.serverMessage })
+          ? t('rental.confirm.text_failed_server', { message: withoutFinalStop(status.serverMessage) })
           : t('rental.confirm.text_failed')
         : '';
   const submit = handleSubmit((values) => onSend(values.phonenumber));
