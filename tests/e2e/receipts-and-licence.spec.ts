@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
-import { expectSection as section, reachIdentityStep, tapDone as done, walkDetailSteps } from './support/flows.js';
+import {
+  answerNotBusiness,
+  expectSection as section,
+  reachIdentityStep,
+  tapDone as done,
+  walkToGateCode,
+} from './support/flows.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
@@ -59,8 +65,7 @@ async function reserve(page: Page): Promise<void> {
   await field(page, 'License Number').fill('D1234567');
   await field(page, 'Issuing State').selectOption('IL');
   await field(page, 'Expiration Date').pressSequentially('12312030');
-  const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  await answerNotBusiness(page);
   await page.getByText('I need a bit more time').click();
   await done(page);
   await section(page, 'confirm_rental');
@@ -103,15 +108,9 @@ test('a rental where the licence scan fills the info form, and its receipt is pr
   await field(page, 'First Name').fill('Janet');
   await expectAccessible(page, 'rental/info (licence scanned)');
 
-  const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  await answerNotBusiness(page);
   await done(page);
-  await walkDetailSteps(page);
-  await section(page, 'content_insurance');
-  await done(page);
-  await section(page, 'about_convenience');
-  await page.getByLabel(/Choose your gate code/).pressSequentially('5678');
-  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await walkToGateCode(page, '5678');
   await done(page);
   await section(page, 'swipe_scan');
   await expect(page.getByText('Waiting for your card ...')).toBeVisible();

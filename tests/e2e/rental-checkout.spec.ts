@@ -2,7 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { expectSection as section, reachIdentityStep, tapDone as done, walkDetailSteps } from './support/flows.js';
+import {
+  expectSection as section,
+  reachIdentityStep,
+  tapDone as done,
+  walkDetailSteps,
+  walkToGateCode,
+  answerNotBusiness,
+} from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -87,8 +94,7 @@ async function verifyManually(page: Page, tenant: Tenant, options: { reservation
   await field(page, 'License Number').fill('D1234567');
   await field(page, 'Issuing State').selectOption('IL');
   await field(page, 'Expiration Date').pressSequentially('12312030');
-  const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  await answerNotBusiness(page);
   if (options.reservation) await page.getByText('I need a bit more time').click();
   await done(page);
 }
@@ -309,12 +315,7 @@ test('a declined card returns to card details with the card cleared; another car
   test.setTimeout(180_000);
   await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
   await verifyManually(page, { first: 'Dana', last: 'Decline', email: 'dana@example.com' });
-  await walkDetailSteps(page);
-  await section(page, 'content_insurance');
-  await done(page);
-  await section(page, 'about_convenience');
-  await page.getByLabel(/Choose your gate code/).pressSequentially('2468');
-  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await walkToGateCode(page, '2468');
 
   // The reader is down: swipe_scan says so at once and offers manual entry.
   await control(`${kiosk.simulatorUrl}/__simulator/health`, { ok: false });
@@ -415,15 +416,9 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await field(page, 'Issuing State').selectOption('IL');
   const expiry = field(page, 'Expiration Date');
   if ((await expiry.inputValue()) === '') await expiry.pressSequentially('12312030');
-  const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  await answerNotBusiness(page);
   await done(page);
-  await walkDetailSteps(page);
-  await section(page, 'content_insurance');
-  await done(page);
-  await section(page, 'about_convenience');
-  await page.getByLabel(/Choose your gate code/).pressSequentially('1357');
-  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await walkToGateCode(page, '1357');
   await done(page);
   await swipe(page, 'approve');
   await page.getByLabel('CVV').pressSequentially(CVV);

@@ -8,7 +8,8 @@ import {
   reachIdentityStep,
   rentalSection,
   tapDone as done,
-  walkDetailSteps,
+  walkToGateCode,
+  answerNotBusiness,
 } from './support/flows.js';
 import { E2E_API_KEY, E2E_HEALTH_TOKEN, control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
@@ -340,16 +341,10 @@ test('browser storage holds no card number or CVV after a full rental through ca
   await page.getByLabel('License Number', { exact: true }).fill('D1234567');
   await page.getByLabel('Issuing State', { exact: true }).selectOption('IL');
   await page.getByLabel('Expiration Date', { exact: true }).pressSequentially('12312030');
-  const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+  await answerNotBusiness(page);
   await done(page);
 
-  await walkDetailSteps(page);
-  await section(page, 'content_insurance');
-  await done(page);
-  await section(page, 'about_convenience');
-  await page.getByLabel(/Choose your gate code/).pressSequentially('2468');
-  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await walkToGateCode(page, '2468');
   await done(page);
 
   await section(page, 'swipe_scan');

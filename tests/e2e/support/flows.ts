@@ -74,3 +74,19 @@ export async function walkDetailSteps(page: Page): Promise<void> {
   await page.getByText('None', { exact: true }).click();
   await tapDone(page);
 }
+
+/** Answer 'Business Rental?' with No where the info form asks it (facilities may not). */
+export async function answerNotBusiness(page: Page): Promise<void> {
+  const business = page.getByRole('group', { name: /Business Rental\?/ });
+  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+}
+
+/** From the detail steps to the gate code: details walked, no insurance change, `gateCode` chosen. */
+export async function walkToGateCode(page: Page, gateCode: string): Promise<void> {
+  await walkDetailSteps(page);
+  await expectSection(page, 'content_insurance');
+  await tapDone(page);
+  await expectSection(page, 'about_convenience');
+  await page.getByLabel(/Choose your gate code/).pressSequentially(gateCode);
+  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+}
