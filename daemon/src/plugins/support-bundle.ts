@@ -3,6 +3,7 @@ import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provi
 import { maskSecrets, type ReaderStatus } from '@kiosk/shared-types';
 import type { DaemonConfig } from '../config.js';
 import { buildInfo } from '../build-info.js';
+import { configuredSecrets, scrubSecrets } from '../secrets.js';
 
 /**
  * GET /support/bundle on the support listener: one JSON document with what support staff need to
@@ -84,13 +85,12 @@ export function publicConfiguration(config: DaemonConfig): Record<string, unknow
 const EMAIL = /[^\s"'<>@]+@[^\s"'<>@]+\.[A-Za-z]{2,}/g;
 
 /**
- * A log line as support may read it: the kiosk's own secret values and e-mail addresses replaced
- * (a visitor's address may sit in a logged URL or error), card numbers masked by maskSecrets.
+ * A log line as support may read it: the kiosk's own secret values (in every form scrubSecrets
+ * finds) and e-mail addresses replaced (a visitor's address may sit in a logged URL or error), card
+ * numbers masked by maskSecrets.
  */
-function readableLogLine(text: string, secrets: string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REMOVED);
-  return out.replace(EMAIL, REMOVED);
+function readableLogLine(text: string, secrets: readonly string[]): string {
+  return scrubSecrets(text, secrets).replace(EMAIL, REMOVED);
 }
 
 export async function buildBundle(app: FastifyInstance, startedAt: number): Promise<SupportBundle> {
@@ -101,7 +101,7 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
   const session = app.hasDecorator('session') ? app.session : undefined;
   const snapshot = session?.snapshot();
   const lastSuccessSeconds = (await app.metrics.upstreamLastSuccess.get()).values[0]?.value ?? 0;
-  const secrets = [config.apiKey, config.healthToken ?? ''];
+  const secrets = configuredSecrets(config);
   const bundle: SupportBundle = {
     generated_at: new Date().toISOString(),
     facility_id: config.facilityId,
@@ -140,7 +140,7 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
     websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
     log_lines: app.hasDecorator('logRing') ? app.logRing.snapshot().map((line) => readableLogLine(line, secrets)) : [],
   };
-  return maskSecrets(bundle);
+  return maskSecrets(bundle, { secretValues: secrets });
 }
 
 /** Adds GET /support/bundle to the support listener (its token check runs first, in health.ts). */
