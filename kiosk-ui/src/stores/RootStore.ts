@@ -17,6 +17,7 @@ import { ScreenHealth } from './ScreenHealth';
 import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
 import { ShellStore } from './ShellStore';
+import { VisitorPreferences } from './VisitorPreferences';
 import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
 import type { TriviaStore } from './TriviaStore';
 import type { UnitsStore } from './UnitsStore';
@@ -56,6 +57,7 @@ export class RootStore {
   readonly shell: ShellStore;
   readonly navigationLog: NavigationLog;
   readonly screenHealth: ScreenHealth;
+  readonly preferences: VisitorPreferences;
 
   private readonly storeClasses: StoreClasses;
   private readonly lazyStores: Partial<LazyStores> = {};
@@ -73,6 +75,7 @@ export class RootStore {
     this.shell = new ShellStore(this);
     this.navigationLog = new NavigationLog(this);
     this.screenHealth = new ScreenHealth(this);
+    this.preferences = new VisitorPreferences(this);
   }
 
   get units(): UnitsStore {
@@ -150,7 +153,7 @@ export class RootStore {
    */
   private get stores(): { reset(): void }[] {
     const built = LAZY_STORE_NAMES.flatMap((name) => this.lazyStores[name] ?? []);
-    return [this.config, this.session, this.shell, ...built, this.navigationLog];
+    return [this.config, this.session, this.shell, ...built, this.navigationLog, this.preferences];
   }
 
   /**

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { KeyboardSlot } from '../../components/keyboard/KeyboardSlot';
+import { VisitorControls } from '../../components/preferences/VisitorControls';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import { SectionOutlet } from './SectionOutlet';
@@ -21,6 +22,7 @@ export const KioskShell = observer(function KioskShell() {
         {/* Fixed at the bottom of the screen; inside <main> so it sits in a landmark. */}
         <KeyboardSlot />
       </main>
+      {shell.sidebarHidden && <VisitorControls placement="frame" />}
       <ShellDialogs />
     </div>
   );

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
+import { VisitorControls } from '../../components/preferences/VisitorControls';
 import { Logo } from './Logo';
 
 /** The left menu: logo, the sections the facility offers (flow/sidebar.ts) and Logout with the countdown. */
@@ -49,6 +50,7 @@ export const Sidebar = observer(function Sidebar() {
           )}
         </ul>
       </nav>
+      <VisitorControls placement="sidebar" />
     </aside>
   );
 });

@@ -1,0 +1,5 @@
+import { observer } from 'mobx-react-lite';
+
+export const DisplayControls = observer(function DisplayControls() {
+  return null;
+});
