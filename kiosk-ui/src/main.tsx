@@ -4,6 +4,7 @@ import { ApiClient } from './api/client';
 import { EventsClient } from './api/events-client';
 import { App } from './App';
 import './i18n/first-screen';
+import { followVisitorLanguage } from './i18n/language';
 import { prefetchLikeliestScreen, prefetchScreens, preloadSection } from './screens/registry';
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresProvider';
@@ -22,6 +23,7 @@ const root = new RootStore({ api: new ApiClient(), events: new EventsClient() })
 // The welcome screen's chunk downloads while the configuration loads.
 if (root.shell.route.name === 'kiosk') preloadSection('home');
 root.start();
+followVisitorLanguage(root.preferences, root.api);
 // Every other screen's chunk is fetched once the first screen is up (configuration answered) and
 // the browser is idle: a first visit then renders at once instead of suspending (registry.ts).
 when(

@@ -7,6 +7,8 @@ export interface UiLogEvent {
   /** Client time, epoch milliseconds. */
   at?: number;
   log_level?: 'debug' | 'info' | 'warn' | 'error';
+  /** The language the visitor was using the kiosk in (they choose it; English by default). */
+  language?: 'en' | 'es';
   /** Free-form detail; the rental model goes here, masked by the UI and masked again by the daemon. */
   data?: Record<string, unknown>;
 }
@@ -23,6 +25,7 @@ export interface ShippedLogEntry {
     action: string;
     active_section: string;
     facility_id: string;
+    language?: 'en' | 'es';
     data?: Record<string, unknown>;
   };
 }

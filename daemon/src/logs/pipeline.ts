@@ -77,6 +77,7 @@ export function toShippedEntry(
     active_section: text(event.active_section),
     facility_id: context.facilityId,
   };
+  if (event.language !== undefined) log.language = event.language;
   if (event.data !== undefined) log.data = maskSecrets(event.data, { secretValues });
   return {
     component: 'kiosk',

@@ -29,6 +29,7 @@ const UiLogEventSchema = Type.Object(
     active_section: Type.String({ maxLength: 100 }),
     at: Type.Optional(Type.Number()),
     log_level: Type.Optional(Type.Enum(['debug', 'info', 'warn', 'error'], { type: 'string' })),
+    language: Type.Optional(Type.Enum(['en', 'es'], { type: 'string' })),
     data: Type.Optional(Type.Unsafe<Record<string, unknown>>({ type: 'object' })),
   },
   { additionalProperties: false },

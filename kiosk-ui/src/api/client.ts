@@ -81,6 +81,12 @@ export class ApiClient {
   private readonly fetchImpl: typeof fetch;
   private readonly baseUrl: string;
   private readonly latest = new Map<string, AbortController>();
+  /**
+   * Accept-Language of operator calls: the visitor's language (i18n/language.ts sets it). No
+   * operator call in the specs takes a language; the standard header lets an operator API that
+   * words its messages per language answer in the visitor's (docs/accessibility.md).
+   */
+  acceptLanguage = 'en-US';
 
   constructor(options: ApiClientOptions = {}) {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -154,7 +160,8 @@ export class ApiClient {
   ): Promise<unknown> {
     // CallArgs already tied params to name; buildApiPath re-checks at run time.
     const path = `/api/${buildApiPath(name, params as never)}${queryString(options.query)}`;
-    return this.request(API_ROUTES[name].method, path, options);
+    const headers = { 'accept-language': this.acceptLanguage, ...options.headers };
+    return this.request(API_ROUTES[name].method, path, { ...options, headers });
   }
 
   private async request(method: string, path: string, options: CallOptions): Promise<unknown> {

@@ -31,6 +31,7 @@ export type NavigationAction =
   | 'logout'
   | 'logout_cancel'
   | 'session_ended'
+  | 'language'
   | (string & {});
 
 export const OMITTED = '[omitted]';
@@ -193,6 +194,7 @@ export class NavigationLog {
         active_section: this.root.shell.activeSection,
         at: Date.now(),
         log_level: 'info',
+        language: this.root.preferences.language,
       };
       if (data) event.data = loggable(data);
       this.queued.push(event);

@@ -19,6 +19,13 @@ export class VisitorPreferences {
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
+  /** The language control: logged (the navigation log records the language of every event). */
+  chooseLanguage(language: KioskLanguage): void {
+    if (this.language === language) return;
+    this.language = language;
+    this.root.navigationLog.action('language', { language });
+  }
+
   reset(): void {
     this.language = 'en';
     this.audio = false;

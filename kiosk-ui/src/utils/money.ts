@@ -1,26 +1,32 @@
+import { displayLocale, type DisplayLocale } from './locale';
+
 /**
  * Currency as the kiosk shows it (shell spec §9): dollar sign, comma thousands separator and no
- * fraction digits by default; `{ cents: true }` shows two (e.g. a grand total being paid).
+ * fraction digits by default; `{ cents: true }` shows two (e.g. a grand total being paid). In the
+ * visitor's locale (utils/locale.ts): US Spanish writes dollars the same way.
  */
-const WHOLE = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+const formats = new Map<string, Intl.NumberFormat>();
 
-const CENTS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+function format(locale: DisplayLocale, digits: 0 | 2): Intl.NumberFormat {
+  const key = `${locale}:${digits}`;
+  let numberFormat = formats.get(key);
+  if (!numberFormat) {
+    numberFormat = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formats.set(key, numberFormat);
+  }
+  return numberFormat;
+}
 
-export function formatMoney(amount: number, options: { cents?: boolean } = {}): string {
+export function formatMoney(amount: number, options: { cents?: boolean; locale?: DisplayLocale } = {}): string {
   if (!Number.isFinite(amount)) return '';
   // -0 would print as "-$0".
   const value = Object.is(roundTo(amount, options.cents ? 2 : 0), -0) ? 0 : amount;
-  return (options.cents ? CENTS : WHOLE).format(value);
+  return format(options.locale ?? displayLocale(), options.cents ? 2 : 0).format(value);
 }
 
 /** `total_amount` as the operator API takes it: two decimals, no symbol (rental spec §9). */

@@ -1,4 +1,3 @@
-import { DATE_FORMAT } from '@kiosk/shared-types';
 import type { Dayjs } from 'dayjs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -55,7 +54,7 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
                     if (event.currentTarget.value === '' && field.value) field.onChange('');
                   }}
                   onBlur={field.onBlur}
-                  placeholder={DATE_FORMAT}
+                  placeholder={t('common.date_placeholder')}
                   data-keyboard="numeric"
                   inputMode="numeric"
                   autoComplete="off"

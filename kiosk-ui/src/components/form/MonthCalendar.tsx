@@ -1,6 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayLocale } from '../../utils/locale';
 import { addMonths, dayInRange, formatDay, initialMonth, monthGrid, monthInRange, type MonthRef } from './calendar';
 
 interface CalendarProps {
@@ -10,6 +11,9 @@ interface CalendarProps {
   max: Dayjs;
   onPick: (day: Dayjs) => void;
 }
+
+/** 'Monday, January 2, 2023' / 'lunes, 2 de enero de 2023'. */
+const DAY_LABEL: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
 
 const MONTHS = Array.from({ length: 12 }, (_, month) => month);
 
@@ -22,9 +26,10 @@ export function MonthCalendar({ id, value, min, max, onPick }: CalendarProps) {
   const next = addMonths(shown, 1);
   const years: number[] = [];
   for (let year = min.year(); year <= max.year(); year += 1) years.push(year);
-  const monthName = (month: number) => new Date(2000, month, 1).toLocaleString('en-US', { month: 'long' });
+  const locale = displayLocale();
+  const monthName = (month: number) => new Date(2000, month, 1).toLocaleString(locale, { month: 'long' });
   const weekdays = Array.from({ length: 7 }, (_, day) =>
-    new Date(2023, 0, day + 1).toLocaleString('en-US', { weekday: 'short' }),
+    new Date(2023, 0, day + 1).toLocaleString(locale, { weekday: 'short' }),
   );
   const move = (ref: MonthRef) => {
     if (monthInRange(ref, min, max)) setShown(ref);
@@ -101,7 +106,7 @@ export function MonthCalendar({ id, value, min, max, onPick }: CalendarProps) {
                       className={['calendar__day', formatDay(day) === value ? 'calendar__day--selected' : ''].join(' ')}
                       disabled={!dayInRange(day, min, max)}
                       aria-pressed={formatDay(day) === value}
-                      aria-label={day.format('dddd, MMMM D, YYYY')}
+                      aria-label={day.toDate().toLocaleDateString(locale, DAY_LABEL)}
                       onClick={() => onPick(day)}
                     >
                       {day.date()}

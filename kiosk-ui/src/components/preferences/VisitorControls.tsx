@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { AudioToggle } from './AudioToggle';
 import { DisplayControls } from './DisplayControls';
 import { LanguageToggle } from './LanguageToggle';
@@ -9,11 +10,21 @@ import './preferences.css';
  * foot of the sidebar, or in a bar of their own where the rental flow hides the sidebar.
  */
 export const VisitorControls = observer(function VisitorControls({ placement }: { placement: 'sidebar' | 'frame' }) {
-  return (
-    <div className={`kiosk-visitor-controls kiosk-visitor-controls--${placement}`}>
+  const { t } = useTranslation();
+  const controls = (
+    <>
       <LanguageToggle />
       <AudioToggle />
       <DisplayControls />
-    </div>
+    </>
   );
+  // In the frame the bar is a landmark of its own (the sidebar's <aside> holds it otherwise).
+  if (placement === 'frame') {
+    return (
+      <aside className="kiosk-visitor-controls kiosk-visitor-controls--frame" aria-label={t('shell.preferences.label')}>
+        {controls}
+      </aside>
+    );
+  }
+  return <div className="kiosk-visitor-controls kiosk-visitor-controls--sidebar">{controls}</div>;
 });

@@ -23,4 +23,6 @@ export const common = {
     alphabetic_only: 'Must only contain alphabetic characters.',
   },
   close: 'Close',
+  /** Dates are typed month first, as in the US (DATE_FORMAT). */
+  date_placeholder: 'MM/DD/YYYY',
 } satisfies MessageTree;

@@ -40,6 +40,14 @@ export const firstScreenShell = {
   time: {
     label: 'Current time in epoch seconds',
   },
+  /** The group of the language control, whose own labels are "English" and "Español" always. */
+  language: {
+    label: 'Language',
+  },
+  /** The bar of the visitor's controls where the rental flow hides the sidebar. */
+  preferences: {
+    label: 'Your preferences',
+  },
 } satisfies MessageTree;
 
 export const firstScreenCommon = {

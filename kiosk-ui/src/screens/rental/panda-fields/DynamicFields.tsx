@@ -54,6 +54,7 @@ export function DynamicFields({
 }
 
 function OneField({ control, field }: { control: Control<DynamicValues>; field: DynamicField }) {
+  const { t } = useTranslation();
   const common = { control, name: field.name, label: field.label, required: field.required };
   switch (field.type) {
     case 'checkbox':
@@ -67,7 +68,9 @@ function OneField({ control, field }: { control: Control<DynamicValues>; field: 
     case 'ssn':
       return <MaskedField {...common} mask={MASKS.ssn} keyboard="numeric" />;
     case 'date':
-      return <MaskedField {...common} mask="00/00/0000" keyboard="numeric" placeholder="MM/DD/YYYY" />;
+      return (
+        <MaskedField {...common} mask="00/00/0000" keyboard="numeric" placeholder={t('common.date_placeholder')} />
+      );
     case 'email':
       return <TextField {...common} kind="email" />;
     default:

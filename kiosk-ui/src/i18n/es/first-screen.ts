@@ -1,0 +1,47 @@
+import type { firstScreenCommon as english, firstScreenShell as englishShell } from '../en/first-screen';
+import type { Translation } from '../types';
+
+/** The first screen's texts in Spanish (../en/first-screen.ts). */
+export const firstScreenShell: Translation<typeof englishShell> = {
+  sections: {
+    home: 'Inicio',
+    rent: 'Elegir un espacio',
+    find_reservation: 'Buscar mi reservación',
+    size_guide: 'GUÍA DE TAMAÑOS',
+    pay_bill: 'PAGAR MI FACTURA',
+    autopay: 'Configurar pago automático',
+    samples: 'Ejemplos',
+    rental_docs: 'Documentos de alquiler',
+    insurance: 'Folleto de protección',
+    facility_map: 'Mapa de las instalaciones',
+  },
+  sidebar: {
+    label: 'Menú del quiosco',
+    logout: 'Cerrar sesión',
+    countdown_label: 'Tiempo restante de esta sesión',
+  },
+  welcome: {
+    headline: 'BIENVENIDO',
+    subheadline: 'Para comenzar, elija una de las opciones de la izquierda',
+  },
+  logo: {
+    default_label: 'Almacenamiento',
+  },
+  unavailable: {
+    invalid_page: 'Esta página no es válida.',
+    not_configured: 'El quiosco no está configurado para estas instalaciones.',
+  },
+  time: {
+    label: 'Hora actual en segundos epoch',
+  },
+  language: {
+    label: 'Idioma',
+  },
+  preferences: {
+    label: 'Sus preferencias',
+  },
+};
+
+export const firstScreenCommon: Translation<typeof english> = {
+  loading: 'Cargando',
+};

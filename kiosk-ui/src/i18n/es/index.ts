@@ -1,0 +1,35 @@
+import 'dayjs/locale/es';
+import type { Catalogue } from '../en';
+import type { Translation } from '../types';
+import { account } from './account';
+import { billing } from './billing';
+import { browse } from './browse';
+import { common } from './common';
+import { devices } from './devices';
+import { documents } from './documents';
+import flow from './flow';
+import { identity } from './identity';
+import { rental } from './rental';
+import { shell } from './shell';
+import { trivia } from './trivia';
+import validation from './validation';
+
+/**
+ * The Spanish catalogue (neutral Latin-American Spanish, "usted"): the English one's shape, typed
+ * against it so a missing key does not compile. Loaded only when a visitor chooses Spanish
+ * (i18n/language.ts), with dayjs's Spanish locale.
+ */
+export const es: Translation<Catalogue> = {
+  common,
+  shell,
+  browse,
+  rental,
+  identity,
+  account,
+  billing,
+  documents,
+  trivia,
+  validation,
+  flow,
+  devices,
+};

@@ -1,0 +1,18 @@
+import type { rental as english } from '../en/rental';
+import type { Translation } from '../types';
+import { rentalCheckout } from './rental-checkout';
+import { rentalDetails } from './rental-details';
+
+export const rental: Translation<typeof english> = {
+  ...rentalCheckout,
+  ...rentalDetails,
+  frame: {
+    done: 'Listo',
+    cancel: 'Cancelar',
+    back: 'Atrás',
+    next: 'SIGUIENTE',
+  },
+  alert: {
+    ok: 'Aceptar',
+  },
+};
