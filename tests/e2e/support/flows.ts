@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import type { RunningKiosk } from './kiosk.js';
+import { control, type RunningKiosk } from './kiosk.js';
+import { ENGLISH, type KioskTexts } from './texts.js';
 
 /** The rental section the page shows (RentalScreen's data-rental-section). */
 export const rentalSection = (page: Page) => page.locator('[data-rental-section]');
@@ -15,6 +16,8 @@ export interface ReachIdentityOptions {
   expectSection?: string;
   /** Skip page.goto (the page already shows the kiosk). */
   skipGoto?: boolean;
+  /** The language the kiosk shows (support/texts.ts); English by default. */
+  texts?: KioskTexts;
 }
 
 /**
@@ -26,19 +29,20 @@ export async function reachIdentityStep(
   kiosk: RunningKiosk,
   opts: ReachIdentityOptions = {},
 ): Promise<void> {
+  const texts = opts.texts ?? ENGLISH;
   if (!opts.skipGoto) await page.goto(kiosk.url);
   await page
-    .getByRole('navigation', { name: 'Kiosk menu' })
-    .getByRole('button', { name: 'Select a Space', exact: true })
+    .getByRole('navigation', { name: texts.menu })
+    .getByRole('button', { name: texts.selectSpace, exact: true })
     .click();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
   const card = page.locator(`[data-group="${opts.group ?? 'medium'}"]`);
-  await card.getByRole('button', { name: 'SELECT', exact: true }).click();
+  await card.getByRole('button', { name: texts.select, exact: true }).click();
   const panel = page.locator('#unit-group-panel');
   if (opts.door) {
     const row = panel.locator(`[data-door="${opts.door}"]`);
     await row.scrollIntoViewIfNeeded();
-    await row.getByRole('button', { name: /^SELECT/ }).click();
+    await row.getByRole('button', { name: new RegExp(`^${texts.select}`) }).click();
   } else {
     const unit = opts.unitId ? panel.locator(`[data-unit-id="${opts.unitId}"]`) : panel.locator('.unit-row').first();
     await unit.locator('.unit-row__select').first().click();
@@ -53,40 +57,120 @@ export const expectSection = (page: Page, name: string) =>
   expect(rentalSection(page)).toHaveAttribute('data-rental-section', name, { timeout: 20_000 });
 
 /** Done as a visitor taps it, the on-screen keyboard open or not. */
-export const tapDone = (page: Page) => page.getByRole('button', { name: 'Done', exact: true }).click();
+export const tapDone = (page: Page, texts: KioskTexts = ENGLISH) =>
+  page.getByRole('button', { name: texts.done, exact: true }).click();
 
 /** secondary_contact (waived, not military), vehicle_storage (No) and discounts (None), as they come. */
-export async function walkDetailSteps(page: Page): Promise<void> {
+export async function walkDetailSteps(page: Page, texts: KioskTexts = ENGLISH): Promise<void> {
   await expectSection(page, 'secondary_contact');
-  await page.getByText(/I waive my right/).click();
-  await page
-    .getByRole('group', { name: /active military/ })
-    .getByText('No', { exact: true })
-    .click();
-  await tapDone(page);
+  await page.getByText(texts.waive).click();
+  await page.getByRole('group', { name: texts.military }).getByText(texts.no, { exact: true }).click();
+  await tapDone(page, texts);
   await expectSection(page, 'vehicle_storage');
-  await page
-    .getByRole('group', { name: /storing vehicle/ })
-    .getByText('No', { exact: true })
-    .click();
-  await tapDone(page);
+  await page.getByRole('group', { name: texts.vehicle }).getByText(texts.no, { exact: true }).click();
+  await tapDone(page, texts);
   await expectSection(page, 'discounts');
-  await page.getByText('None', { exact: true }).click();
-  await tapDone(page);
+  await page.getByText(texts.noDiscount, { exact: true }).click();
+  await tapDone(page, texts);
 }
 
 /** Answer 'Business Rental?' with No where the info form asks it (facilities may not). */
-export async function answerNotBusiness(page: Page): Promise<void> {
-  const business = page.getByRole('group', { name: /Business Rental\?/ });
-  if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
+export async function answerNotBusiness(page: Page, texts: KioskTexts = ENGLISH): Promise<void> {
+  const business = page.getByRole('group', { name: texts.business });
+  if (await business.isVisible()) await business.getByText(texts.no, { exact: true }).click();
 }
 
 /** From the detail steps to the gate code: details walked, no insurance change, `gateCode` chosen. */
-export async function walkToGateCode(page: Page, gateCode: string): Promise<void> {
-  await walkDetailSteps(page);
+export async function walkToGateCode(page: Page, gateCode: string, texts: KioskTexts = ENGLISH): Promise<void> {
+  await walkDetailSteps(page, texts);
   await expectSection(page, 'content_insurance');
-  await tapDone(page);
+  await tapDone(page, texts);
   await expectSection(page, 'about_convenience');
-  await page.getByLabel(/Choose your gate code/).pressSequentially(gateCode);
-  await expect(page.getByText('This gate code is yours.')).toBeVisible();
+  await chooseGateCode(page, gateCode, texts);
+}
+
+/** about_convenience: type `gateCode` and wait until the kiosk says it is free. */
+export async function chooseGateCode(page: Page, gateCode: string, texts: KioskTexts = ENGLISH): Promise<void> {
+  await page.getByLabel(texts.gateCode).pressSequentially(gateCode);
+  await expect(page.getByText(texts.gateCodeYours)).toBeVisible();
+}
+
+/** A field by its label, with or without the required asterisk. */
+export const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+
+export interface Tenant {
+  first: string;
+  last: string;
+  email: string;
+}
+
+export const JANE: Tenant = { first: 'Jane', last: 'Tenant', email: 'jane.tenant@example.com' };
+
+/** rent_this_space by the manual path, then info filled in (rental §2 Verify identity, Info). */
+export async function verifyManually(
+  page: Page,
+  tenant: Tenant,
+  options: { reservation?: boolean; texts?: KioskTexts } = {},
+): Promise<void> {
+  const texts = options.texts ?? ENGLISH;
+  const label = texts.fields;
+  await page.getByRole('button', { name: texts.verifyManually }).click();
+  await expectSection(page, 'info');
+  await field(page, label.email).fill(tenant.email);
+  await field(page, label.cellPhone).pressSequentially('2175550182');
+  await field(page, label.firstName).fill(tenant.first);
+  await field(page, label.lastName).fill(tenant.last);
+  await field(page, label.address).fill('1250 Maple Street');
+  await field(page, label.city).fill('Springfield');
+  await field(page, label.zip).pressSequentially('62704');
+  await expect(field(page, label.state)).toHaveValue('IL');
+  await field(page, label.licenceNumber).fill('D1234567');
+  await field(page, label.issuingState).selectOption('IL');
+  await field(page, label.expirationDate).pressSequentially('12312030');
+  await answerNotBusiness(page, texts);
+  if (options.reservation) await page.getByText(texts.moreTime).click();
+  await tapDone(page, texts);
+}
+
+/** swipe_scan: the simulator "swipes" a test card; card_details shows it filled in. */
+export async function swipe(
+  page: Page,
+  kiosk: RunningKiosk,
+  outcome: 'approve' | 'decline' | 'amex',
+  texts: KioskTexts = ENGLISH,
+): Promise<void> {
+  await expectSection(page, 'swipe_scan');
+  await expect(page.getByRole('heading', { name: texts.swipeTitle })).toBeVisible();
+  await expect(page.getByText(texts.waitingForCard)).toBeVisible();
+  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome });
+  await expectSection(page, 'card_details');
+}
+
+/**
+ * panda_fields: the demo facility's required fields (the operator's own English, whatever the
+ * kiosk's language), `check` if given (e.g. an accessibility check), then Done.
+ */
+export async function fillAdditionalInformation(
+  page: Page,
+  options: { texts?: KioskTexts; check?: () => Promise<void> } = {},
+): Promise<void> {
+  await expectSection(page, 'panda_fields');
+  await expect(page.getByRole('heading', { name: 'About your stored goods' })).toBeVisible();
+  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
+  await page.getByRole('radio', { name: 'Personal use' }).check();
+  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
+  await options.check?.();
+  await tapDone(page, options.texts);
+}
+
+/** panda_agreements: sign each document in its frame (the operator's pages); `check` on the first. */
+export async function signAll(page: Page, names: string[], check?: () => Promise<void>): Promise<void> {
+  await expectSection(page, 'panda_agreements');
+  for (const [index, name] of names.entries()) {
+    const frame = page.frameLocator(`iframe[title="${name}"]`);
+    await expect(frame.getByRole('heading', { name })).toBeVisible();
+    if (index === 0) await check?.();
+    await frame.getByRole('button', { name: 'Sign' }).click();
+  }
 }
