@@ -1,5 +1,5 @@
 import type { FacilitySettings, KioskConfig } from '@kiosk/shared-types';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
 import { App } from '../../App';
@@ -48,7 +48,9 @@ describe('kiosk shell', () => {
     );
     expect(await screen.findByRole('heading', { name: 'WELCOME' })).toBeTruthy();
     expect(screen.getByText('Get started by selecting one of the options to the left')).toBeTruthy();
-    const items = screen.getAllByRole('button').map((button) => button.textContent);
+    // The sidebar's menu (the visitor's own controls sit below it, outside the menu).
+    const menu = within(screen.getByRole('navigation', { name: 'Kiosk menu' }));
+    const items = menu.getAllByRole('button').map((button) => button.textContent);
     expect(items).toEqual([
       'Home',
       'Select a Space',
@@ -59,6 +61,9 @@ describe('kiosk shell', () => {
       'Rental Documents',
       'Facility map',
     ]);
+    // "English / Español" is there too, each in its own language.
+    expect(screen.getByRole('button', { name: 'English' }).getAttribute('lang')).toBe('en');
+    expect(screen.getByRole('button', { name: 'Español' }).getAttribute('lang')).toBe('es');
     stop();
   });
 
