@@ -57,10 +57,14 @@ export const SwipePanel = observer(function SwipePanel({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const failed = device.phase === 'failed';
   const readerDown = failed && device.swipeError?.reason === 'reader-down';
+  // Worded by the catalogue (the visitor's language), not by the daemon's English message.
+  const failure = device.swipeError?.reason;
   const message = readerDown
     ? t('rental.card.reader_down')
     : failed
-      ? device.swipeError?.message || t('rental.card.reader_down')
+      ? failure && failure !== 'reader-down'
+        ? t(`rental.card.swipe_failed.${failure}`)
+        : t('rental.card.reader_down')
       : null;
 
   return (

@@ -60,6 +60,15 @@ export const rentalCheckout = {
     waiting: 'Waiting for your card ...',
     // wording not shown
     reader_down: 'The card reader is not available. Please enter your card manually.',
+    /** Why a swipe ended without a card: the daemon's SWIPE_MESSAGES, so both languages say it. */
+    swipe_failed: {
+      'reader-timeout': 'No card was read in time. Please swipe again or enter your card manually.',
+      'reader-garbage': 'The card could not be read. Please swipe again or enter your card manually.',
+      'decrypt-failed': 'The card could not be read. Please swipe again or enter your card manually.',
+      cancelled: 'The card swipe was cancelled.',
+      busy: 'A card swipe is already in progress.',
+      'request-failed': 'The card could not be read. Please swipe again or enter your card manually.',
+    },
     // wording not shown
     swipe_again: 'Swipe again',
     // wording not shown
