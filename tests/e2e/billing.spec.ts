@@ -236,7 +236,7 @@ test('the reader being down is said at once, with manual entry offered', async (
   }
 });
 
-test('a reader whose health check does not answer is said to be unavailable, and no swipe is asked of it', async ({
+test('a reader whose health check goes unanswered is said to be unavailable, and no swipe is asked of it', async ({
   page,
 }) => {
   await openUnitList(page);
@@ -245,18 +245,17 @@ test('a reader whose health check does not answer is said to be unavailable, and
   const swipeRequests = async () =>
     ((await (await fetch(`${simulator}/__simulator/state`)).json()) as { swipeRequests: number }).swipeRequests;
   const before = await swipeRequests();
-  await control(`${simulator}/__simulator/health`, { ok: true, answer: false });
-  try {
-    await page.getByRole('button', { name: 'Make a payment' }).click();
-    await expect(page.getByText('The card reader is not available. Please enter your card manually.')).toBeVisible({
-      timeout: 20_000,
-    });
-    expect(await swipeRequests()).toBe(before);
-    await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
-    await expect(heading(page, 'Payment information')).toBeVisible();
-  } finally {
-    await control(`${simulator}/__simulator/health`, { ok: true });
-  }
+  // The check gets no answer (the daemon is restarting). A device whose own CheckHealth hangs is
+  // reported down by the daemon (plugins/card-reader.test.ts).
+  await page.route('**/device/card/health', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(page.getByText('The card reader is not available. Please enter your card manually.')).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await swipeRequests()).toBe(before);
+  await expectAccessible(page, 'pay-bill/swipe or scan (reader unavailable)');
+  await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
+  await expect(heading(page, 'Payment information')).toBeVisible();
 });
 
 test('updating the autopay card of a paid-up unit needs no signing; an Amex asks for the 4 digits on its front', async ({
@@ -271,6 +270,7 @@ test('updating the autopay card of a paid-up unit needs no signing; an Amex asks
   await expect(cvv).toHaveAccessibleDescription(
     'Your card was read. Type the 4-digit security code (CVV) printed on the front of your card, above the card number.',
   );
+  await page.screenshot({ path: `${SCREENSHOTS}/card-form-swiped-amex.png` });
   await cvv.pressSequentially('1234');
   await page.getByRole('button', { name: 'Make a payment' }).click();
   await expect(heading(page, 'Congratulations')).toBeVisible({ timeout: 15_000 });
