@@ -250,8 +250,7 @@ export class AccountsWorld {
     const wanted = spaceId.toLowerCase();
     return this.leasesOf(tenantId).find(
       (lease) =>
-        !lease.res_id &&
-        (`sp-${lease.door_name.toLowerCase()}` === wanted || lease.door_name.toLowerCase() === wanted),
+        !lease.res_id && (`sp-${lease.door_name.toLowerCase()}` === wanted || lease.door_name.toLowerCase() === wanted),
     );
   }
 
