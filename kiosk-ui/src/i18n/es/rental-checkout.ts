@@ -51,6 +51,9 @@ export const rentalCheckout: Translation<typeof english> = {
       busy: 'Ya se está leyendo una tarjeta.',
       'request-failed': 'No se pudo leer la tarjeta. Deslícela de nuevo o ingrese su tarjeta manualmente.',
     },
+    cvv_prompt: 'Se leyó su tarjeta. Escriba el código de seguridad (CVV) de 3 dígitos del reverso de su tarjeta.',
+    cvv_prompt_amex:
+      'Se leyó su tarjeta. Escriba el código de seguridad (CVV) de 4 dígitos impreso en el frente de su tarjeta, arriba del número.',
     swipe_again: 'Deslizar de nuevo',
     details_title: 'Pago',
     card_title: 'Tarjeta de crédito',
