@@ -7,8 +7,7 @@ import { ENGLISH, type KioskTexts } from './texts.js';
 export const TEST_USER = { email: 'tenant@example.com', password: 'Password!1' } as const;
 export const NO_RENTALS_USER = { email: 'norentals@example.com', password: 'Password!1' } as const;
 
-export const sidebar = (page: Page, texts: KioskTexts = ENGLISH) =>
-  page.getByRole('navigation', { name: texts.menu });
+export const sidebar = (page: Page, texts: KioskTexts = ENGLISH) => page.getByRole('navigation', { name: texts.menu });
 
 /** Open PAY MY BILL from the sidebar (logged out: the login screen); `skipGoto`: the kiosk is open. */
 export async function openPayBill(
