@@ -34,6 +34,7 @@ export function unitView(state: SandboxState, world: FacilityWorld, unit: DemoUn
     quantity_available_to_rent: state.availableCount(world.data.facility_id, unit.unit_id),
     parking: unit.parking,
     description: unit.description,
+    ...(unit.description_updated ? { description_updated: true, sf_description: unit.sf_description ?? '' } : {}),
     size: unit.size,
     video_id: unit.video_id,
     promos: unitPromos(world.data, unit).map(promoView),

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitDimensions, unitLabelKey } from '../../browse/categories';
 import { moveInCostRows } from '../../browse/cost-lines';
+import { unitDescription } from '../../browse/unit-description';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
@@ -41,6 +42,7 @@ export const SidePanel = observer(function SidePanel() {
             {unit.unit_type}
             {rental.model.unit_door_number && ` · #${rental.model.unit_door_number}`}
           </p>
+          {unitDescription(unit) && <p className="side-panel__description">{unitDescription(unit)}</p>}
           <dl className="side-panel__facts">
             <div>
               <dt>{t('browse.side_panel.move_in_date')}</dt>
