@@ -12,7 +12,8 @@ import { formatMoney } from '../../utils/money';
 /**
  * The side panel summary (rental §2): 'Your Storage' with CHANGE, dimensions and move-in date,
  * Monthly Rent (not for in-store-only facilities), the move-in cost lines ending with 'Total Cost
- * to Move In', 'Calculating Move-In Cost ...' while loading, and 'Credit Card Payments ONLY'.
+ * to Move In', 'Calculating Move-In Cost ...' while loading, and 'Credit Card Payments ONLY' with
+ * the Facility Manager for other payment methods.
  */
 export const SidePanel = observer(function SidePanel() {
   const { t } = useTranslation();
@@ -79,6 +80,7 @@ export const SidePanel = observer(function SidePanel() {
         )}
       </div>
       <p className="side-panel__notice">{t('browse.side_panel.credit_card_only')}</p>
+      <p className="side-panel__manager">{t('rental.card.other_payments')}</p>
     </aside>
   );
 });
