@@ -81,12 +81,20 @@ export async function answerNotBusiness(page: Page): Promise<void> {
   if (await business.isVisible()) await business.getByText('No', { exact: true }).click();
 }
 
+/** What a suite checks on the steps walkToGateCode passes (each runs before that step's Done). */
+export interface GateCodeWalkChecks {
+  contentInsurance?: () => Promise<void>;
+  aboutConvenience?: () => Promise<void>;
+}
+
 /** From the detail steps to the gate code: details walked, no insurance change, `gateCode` chosen. */
-export async function walkToGateCode(page: Page, gateCode: string): Promise<void> {
+export async function walkToGateCode(page: Page, gateCode: string, checks: GateCodeWalkChecks = {}): Promise<void> {
   await walkDetailSteps(page);
   await expectSection(page, 'content_insurance');
+  await checks.contentInsurance?.();
   await tapDone(page);
   await expectSection(page, 'about_convenience');
+  await checks.aboutConvenience?.();
   await page.getByLabel(/Choose your gate code/).pressSequentially(gateCode);
   await expect(page.getByText('This gate code is yours.')).toBeVisible();
 }
