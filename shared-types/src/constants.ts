@@ -30,6 +30,11 @@ export const IDENTITY = {
   confidenceMultiplier: 10,
   /** Ours (the spec names no threshold): verified when the confidence is at least this. docs/sandbox.md. */
   confidencePassAt: 70,
+  /**
+   * Ours (the spec names no bound): how many times, one poll interval apart, the dossier is read
+   * for the verification service's 'received' before the attempt counts as failed (30 s).
+   */
+  receivedChecks: 10,
 } as const;
 
 export const CARD_READER = {

@@ -31,6 +31,9 @@ const SHOTS = 'test-results/rental-checkout';
 const VISA = '4111111111111111';
 const DECLINE = '4000000000000002';
 const CVV = '987';
+const OTHER_PAYMENTS = 'For other payment methods, please ask the Facility Manager.';
+const KEY_FOB =
+  'This facility opens with your phone. Would you rather have a key fob? Please ask the Facility Manager.';
 
 let kiosk: RunningKiosk;
 
@@ -162,6 +165,11 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await section(page, 'about_convenience');
   await page.getByRole('checkbox', { name: /Add a lock/ }).check();
   await expect(page.locator('.side-panel')).toContainText('Lock');
+  await expect(
+    page.getByText('Pick up your lock at the office: the Facility Manager will hand it to you.', { exact: true }),
+  ).toBeVisible();
+  // Key fobs are a keyless facility's matter only.
+  await expect(page.getByText(KEY_FOB, { exact: true })).toHaveCount(0);
   await page.getByRole('checkbox', { name: /Enroll in AutoPay/ }).check();
   const gatecode = page.getByLabel(/Choose your gate code/);
   await gatecode.pressSequentially('1234');
@@ -176,6 +184,9 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   // Swipe: name, number and expiry filled; the CVV is left to type.
   await section(page, 'swipe_scan');
   await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  // Other payment methods: the Facility Manager, on the card screen and beside 'Credit Card Payments ONLY'.
+  await expect(page.getByText(OTHER_PAYMENTS, { exact: true })).toHaveCount(2);
+  await expect(page.locator('.side-panel').getByText(OTHER_PAYMENTS, { exact: true })).toBeVisible();
   await checkScreen(page, '04-swipe-scan', 'rental/swipe_scan');
   await swipe(page, 'approve');
   await expect(page.getByLabel('Name on card')).toHaveValue('JANE Q TENANT');
@@ -189,6 +200,7 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
     'Your card was read. Type the 3-digit security code (CVV) from the back of your card.',
   );
   await expect(page.getByLabel('Billing address same as mailing address')).toBeChecked();
+  await expect(page.getByText(`Credit Card Payments ONLY ${OTHER_PAYMENTS}`, { exact: true })).toBeVisible();
   await button(page, 'Complete Rental').click();
   await expect(page.getByText('This field is required')).toBeVisible();
   await page.getByLabel('CVV').pressSequentially(`${CVV}4`);
@@ -387,7 +399,11 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   if ((await expiry.inputValue()) === '') await expiry.pressSequentially('12312030');
   await answerNotBusiness(page);
   await done(page);
-  await walkToGateCode(page, '1357');
+  await walkToGateCode(page, '1357', {
+    // has_insurance_plan is off here, but the unit lists enabled plans.
+    contentInsurance: () => expect(page.getByRole('heading', { name: 'Contents Insurance', level: 1 })).toBeVisible(),
+    aboutConvenience: () => expect(page.getByText(KEY_FOB, { exact: true })).toBeVisible(),
+  });
   await done(page);
   await swipe(page, 'approve');
   await page.getByLabel('CVV').pressSequentially(CVV);
@@ -410,6 +426,7 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await expect(phone).toHaveValue('(217) 555-0199');
   await button(page, 'RESEND TEXT').click();
   await expect(page.getByText('message sent successfully to (217) 555-0199')).toBeVisible();
+  await expect(page.getByText(KEY_FOB, { exact: true })).toBeVisible();
   await checkScreen(page, '13-setup-noke', 'rental/setup_noke');
   await done(page);
   await section(page, 'noke_confirm');

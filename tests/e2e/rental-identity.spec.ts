@@ -3,7 +3,7 @@ import { expectAccessible } from './support/a11y.js';
 import { resetSandbox } from './support/account.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
-import { startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
  * The rental identity and details steps against the built UI, daemon and sandbox (rental spec §2, §4, §5, §8):
@@ -212,6 +212,37 @@ test('a failed verification shows the retry message and stops polling', async ({
   expect(await statusCalls()).toBe(before);
 });
 
+test("the verification service's 'received': the kiosk waits for it on the dossier, then fills info", async ({
+  page,
+}) => {
+  // The service has not got the submission when the kiosk sends it: it answers 'sent'.
+  await control(`${kiosk.sandboxUrl}/__sandbox/identity/verifications`, { answer: 'sent' });
+  await reachIdentityStep(page, kiosk);
+  await startPhoneVerification(page);
+  await completeOnPhone(page, 'pass');
+  const dialog = page.getByRole('dialog', { name: 'Session continues on your phone' });
+  await expect(dialog.locator('p.verify-dialog__text')).toHaveText('Checking your ID ...', { timeout: 15_000 });
+  // Not verified on a check nobody received: still on the identity step.
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'rent_this_space');
+  await expect(page.getByText('Identity Verified', { exact: true })).toHaveCount(0);
+
+  await control(`${kiosk.sandboxUrl}/__sandbox/identity/verifications/settle`, { state: 'received' });
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'info', { timeout: 15_000 });
+  await expect(page.getByText('Identity Verified', { exact: true })).toBeVisible();
+  await expect(field(page, 'First Name')).toHaveValue('Jordan');
+});
+
+test("a verification the service refuses ('failed') shows the retry message", async ({ page }) => {
+  await control(`${kiosk.sandboxUrl}/__sandbox/identity/verifications`, { answer: 'failed' });
+  await reachIdentityStep(page, kiosk);
+  await startPhoneVerification(page);
+  await completeOnPhone(page, 'pass');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Oops! Identity Verification failed. Please try again.' }),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'rent_this_space');
+});
+
 test('manual verification: the typed details, zip -> state, phone validation, then on', async ({ page }) => {
   await reachIdentityStep(page, kiosk);
   await page.getByRole('button', { name: 'Manually Verify ID' }).click();
@@ -314,6 +345,13 @@ test('active military inserts military_info and changes the side panel total', a
   await expect(heading(page, 'Military Information')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'NEXT', exact: true })).toBeVisible();
+  // The military promo is a discount the Facility Manager checks an ID for.
+  await expect(
+    page.getByText(
+      'VALID ID required for the military discount to apply upon checkout. Please show your military ID to the Facility Manager.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   await field(page, 'Social Security Number').pressSequentially('123456789');
   await expect(field(page, 'Social Security Number')).toHaveValue('123-45-6789');
   // The keyboard is open for the SSN; NEXT, Back and the field stay clear of it.

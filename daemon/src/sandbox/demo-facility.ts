@@ -53,6 +53,9 @@ export interface DemoUnit {
   board_rate: number | null;
   parking: boolean;
   description: string;
+  /** The operator rewrote the description: the kiosk shows sf_description instead (rental §3). */
+  description_updated?: boolean;
+  sf_description?: string;
   video_id: string | null;
   promo_ids: string[];
   /** Whether GET facility-insurances/ offers plans for this type (no plans removes content_insurance). */
@@ -392,6 +395,8 @@ const UNITS: DemoUnit[] = [
     board_rate: 92,
     parking: false,
     description: 'Climate controlled 5x10 for furniture, electronics and documents.',
+    description_updated: true,
+    sf_description: 'Climate controlled 5x10 on the ground floor, a short walk from the loading dock.',
     video_id: 'size-small',
     promo_ids: ['promo-half-first-month'],
     offers_protection: true,
@@ -1509,7 +1514,7 @@ export const DEMO_RENTAL_PROCESSING = {
 
 // =================================================================================================
 // FACILITY VARIANTS — 'demo' plus variants for the rules that depend on facility settings
-//   demo-smart        noke (smart access) and driver_license_required; its map is a PDF
+//   demo-smart        noke (smart access), driver_license_required, has_insurance_plan off; map is a PDF
 //   external-paybill  external_paybill set (no PAY MY BILL / Setup autopay), no map, no documents
 //   unconfigured      the configuration call answers an error (kiosk not configured)
 // =================================================================================================
@@ -1554,6 +1559,8 @@ const DEMO_SMART: DemoFacility = {
     noke: true,
     driver_license_required: true,
     facility_map_url: '/assets/maps/facility-map.pdf',
+    // The facility-wide flag is off while its units list plans: the units' plans decide the title.
+    has_insurance_plan: false,
   },
 };
 

@@ -120,6 +120,32 @@ describe('facility data', () => {
     ]);
   });
 
+  it("changes a unit's promos until reset: the unit promo call, the space list and the cost follow", async () => {
+    const change = (unitId: string, promo_ids: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: `/__sandbox/units/${unitId}/promos`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ promo_ids }),
+      });
+    expect(await result('get-unit-promo/?facility_id=demo&unit_id=xs-4x5')).toEqual([]);
+    expect((await change('xs-4x5', ['promo-half-first-month'])).statusCode).toBe(200);
+    expect(await result('get-unit-promo/?facility_id=demo&unit_id=xs-4x5')).toEqual([
+      { promo_id: 'promo-half-first-month', promo_type: 'default', promo_description: '50% off your first full month' },
+    ]);
+    const listed = (await result('facilities/demo/space-types/?All=true')).extra_small;
+    expect(listed.find((unit: { unit_id: string }) => unit.unit_id === 'xs-4x5').promos).toHaveLength(1);
+    const costs = await result(
+      'facilities/demo/space-types/xs-4x5/rental-cost/?facility_id=demo&promo_id=promo-half-first-month',
+    );
+    expect(costs.costs.map((line: { name: string }) => line.name)).toContain('discount');
+
+    expect((await change('xs-4x5', ['promo-nope'])).statusCode).toBe(400);
+    expect((await change('nope', [])).statusCode).toBe(404);
+    await app.inject({ method: 'POST', url: '/__sandbox/reset' });
+    expect(await result('get-unit-promo/?facility_id=demo&unit_id=xs-4x5')).toEqual([]);
+  });
+
   it('lists owner cities: one with two facilities, one with exactly one', async () => {
     const cities = await result('facilities/demo/owner/cities/');
     expect(cities.map((city: { city: string; facilities: unknown[] }) => [city.city, city.facilities.length])).toEqual([

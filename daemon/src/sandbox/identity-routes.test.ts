@@ -229,6 +229,66 @@ describe('the phone verification', () => {
   });
 });
 
+describe("the verification answer and the dossier's received state", () => {
+  async function submitted() {
+    const session = await startSession();
+    const dossierId = (await api('POST', 'owners/demo-owner/facilities/demo/dossiers/', {})).data.result.dossier_id;
+    const idvId = (
+      await api('POST', 'owners/demo-owner/facilities/demo/identity-verification?sendNotification=true', {
+        phone: '(217) 555-0182',
+        email: '',
+        dossierId,
+        device: 'kiosk',
+        incodeVerificationLink: session.url,
+      })
+    ).data.result.idvId as string;
+    const verify = () =>
+      api('POST', `owners/demo-owner/facilities/demo/identity-verification/${idvId}/verify`, {
+        owner: 'demo-owner',
+        facility: 'demo',
+        idv_id: idvId,
+        payload: JSON.stringify({ confidence: 90 }),
+      });
+    const dossierState = async () =>
+      (await api('GET', `dossiers/${dossierId}/`)).data.result.verification?.state as string | undefined;
+    return { verify, dossierState };
+  }
+  const control = (url: string, body: unknown) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
+  it("answers 'received' by default and the dossier says so", async () => {
+    const { verify, dossierState } = await submitted();
+    expect(await dossierState()).toBeUndefined();
+    expect((await verify()).data.result.state).toBe('received');
+    expect(await dossierState()).toBe('received');
+  });
+
+  it("answers 'sent' when told to; the dossier turns 'received' or 'failed' when the service settles it", async () => {
+    expect((await control('/__sandbox/identity/verifications', { answer: 'sent' })).json()).toEqual({ answer: 'sent' });
+    const first = await submitted();
+    expect((await first.verify()).data.result.state).toBe('sent');
+    expect(await first.dossierState()).toBe('sent');
+    const settled = (await control('/__sandbox/identity/verifications/settle', { state: 'received' })).json();
+    expect(settled.settled).toHaveLength(1);
+    expect(await first.dossierState()).toBe('received');
+
+    const second = await submitted();
+    await second.verify();
+    await control('/__sandbox/identity/verifications/settle', { state: 'failed' });
+    expect(await second.dossierState()).toBe('failed');
+    // The first one was settled already: it stays received.
+    expect(await first.dossierState()).toBe('received');
+  });
+
+  it("answers 'failed' when told to, and refuses an answer it does not know", async () => {
+    await control('/__sandbox/identity/verifications', { answer: 'failed' });
+    const { verify, dossierState } = await submitted();
+    expect((await verify()).data.result.state).toBe('failed');
+    expect(await dossierState()).toBe('failed');
+    expect((await control('/__sandbox/identity/verifications', { answer: 'verified' })).statusCode).toBe(400);
+  });
+});
+
 describe('files', () => {
   function multipart(fields: Record<string, string>, file: { name: string; type: string; data: string } | null) {
     const boundary = '----kiosk-test-boundary';

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   IDENTITY,
   type Dossier,
+  type DossierVerification,
   type LicenceScan,
   type OnboardingStatus,
   type VerificationState,
@@ -18,6 +19,23 @@ import { SandboxError } from './sandbox-error.js';
  */
 
 export type OnboardingOutcome = 'pass' | 'fail';
+
+/** What the verification call can be told to answer (POST /__sandbox/identity/verifications). */
+export const SUBMIT_ANSWERS = ['received', 'sent', 'failed'] as const;
+export type SubmitAnswer = (typeof SUBMIT_ANSWERS)[number];
+
+/** A dossier's verification before the kiosk writes its own result: only the state is known. */
+const UNCHECKED_VERIFICATION: DossierVerification = {
+  state: 'created',
+  authenticated: false,
+  probability: 0,
+  name: '',
+  address: '',
+  documentNumber: '',
+  dateOfExpiry: '',
+  dateOfBirth: '',
+  image: null,
+};
 
 export interface IdentitySessionRecord {
   interview_id: string;
@@ -94,6 +112,12 @@ export class IdentityWorld {
   files = new Map<string, FileRecord>();
   /** When true every multipart upload is refused (tests of 'IDV FILE UPLOAD FAILURE'). */
   uploadsFail = false;
+  /**
+   * The state a verification takes when the kiosk submits it, and answers: 'received' (the
+   * service has it), 'failed' (refused), or 'sent' (not received yet: the kiosk reads the dossier
+   * until POST /__sandbox/identity/verifications/settle moves it on).
+   */
+  verifyAnswer: SubmitAnswer = 'received';
 
   constructor(private readonly now: () => number) {}
 
@@ -103,6 +127,7 @@ export class IdentityWorld {
     this.idvs = new Map();
     this.files = new Map();
     this.uploadsFail = false;
+    this.verifyAnswer = 'received';
   }
 
   // -- DOSSIERS -----------------------------------------------------------------------------------
@@ -220,12 +245,31 @@ export class IdentityWorld {
     return found;
   }
 
-  /** The kiosk submitted the scan, score and files: the verification service has it ('received'). */
+  /**
+   * The kiosk submitted the scan, score and files: the verification takes the state verifyAnswer
+   * says ('received' unless a test chose otherwise), and so does its dossier's verification.
+   */
   submit(idvId: string, payload: unknown): IdvRecord {
     const record = this.idv(idvId);
     record.payload = payload;
-    record.state = 'received';
+    this.setState(record, this.verifyAnswer);
     return record;
+  }
+
+  /** Every submitted verification still waiting ('sent') takes `state`, on its dossier too. */
+  settle(state: 'received' | 'failed'): IdvRecord[] {
+    const waiting = [...this.idvs.values()].filter((record) => record.payload !== null && record.state === 'sent');
+    for (const record of waiting) this.setState(record, state);
+    return waiting;
+  }
+
+  private setState(record: IdvRecord, state: VerificationState): void {
+    record.state = state;
+    const dossier = record.dossierId ? this.dossiers.get(record.dossierId) : undefined;
+    if (dossier) {
+      dossier.verification = { ...(dossier.verification ?? UNCHECKED_VERIFICATION), state };
+      dossier.updated_time = new Date(this.now()).toISOString();
+    }
   }
 
   // -- FILES --------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ export interface SpaceRecord {
 export interface FacilityWorld {
   data: DemoFacility;
   spaces: SpaceRecord[];
+  /** A unit's promos changed by a control route (unit_id -> promo ids), until reset. */
+  promoIds: Map<string, string[]>;
 }
 
 export interface ReservationRecord extends Omit<DemoReservation, 'move_in_in_days'> {
@@ -157,7 +159,9 @@ export class SandboxState {
   /** A fresh world: demo data, no holds, nothing recorded, clock offset back to zero. */
   reset(): void {
     this.clockOffsetMs = 0;
-    this.facilities = new Map(this.seed.map((data) => [data.facility_id, { data, spaces: buildSpaces(data) }]));
+    this.facilities = new Map(
+      this.seed.map((data) => [data.facility_id, { data, spaces: buildSpaces(data), promoIds: new Map() }]),
+    );
     this.holds = new Map();
     this.reservations = new Map();
     this.releases = [];

@@ -9,7 +9,7 @@ import type {
   Unit,
 } from '@kiosk/shared-types';
 import { UNIT_GROUPS } from '@kiosk/shared-types';
-import type { DemoFacility, DemoPromo, DemoReviewSource, DemoUnit } from './demo-facility.js';
+import type { DemoPromo, DemoReviewSource, DemoUnit } from './demo-facility.js';
 import type { FacilityWorld, ReservationRecord, SandboxState, SpaceRecord } from './state.js';
 
 /** The operator API's shapes, built from the sandbox's state (sandbox-only fields left out). */
@@ -18,8 +18,10 @@ export function promoView({ promo_id, promo_type, promo_description }: DemoPromo
   return { promo_id, promo_type, promo_description };
 }
 
-export function unitPromos(data: DemoFacility, unit: DemoUnit): DemoPromo[] {
-  return data.promos.filter((promo) => unit.promo_ids.includes(promo.promo_id));
+/** The unit's promos now: a control route's change (POST /__sandbox/units/:unitId/promos), else the demo data's. */
+export function unitPromos(world: FacilityWorld, unit: DemoUnit): DemoPromo[] {
+  const ids = world.promoIds.get(unit.unit_id) ?? unit.promo_ids;
+  return world.data.promos.filter((promo) => ids.includes(promo.promo_id));
 }
 
 export function unitView(state: SandboxState, world: FacilityWorld, unit: DemoUnit): Unit {
@@ -34,9 +36,10 @@ export function unitView(state: SandboxState, world: FacilityWorld, unit: DemoUn
     quantity_available_to_rent: state.availableCount(world.data.facility_id, unit.unit_id),
     parking: unit.parking,
     description: unit.description,
+    ...(unit.description_updated ? { description_updated: true, sf_description: unit.sf_description ?? '' } : {}),
     size: unit.size,
     video_id: unit.video_id,
-    promos: unitPromos(world.data, unit).map(promoView),
+    promos: unitPromos(world, unit).map(promoView),
   };
 }
 

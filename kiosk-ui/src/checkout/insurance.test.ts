@@ -31,10 +31,11 @@ describe('content insurance rules', () => {
   });
 
   it("titles the step 'Contents Insurance' when a plan exists, else 'Contents Protection'", () => {
-    expect(insuranceTitle({ has_insurance_plan: true }, PLANS)).toBe('title_insurance');
-    expect(insuranceTitle({ has_insurance_plan: false }, PLANS)).toBe('title_protection');
-    expect(insuranceTitle({ has_insurance_plan: true }, [plan(104, { enabled: false })])).toBe('title_protection');
-    expect(insuranceTitle(null, PLANS)).toBe('title_protection');
+    expect(insuranceTitle(PLANS)).toBe('title_insurance');
+    // The unit's enabled plan decides, not the facility's has_insurance_plan.
+    expect(insuranceTitle([plan(104, { enabled: false }), plan(105)])).toBe('title_insurance');
+    expect(insuranceTitle([plan(104, { enabled: false })])).toBe('title_protection');
+    expect(insuranceTitle([])).toBe('title_protection');
   });
 
   it('offers own insurance (-2) only when insurance is not required', () => {

@@ -25,15 +25,12 @@ export function isPopular(plan: Pick<InsurancePlan, 'is_popular'>): boolean {
 
 /**
  * The heading (rental §2): 'Contents Insurance' when a plan exists, 'Contents Protection' without
- * one. "A plan exists" is read as: the facility sells an insurance plan (has_insurance_plan) and
- * the unit has at least one enabled plan; a facility offering only its own protection (no
- * insurance plan) shows 'Contents Protection'.
+ * one. "A plan exists" is the unit's own list: at least one enabled plan. The facility's
+ * has_insurance_plan is not asked as well: a unit the operator lists plans for sells insurance,
+ * whatever that facility-wide flag says.
  */
-export function insuranceTitle(
-  settings: Pick<FacilitySettings, 'has_insurance_plan'> | null,
-  plans: readonly InsurancePlan[],
-): 'title_insurance' | 'title_protection' {
-  return settings?.has_insurance_plan && listedPlans(plans).length > 0 ? 'title_insurance' : 'title_protection';
+export function insuranceTitle(plans: readonly InsurancePlan[]): 'title_insurance' | 'title_protection' {
+  return listedPlans(plans).length > 0 ? 'title_insurance' : 'title_protection';
 }
 
 /** The 'I have my own insurance' option (plan -2) only when the facility does not require insurance. */

@@ -9,7 +9,9 @@ import {
   type IdentitySession,
   type IdentityStatusResult,
   type IdentityVerificationCreated,
+  type Dossier,
   type IdentityVerifyResult,
+  type VerificationState,
   type VerifiedOwnerItem,
 } from '@kiosk/shared-types';
 import type { ApiClient, Fields } from '../api/client';
@@ -215,19 +217,33 @@ export class IdentityClient {
     }
   }
 
-  async submitVerification(idvId: string, payload: Fields): Promise<void> {
+  async submitVerification(idvId: string, payload: Fields): Promise<VerificationState | null> {
     const { ownerId: owner, facilityId: facility } = this.place();
-    if (!owner || !facility) return;
+    if (!owner || !facility) return null;
     try {
       const response = await this.api.call<IdentityVerifyResult>(
         'identityVerify',
         { owner, facility, idvId },
         { form: { owner, facility, idv_id: idvId, payload } },
       );
-      if (response.status !== 'ok') this.log('identity verify', response);
+      if (response.status === 'ok') return response.result?.state ?? null;
+      this.log('identity verify', response);
     } catch (error) {
       this.log('identity verify', error);
     }
+    return null;
+  }
+
+  /** GET dossiers/{id}/: the state of the verification the dossier records; null when it has none or the call failed. */
+  async dossierState(dossierId: string): Promise<VerificationState | null> {
+    try {
+      const response = await this.api.call<Dossier>('getDossier', { dossierId });
+      if (response.status === 'ok') return response.result?.verification?.state ?? null;
+      this.log('read dossier', response);
+    } catch (error) {
+      this.log('read dossier', error);
+    }
+    return null;
   }
 
   /** A logged-in visitor's earlier verification (owner items, with the passport token), if any. */

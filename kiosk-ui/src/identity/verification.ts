@@ -4,6 +4,7 @@ import {
   type DossierVerification,
   type IdentityScore,
   type LicenceScan,
+  type VerificationState,
 } from '@kiosk/shared-types';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -75,6 +76,19 @@ export function dossierVerification(
     dateOfBirth: scan.dateOfBirth,
     image: imageFileId,
   };
+}
+
+/** What a verification state tells the kiosk (rental §4: "Dossier polling checks a 'received' state"). */
+export type ReceivedCheck = 'received' | 'failed' | 'pending';
+
+/**
+ * 'received' (the verification service has the submission) or 'verified' goes on; 'failed' stops
+ * the attempt; 'created', 'sent' and no state yet mean the service has not got it: read again.
+ */
+export function receivedCheck(state: VerificationState | null | undefined): ReceivedCheck {
+  if (state === 'received' || state === 'verified') return 'received';
+  if (state === 'failed') return 'failed';
+  return 'pending';
 }
 
 /** The identity-provider session as the kiosk keeps it (the token lives 15 minutes). */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runInAction } from 'mobx';
 import { en } from '../forms/messages';
 import { createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
 import type { AccountMessage, AccountResult } from './AccountStore';
@@ -253,5 +254,26 @@ describe('logout', () => {
     });
     root.account.setUserSession({ userToken: 'ut-2', email: 'new@example.com' });
     await vi.waitFor(() => expect(root.account.isNewUser).toBe(true));
+  });
+});
+
+describe("Link a Rental's Back", () => {
+  it('goes back to the unit list when the account has units, else to the welcome screen', async () => {
+    const { root } = await setup();
+    root.account.setUserSession({ userToken: 't', email: 'norentals@example.com' });
+    root.shell.selectSection('pay_bill');
+    root.account.goTo('link_rental');
+    root.account.leaveLinkRental();
+    expect(root.shell.section).toBe('home');
+
+    root.shell.selectSection('pay_bill');
+    root.account.goTo('link_rental');
+    root.billing.minimumLoadingMs = 60_000;
+    runInAction(() => {
+      root.billing.units = [{ key: 'u-1' } as (typeof root.billing.units)[number]];
+    });
+    root.account.leaveLinkRental();
+    expect(root.shell.section).toBe('pay_bill');
+    expect(root.account.view).toBe('pay');
   });
 });

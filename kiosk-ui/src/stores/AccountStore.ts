@@ -147,6 +147,15 @@ export class AccountStore {
     if (subSection === 'link_rental') void this.loadOwnerCities();
   }
 
+  /**
+   * Link a Rental's Back: the unit list when the account has units to pay, else the welcome screen
+   * (an account without rentals was sent to Link a Rental, so there is no unit list to go back to).
+   */
+  leaveLinkRental(): void {
+    if ((this.root.ifLoaded('billing')?.units.length ?? 0) > 0) this.goPay();
+    else this.root.shell.goHome();
+  }
+
   /** The payment screens: the account's units load (the pay-bill area brings the billing store). */
   goPay(): void {
     this.subSection = 'pay';

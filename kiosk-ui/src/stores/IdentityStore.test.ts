@@ -322,6 +322,96 @@ describe('IdentityStore: the phone hand-off', () => {
   });
 });
 
+describe("IdentityStore: the verification service's 'received' state", () => {
+  const VERIFY = '/api/owners/demo-owner/facilities/demo/identity-verification/idv-1/verify';
+  const DOSSIER = '/api/dossiers/dossier-1/';
+
+  /** The verification answers `answer`; each dossier read answers the next of `states` (then the last). */
+  function withAnswers(answer: string, states: (string | null)[] = []) {
+    let reads = 0;
+    return setup({
+      world: { status: 'ONBOARDING_FINISHED' },
+      override: {
+        [`POST ${VERIFY}`]: { body: wrapped({ idvId: 'idv-1', state: answer }) },
+        [`GET ${DOSSIER}`]: () => {
+          const state = states[Math.min(reads++, states.length - 1)] ?? null;
+          return { body: wrapped({ dossierId: 'dossier-1', verification: state === null ? null : { state } }) };
+        },
+      },
+    });
+  }
+
+  it("goes on at once when the answer says 'received' (no dossier read)", async () => {
+    const { root, calls } = withAnswers('received');
+    await root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(root.identity.verified).toBe(true);
+    expect(calls('GET', DOSSIER)).toHaveLength(0);
+  });
+
+  it("reads the dossier every poll interval until it says 'received', then verifies", async () => {
+    const { root, calls } = withAnswers('sent', [null, 'sent', 'received']);
+    await root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(root.identity.mobileStep).toBe('processing');
+    expect(root.identity.dossierPolling).toBe(true);
+    expect(calls('GET', DOSSIER)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 2);
+    expect(calls('GET', DOSSIER)).toHaveLength(2);
+    expect(root.identity.verified).toBe(false);
+    expect(calls('PUT', DOSSIER)).toHaveLength(0);
+
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(calls('GET', DOSSIER)).toHaveLength(3);
+    expect(root.identity.verified).toBe(true);
+    expect(root.rental.section).toBe('info');
+    expect(JSON.parse(new URLSearchParams(calls('PUT', DOSSIER)[0]!.body).get('verification')!)).toMatchObject({
+      state: 'verified',
+    });
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 3);
+    expect(calls('GET', DOSSIER)).toHaveLength(3);
+  });
+
+  it("fails with the retry message when the answer or the dossier says 'failed'", async () => {
+    const refused = withAnswers('failed');
+    await refused.root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(refused.root.identity.failed).toBe(true);
+    expect(en(refused.root.identity.message)).toBe('Oops! Identity Verification failed. Please try again.');
+    expect(refused.root.rental.section).toBe('rent_this_space');
+    expect(refused.calls('GET', DOSSIER)).toHaveLength(0);
+
+    const later = withAnswers('sent', ['sent', 'failed']);
+    await later.root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 3);
+    expect(later.root.identity.failed).toBe(true);
+    expect(later.root.identity.verified).toBe(false);
+    expect(later.root.identity.dossierPolling).toBe(false);
+    expect(later.calls('PUT', DOSSIER)).toHaveLength(0);
+  });
+
+  it('gives up after IDENTITY.receivedChecks reads that never say received', async () => {
+    const { root, calls } = withAnswers('sent', ['sent']);
+    await root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * (IDENTITY.receivedChecks + 1));
+    expect(calls('GET', DOSSIER)).toHaveLength(IDENTITY.receivedChecks);
+    expect(root.identity.failed).toBe(true);
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 3);
+    expect(calls('GET', DOSSIER)).toHaveLength(IDENTITY.receivedChecks);
+  });
+
+  it('stops reading the dossier when the visitor goes back to the space list', async () => {
+    const { root, calls } = withAnswers('sent', ['sent']);
+    await root.identity.startMobile('(217) 555-0182');
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 2);
+    expect(calls('GET', DOSSIER)).toHaveLength(1);
+    runInAction(() => root.rental.cancel());
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 4);
+    expect(calls('GET', DOSSIER)).toHaveLength(1);
+    expect(root.identity.failed).toBe(false);
+  });
+});
+
 describe('IdentityStore: manual verification', () => {
   it("'Manually Verify ID' goes to info; it is not offered when a driver licence is required", () => {
     const { root } = setup();

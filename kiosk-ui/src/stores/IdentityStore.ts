@@ -4,7 +4,7 @@
  * provider's calls are identity/identity-client.ts; the provider session's keeping and the tenant
  * forms' lookups are identity/provider-session.ts and identity/tenant-lookups.ts beside it.
  */
-import { IDENTITY, type LicenceScan } from '@kiosk/shared-types';
+import { IDENTITY, type LicenceScan, type VerificationState } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { defaultUpload, IdentityClient, type ImageKind, type Upload } from '../identity/identity-client';
 import {
@@ -15,7 +15,9 @@ import {
   maskPhone,
   onlyEmpty,
   passesConfidence,
+  receivedCheck,
   type ProviderSession,
+  type ReceivedCheck,
 } from '../identity/verification';
 import { failureLogger } from './failure-log';
 import { ProviderSessionKeeper } from './identity/provider-session';
@@ -225,8 +227,9 @@ export class IdentityStore {
   }
 
   /**
-   * ONBOARDING_FINISHED: score, scan and images; upload the images; submit to verification;
-   * update the dossier; stop polling; fill the info form (or fail).
+   * ONBOARDING_FINISHED: score, scan and images; upload the images; submit to verification; wait
+   * for the service's 'received' (awaitReceived); update the dossier; stop polling; fill the info
+   * form (or fail).
    */
   private async finish(round: number, session: ProviderSession): Promise<void> {
     runInAction(() => {
@@ -248,14 +251,21 @@ export class IdentityStore {
     ]);
     // A plain record, so the form encoder JSON-encodes it like any nested value.
     const verification: Record<string, unknown> = { ...dossierVerification(data.ocr, confidence, frontId) };
-    if (this.idvId)
-      await this.client.submitVerification(this.idvId, {
-        interview_id: session.interviewId,
-        confidence,
-        verification,
-        images: { dl_front: frontId, selfie: selfieId },
-      });
+    const answer = this.idvId
+      ? await this.client.submitVerification(this.idvId, {
+          interview_id: session.interviewId,
+          confidence,
+          verification,
+          images: { dl_front: frontId, selfie: selfieId },
+        })
+      : null;
     const dossierId = this.root.rental.pick.dossierId;
+    const received = await this.awaitReceived(round, answer, dossierId);
+    if (round !== this.pollRound) return;
+    if (received !== 'received') {
+      this.failVerification();
+      return;
+    }
     if (dossierId) {
       await this.client.updateDossier(dossierId, {
         verification,
@@ -286,6 +296,27 @@ export class IdentityStore {
       if (this.root.rental.section === 'rent_this_space') this.root.rental.done();
     });
     if (!passed) this.failVerification();
+  }
+
+  /**
+   * Rental §4: "Dossier polling checks a 'received' state". The verification's answer may already
+   * say the service has the submission ('received') or refused it ('failed'); otherwise the
+   * dossier is read every poll interval until its verification says so, at most
+   * IDENTITY.receivedChecks times. Never received, or no dossier to read, fails the attempt: the
+   * visitor is not told they are verified on a check nobody received.
+   */
+  private async awaitReceived(
+    round: number,
+    answer: VerificationState | null,
+    dossierId: string | null,
+  ): Promise<ReceivedCheck> {
+    let check = receivedCheck(answer);
+    for (let read = 0; check === 'pending' && dossierId && read < IDENTITY.receivedChecks; read++) {
+      await new Promise((resolve) => setTimeout(resolve, IDENTITY.pollIntervalMs));
+      if (round !== this.pollRound) return 'pending';
+      check = receivedCheck(await this.client.dossierState(dossierId));
+    }
+    return check === 'pending' ? 'failed' : check;
   }
 
   private failVerification(): void {

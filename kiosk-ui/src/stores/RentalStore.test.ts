@@ -1,7 +1,7 @@
 import { HOLD } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../forms/messages';
-import type { FakeRequest } from '../test/fakes';
+import { wrapped, type FakeRequest } from '../test/fakes';
 import { calls, costFails, costOk, refused, rentalRoot, RESERVATION, space, unit } from './rental-test-fixtures';
 
 afterEach(() => {
@@ -50,6 +50,36 @@ describe('RentalStore hold sequence', () => {
     });
     // The unit has a senior promo, so the discounts section is in the list.
     expect(rental.sections).toContain('discounts');
+  });
+
+  it("takes the picked unit's promos from get-unit-promo: a promo the list did not know, one that ended", async () => {
+    const started = await rentalRoot({
+      'GET /api/get-unit-promo/': {
+        body: wrapped([
+          { promo_id: 'promo-new', promo_type: 'default', promo_description: '$1 first month' },
+          { promo_id: 'promo-student', promo_type: 'student', promo_description: 'Student' },
+        ]),
+      },
+    });
+    await started.root.rental.chooseUnit(unit({ promos: [] }));
+    const [asked] = calls(started.requests, /get-unit-promo/);
+    expect(Object.fromEntries(asked?.query ?? [])).toEqual({ facility_id: 'demo', unit_id: 'm-10x10' });
+    expect(started.root.rental.model.promo_id).toBe('promo-new');
+    expect(calls(started.requests, /rental-cost/)[0]?.query.get('promo_id')).toBe('promo-new');
+    expect(started.root.rental.sections).toContain('discounts');
+
+    const ended = await rentalRoot({ 'GET /api/get-unit-promo/': { body: wrapped([]) } });
+    await ended.root.rental.chooseUnit(unit());
+    expect(ended.root.rental.model.promo_id).toBeNull();
+    expect(ended.root.rental.sections).not.toContain('discounts');
+  });
+
+  it("keeps the list's promos when get-unit-promo fails", async () => {
+    const { root } = await rentalRoot({ 'GET /api/get-unit-promo/': { status: 502, body: { message: 'down' } } });
+    await root.rental.chooseUnit(unit());
+    expect(root.rental.section).toBe('rent_this_space');
+    expect(root.rental.model.promo_id).toBe('promo-half');
+    expect(root.rental.sections).toContain('discounts');
   });
 
   it('holds the chosen space when a space row was picked', async () => {

@@ -4,7 +4,7 @@
  * section. The parts that stand alone are beside it: rental/holds.ts (holding and releasing
  * upstream), rental/reservation-lookup.ts (FIND MY RESERVATION), models/space-pick.ts (the pick).
  */
-import { HOLD, type FacilitySettings, type Reservation, type Space, type Unit } from '@kiosk/shared-types';
+import { HOLD, type FacilitySettings, type Promo, type Reservation, type Space, type Unit } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { totalAmount } from '../browse/cost-lines';
 import {
@@ -28,7 +28,7 @@ import { emptyRentalModel, type RentalModel } from '../models/rental-model';
 import { emptySpacePick, newSpacePick, type SpacePick } from '../models/space-pick';
 import { failureLogger, type LogFailure } from './failure-log';
 import { Holds, spaceFromHold, type HeldSpace } from './rental/holds';
-import { fetchInsurancePlans, fetchMoveInCost } from './rental/move-in-cost';
+import { fetchInsurancePlans, fetchMoveInCost, fetchUnitPromos } from './rental/move-in-cost';
 import { ReservationLookup } from './rental/reservation-lookup';
 import type { RootStore } from './RootStore';
 
@@ -238,7 +238,8 @@ export class RentalStore {
   /**
    * The hold sequence (rental §4 "Selection and hold"): store the unit, show hold_unit, release
    * any earlier hold, hold the space (or any space of the type), store and register the token,
-   * compute the move-in cost, create a dossier, then rent_this_space (info when logged in).
+   * read the unit's plans and its current promos (get-unit-promo), compute the move-in cost with
+   * its default promo, create a dossier, then rent_this_space (info when logged in).
    * Resolves true when the visitor is in the flow; a step that finds another pick in place (the
    * visitor gave this one up meanwhile) stops there.
    */
@@ -295,11 +296,15 @@ export class RentalStore {
     });
     await this.holds.keep(held);
 
-    const plans = await fetchInsurancePlans(this.root.api, this.logFailure, facilityId, unit.unit_id);
+    const [plans, promos] = await Promise.all([
+      fetchInsurancePlans(this.root.api, this.logFailure, facilityId, unit.unit_id),
+      fetchUnitPromos(this.root.api, this.logFailure, facilityId, unit),
+    ]);
     if (abandoned()) return false;
     runInAction(() => {
       pick.insurancePlans = plans;
-      this.flow = createFlowState(this.flowContext(unit, Boolean(reservation)), {
+      this.model.promo_id = promoIdOfType(promos, 'default');
+      this.flow = createFlowState(this.flowContext(unit, promos, Boolean(reservation)), {
         loggedIn: this.root.account.loggedIn,
       });
     });
@@ -422,14 +427,14 @@ export class RentalStore {
     this.section = section;
   }
 
-  private flowContext(unit: Unit, reservationMode: boolean): FlowContext {
+  private flowContext(unit: Unit, promos: Promo[], reservationMode: boolean): FlowContext {
     const settings = this.settings;
     return {
       settings: {
         enable_storing_vehicle: settings?.enable_storing_vehicle ?? false,
         enable_parking_type_fields: settings?.enable_parking_type_fields ?? false,
       },
-      unit: { parking: unit.parking, promos: unit.promos ?? [] },
+      unit: { parking: unit.parking, promos },
       insurancePlans: this.pick.insurancePlans,
       reservationMode,
     };

@@ -32,6 +32,12 @@ export class ShellStore {
   videoFailed = false;
   /** Epoch seconds for the /time/ page, ticking while that page is open. */
   nowSeconds = Math.floor(Date.now() / 1000);
+  /**
+   * Where the size guide's Back goes: the space list when it was opened from the rental area
+   * ('See what fits!', or the sidebar during the flow, whose hold is given back on leaving), else
+   * the welcome screen.
+   */
+  sizeGuideReturn: 'rent' | 'home' = 'home';
 
   constructor(readonly root: RootStore) {
     const { pathname, search } = root.browser.location();
@@ -110,6 +116,8 @@ export class ShellStore {
   }
 
   selectSection(section: KioskSection): void {
+    if (section === 'size_guide' && this.section !== 'size_guide')
+      this.sizeGuideReturn = this.section === 'rent' ? 'rent' : 'home';
     this.section = section;
   }
 
@@ -172,5 +180,6 @@ export class ShellStore {
 
   reset(): void {
     this.goHome();
+    this.sizeGuideReturn = 'home';
   }
 }

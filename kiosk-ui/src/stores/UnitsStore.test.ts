@@ -180,3 +180,31 @@ describe('UnitsStore groups and details', () => {
     expect(root.units.spaces.every((s) => s.status === '')).toBe(true);
   });
 });
+
+describe("UnitsStore: the size guide's Back", () => {
+  it("from a card's 'See what fits!': back on the space list with that category open", async () => {
+    const { root } = await loaded();
+    root.shell.selectSection('rent');
+    root.units.focusSizeGuide('small');
+    root.shell.selectSection('size_guide');
+    root.units.leaveSizeGuide();
+    expect(root.shell.section).toBe('rent');
+    expect(root.rental.section).toBe('detail_page');
+    expect([root.units.openGroup, root.units.revealGroup, root.units.sizeGuideFocus]).toEqual(['small', true, null]);
+  });
+
+  it('from the sidebar elsewhere: back on the welcome screen, no category opened', async () => {
+    const { root } = await loaded();
+    root.shell.selectSection('pay_bill');
+    root.shell.selectSection('size_guide');
+    root.units.leaveSizeGuide();
+    expect(root.shell.section).toBe('home');
+    expect(root.units.openGroup).toBeNull();
+    // A session end forgets where the last visitor opened it.
+    root.shell.selectSection('rent');
+    root.shell.selectSection('size_guide');
+    root.resetAll();
+    root.shell.selectSection('size_guide');
+    expect(root.shell.sizeGuideReturn).toBe('home');
+  });
+});

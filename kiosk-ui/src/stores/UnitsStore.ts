@@ -268,6 +268,17 @@ export class UnitsStore {
     this.sizeGuideFocus = group;
   }
 
+  /**
+   * The size guide's Back: to where it was opened (ShellStore.sizeGuideReturn). Back on the space
+   * list, the category whose 'See what fits!' opened the guide is open and in view again.
+   */
+  leaveSizeGuide(): void {
+    const { shell } = this.root;
+    if (shell.sizeGuideReturn === 'rent' && this.sizeGuideFocus) this.openUnitGroup(this.sizeGuideFocus);
+    this.sizeGuideFocus = null;
+    shell.selectSection(shell.sizeGuideReturn);
+  }
+
   /** Expand or collapse a space row's details, loading them the first time. */
   async toggleDetails(spaceId: string): Promise<void> {
     if (this.expandedSpaceId === spaceId) {

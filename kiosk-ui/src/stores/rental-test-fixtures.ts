@@ -133,6 +133,8 @@ export function holdRoutes(overrides: FakeRoutes = {}): FakeRoutes {
     [`POST ${API}/spaces/sp-b-11/hold/`]: holdReply('B-11'),
     [`POST ${API}/spaces/sp-b-12/hold/`]: holdReply('B-12'),
     [`GET ${API}/facility-insurances/`]: { body: wrapped([{ insurance_id: 101, enabled: true }]) },
+    // The operator's current promos of the picked unit: the same as the list's, unless a test says otherwise.
+    'GET /api/get-unit-promo/': { body: wrapped(unit().promos) },
     [`GET ${API}/space-types/m-10x10/rental-cost/`]: costOk,
     'POST /api/owners/demo-owner/facilities/demo/dossiers/': { body: wrapped({ dossier_id: 'dos-1' }) },
     [`POST ${API}/release-space/`]: { body: wrapped({ released: true }) },

@@ -80,12 +80,24 @@ export async function answerNotBusiness(page: Page, texts: KioskTexts = ENGLISH)
   if (await business.isVisible()) await business.getByText(texts.no, { exact: true }).click();
 }
 
+/** What a suite checks on the steps walkToGateCode passes (each runs before that step's Done). */
+export interface GateCodeWalkChecks {
+  contentInsurance?: () => Promise<void>;
+  aboutConvenience?: () => Promise<void>;
+}
+
 /** From the detail steps to the gate code: details walked, no insurance change, `gateCode` chosen. */
-export async function walkToGateCode(page: Page, gateCode: string, texts: KioskTexts = ENGLISH): Promise<void> {
+export async function walkToGateCode(
+  page: Page,
+  gateCode: string,
+  { texts = ENGLISH, ...checks }: GateCodeWalkChecks & { texts?: KioskTexts } = {},
+): Promise<void> {
   await walkDetailSteps(page, texts);
   await expectSection(page, 'content_insurance');
+  await checks.contentInsurance?.();
   await tapDone(page, texts);
   await expectSection(page, 'about_convenience');
+  await checks.aboutConvenience?.();
   await chooseGateCode(page, gateCode, texts);
 }
 

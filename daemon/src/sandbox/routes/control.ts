@@ -57,6 +57,29 @@ const controlRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
     },
   );
 
+  /** The operator changes a unit's promos (e.g. a promo added after the space list was read), until reset. */
+  app.post(
+    '/units/:unitId/promos',
+    {
+      schema: {
+        params: Type.Object({ unitId: Type.String() }),
+        body: Type.Object({ promo_ids: Type.Array(Type.String()), facility_id: Type.Optional(Type.String()) }),
+      },
+    },
+    async (request) => {
+      const facilityId = request.body.facility_id ?? 'demo';
+      const world = state.facility(facilityId);
+      const { unitId } = request.params;
+      if (!state.unit(facilityId, unitId))
+        throw new SandboxError(404, 'UnitNotFound', `No unit ${unitId} at ${facilityId}.`);
+      const unknown = request.body.promo_ids.filter((id) => !world.data.promos.some((promo) => promo.promo_id === id));
+      if (unknown.length)
+        throw new SandboxError(400, 'PromoNotFound', `No promo ${unknown.join(', ')} at ${facilityId}.`);
+      world.promoIds.set(unitId, request.body.promo_ids);
+      return { facility_id: facilityId, unit_id: unitId, promo_ids: request.body.promo_ids };
+    },
+  );
+
   app.get(
     '/requests',
     {

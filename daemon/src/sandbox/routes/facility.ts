@@ -185,7 +185,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (ap
       const { facility_id, unit_id } = request.query;
       const unit = state.unit(facility_id, unit_id);
       if (!unit) return fail({ code: 'UnitNotFound', message: `No unit ${unit_id}.` });
-      return ok(unitPromos(state.facility(facility_id).data, unit).map(promoView));
+      return ok(unitPromos(state.facility(facility_id), unit).map(promoView));
     },
   );
 

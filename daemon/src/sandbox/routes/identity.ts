@@ -16,7 +16,7 @@ import {
 } from '@kiosk/shared-types';
 import { DEMO_IDENTITY } from '../demo-facility.js';
 import { licenceSvg, notFoundPage, onboardingPage, selfieSvg, svgDataUrl } from '../identity-content.js';
-import { IDENTITY_PAGES, licenceScan, type IdentitySessionRecord } from '../identity-state.js';
+import { IDENTITY_PAGES, licenceScan, SUBMIT_ANSWERS, type IdentitySessionRecord } from '../identity-state.js';
 import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
@@ -511,6 +511,25 @@ export const identityPages: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asy
       if (!session) throw new SandboxError(404, 'InterviewNotFound', `No session "${request.params.interviewId}".`);
       return { interview_id: session.interview_id, status: session.status, outcome: session.outcome };
     },
+  );
+
+  // What the verification call answers from now on (until reset): 'received', 'sent' or 'failed'.
+  app.post(
+    '/__sandbox/identity/verifications',
+    { schema: { body: Type.Object({ answer: Type.Enum(SUBMIT_ANSWERS, { type: 'string' }) }) } },
+    async (request) => {
+      identity.verifyAnswer = request.body.answer;
+      return { answer: identity.verifyAnswer };
+    },
+  );
+
+  // The service gets ('received') or refuses ('failed') every submitted verification still 'sent'.
+  app.post(
+    '/__sandbox/identity/verifications/settle',
+    { schema: { body: Type.Object({ state: Type.Enum(['received', 'failed'], { type: 'string' }) }) } },
+    async (request) => ({
+      settled: identity.settle(request.body.state).map(({ idvId, dossierId, state }) => ({ idvId, dossierId, state })),
+    }),
   );
 
   app.post(

@@ -106,7 +106,7 @@ const rentalHoldRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (
 
       const promoId = chosen(query.promo_id);
       const promo = promoId
-        ? (unitPromos(data, unit).find((candidate) => candidate.promo_id === promoId) ?? null)
+        ? (unitPromos(state.facility(facility), unit).find((candidate) => candidate.promo_id === promoId) ?? null)
         : null;
 
       const insuranceId = chosen(query.insurance_id);

@@ -78,6 +78,8 @@ export const account = {
     // wording not shown
     gate_code: 'Gate Code',
     submit: 'Link My Rental',
+    // wording not shown
+    back: 'Back',
     failed: 'Invalid Gate code or Unit Number',
   },
   errors: {

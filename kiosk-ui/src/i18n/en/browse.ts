@@ -73,6 +73,8 @@ export const browse = {
     choose: 'CHOOSE THIS SIZE',
     none_available: 'Sorry, unfortunately no units available in this size',
     play: 'Play the {{size}} video',
+    // wording not shown: back to where the guide was opened (the space list or the welcome screen)
+    back: 'Back',
     sizes: {
       extra_small: 'Extra Small',
       small: 'Small',

@@ -20,7 +20,7 @@ export const documents = {
     // wording not shown
     unavailable: 'The facility map is not available right now.',
     // wording not shown
-    space: 'Unit {{door}}',
+    space: 'Unit {{door}}: no video',
     // wording not shown
     space_with_media: 'Unit {{door}}: play video',
     // wording not shown

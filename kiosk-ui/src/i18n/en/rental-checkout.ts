@@ -44,7 +44,7 @@ export const rentalCheckout = {
     // wording not shown
     lock_price: '{{amount}}',
     // wording not shown
-    lock_note: 'Pick up your lock at the office.',
+    lock_note: 'Pick up your lock at the office: the Facility Manager will hand it to you.',
     // wording not shown
     auto_debit: 'Enroll in AutoPay',
     // wording not shown
@@ -81,6 +81,8 @@ export const rentalCheckout = {
     card_title: 'Credit Card',
     // wording not shown
     credit_only: 'Credit Card Payments ONLY',
+    // wording not shown: the manager takes the other payment methods (rental §1, §6)
+    other_payments: 'For other payment methods, please ask the Facility Manager.',
     billing_same_as_mailing: 'Billing address same as mailing address',
     // wording not shown
     billing_title: 'Billing Address',
@@ -189,5 +191,7 @@ export const rentalCheckout = {
     open_from_phone: 'Open your space from your phone with the smart access app.',
     // wording not shown
     show_id: 'Or show your government-issued ID to the Facility Manager and they will open it for you.',
+    // wording not shown: key fobs at keyless facilities come from the manager (rental §6)
+    key_fob: 'This facility opens with your phone. Would you rather have a key fob? Please ask the Facility Manager.',
   },
 } satisfies MessageTree;

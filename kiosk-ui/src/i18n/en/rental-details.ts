@@ -80,6 +80,9 @@ export const rentalDetails = {
   },
   military: {
     title: 'Military Information',
+    /** wording not shown: the military promo is a discount the manager checks an ID for (rental §6) */
+    show_id:
+      'VALID ID required for the military discount to apply upon checkout. Please show your military ID to the Facility Manager.',
     /** wording not shown (the field labels below) */
     ssn: 'Social Security Number',
     ets_date: 'ETS Date',

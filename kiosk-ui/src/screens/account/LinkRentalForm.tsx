@@ -14,7 +14,7 @@ import { AccountCard } from './AccountCard';
  * Link a space to your account (shell spec §2): the facility's city, then its address (a city
  * with one facility has it and its phone preselected), the space number and the gate code;
  * Link My Rental goes to pay. A refusal shows 'Invalid Gate code or Unit Number' or the server's
- * errors.
+ * errors. Back returns to the unit list, or to the welcome screen for an account without rentals.
  */
 export const LinkRentalForm = observer(function LinkRentalForm() {
   const { t } = useTranslation();
@@ -108,6 +108,9 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
         </div>
         <Button type="submit" block disabled={isSubmitting || account.busy === 'link_rental'}>
           {t('account.link_rental.submit')}
+        </Button>
+        <Button variant="secondary" block onClick={account.leaveLinkRental}>
+          {t('account.link_rental.back')}
         </Button>
       </form>
     </AccountCard>

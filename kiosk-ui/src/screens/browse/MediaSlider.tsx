@@ -22,7 +22,18 @@ function MediaPlaceholder({ item, compact = false }: { item: MediaItem; compact?
   );
 }
 
-function Thumb({ item, onOpen, className }: { item: MediaItem; onOpen: () => void; className?: string }) {
+function Thumb({
+  item,
+  onOpen,
+  className,
+  size,
+}: {
+  item: MediaItem;
+  onOpen: () => void;
+  className?: string;
+  /** A fixed size (the map thumbnail, rental §9); otherwise the thumb fills its slider item. */
+  size?: { width: number; height: number };
+}) {
   const { t } = useTranslation();
   const thumb = thumbnailOf(item);
   const label = item.title ?? t(`browse.media.types.${item.type}`);
@@ -30,6 +41,7 @@ function Thumb({ item, onOpen, className }: { item: MediaItem; onOpen: () => voi
     <button
       type="button"
       className={['media-thumb', className ?? ''].join(' ').trim()}
+      style={size}
       onClick={onOpen}
       aria-label={t('browse.media.open', { title: label })}
     >
@@ -47,12 +59,18 @@ function SlotColumn({ slot, open }: { slot: Extract<SliderItem, { kind: 'map_slo
   return (
     <li className="media-slider__item media-slider__item--map" style={{ width: SLIDER_ITEM_WIDTH }}>
       {slot.map && slot.mapPopupIndex !== null && (
-        <Thumb item={slot.map} className="media-thumb--map" onOpen={() => open(slot.mapPopupIndex as number)} />
+        <Thumb
+          item={slot.map}
+          className="media-thumb--map"
+          size={SCREEN.mapThumbnail}
+          onOpen={() => open(slot.mapPopupIndex as number)}
+        />
       )}
       {slot.streetView && slot.streetViewPopupIndex !== null && (
         <Thumb
           item={slot.streetView}
           className="media-thumb--map"
+          size={SCREEN.mapThumbnail}
           onOpen={() => open(slot.streetViewPopupIndex as number)}
         />
       )}

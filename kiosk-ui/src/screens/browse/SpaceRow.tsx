@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { doorDetails, NOT_AVAILABLE_KEY, spaceStatusView } from '../../browse/space-status';
+import { unitDescription } from '../../browse/unit-description';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
@@ -32,14 +33,16 @@ function useLookupWhenVisible(space: Space) {
   return ref;
 }
 
-const SpaceDetails = observer(function SpaceDetails({ space }: { space: Space }) {
+const SpaceDetails = observer(function SpaceDetails({ space, unit }: { space: Space; unit: Unit | null }) {
   const { t } = useTranslation();
   const { units } = useStores();
   const state = units.details.get(space.door_id);
   if (!state || state.state === 'loading') return <Spinner />;
   const detail = state.state === 'ready' ? state.detail : null;
+  const description = unit ? unitDescription(unit) : '';
   return (
     <div className="space-details">
+      {description && <p className="space-details__description">{description}</p>}
       {detail && detail.images.length > 0 && (
         <ul className="space-details__images">
           {detail.images.map((image) => (
@@ -136,7 +139,7 @@ export const SpaceRow = observer(function SpaceRow({
         </span>
       </div>
       <div id={detailsId} hidden={!expanded}>
-        {expanded && <SpaceDetails space={space} />}
+        {expanded && <SpaceDetails space={space} unit={unit} />}
       </div>
     </li>
   );

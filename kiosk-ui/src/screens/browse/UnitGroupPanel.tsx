@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitActionKey, unitDimensions, unitLabelKey } from '../../browse/categories';
+import { unitDescription } from '../../browse/unit-description';
 import { Button } from '../../components/Button';
 import { useStores } from '../../stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
@@ -15,6 +16,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
   const action = unitActionKey(unit);
   const soldOut = unit.quantity_available_to_rent <= 0;
   const name = `${unitDimensions(unit)} ${t(unitLabelKey(unit))}`;
+  const description = unitDescription(unit);
   return (
     <li className="unit-row" data-unit-id={unit.unit_id}>
       <div className="unit-row__main">
@@ -24,7 +26,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
         </div>
         <div className="unit-row__type">
           <span>{unit.unit_type}</span>
-          {unit.description && <span className="unit-row__description">{unit.description}</span>}
+          {description && <span className="unit-row__description">{description}</span>}
         </div>
         <div className="unit-row__rates">
           {unit.board_rate !== null && (

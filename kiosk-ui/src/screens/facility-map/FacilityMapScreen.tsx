@@ -15,7 +15,8 @@ import './facility-map.css';
 /**
  * Facility map (shell spec §2): a PDF map fills the page without its toolbar; otherwise the map
  * images, each scaled to the container minus 50 px of height, with a touch area per space whose
- * media (video-host embeds) opens over the map. Without images the map URL is embedded full size.
+ * media (video-host embeds) opens over the map; a space without media is a plain label, which
+ * neither looks nor reads like a button. Without images the map URL is embedded full size.
  */
 const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScreenProps) {
   const { t } = useTranslation();
@@ -91,21 +92,26 @@ const MapImage = observer(function MapImage({ image }: { image: FacilityMapImage
           />
           {image.polygons.map((polygon) => {
             const area = polygonBox(polygon, scale);
-            const hasMedia = polygon.media.length > 0;
+            // A door without a video is only a label on the map: no button, nothing to tap.
+            if (polygon.media.length === 0)
+              return (
+                <span key={polygon.door_name} className="facility-map__space facility-map__space--plain" style={area}>
+                  <span aria-hidden="true">{polygon.door_name}</span>
+                  <span className="kiosk-visually-hidden">{t('documents.map.space', { door: polygon.door_name })}</span>
+                </span>
+              );
             return (
               <button
                 key={polygon.door_name}
                 type="button"
-                className={hasMedia ? 'facility-map__space facility-map__space--media' : 'facility-map__space'}
+                className="facility-map__space facility-map__space--media"
                 style={area}
-                aria-label={
-                  hasMedia
-                    ? t('documents.map.space_with_media', { door: polygon.door_name })
-                    : t('documents.map.space', { door: polygon.door_name })
-                }
-                aria-disabled={hasMedia ? undefined : true}
-                onClick={() => hasMedia && documents.showPolygon(polygon)}
+                aria-label={t('documents.map.space_with_media', { door: polygon.door_name })}
+                onClick={() => documents.showPolygon(polygon)}
               >
+                <span className="facility-map__play" aria-hidden="true">
+                  ▶
+                </span>
                 <span aria-hidden="true">{polygon.door_name}</span>
               </button>
             );

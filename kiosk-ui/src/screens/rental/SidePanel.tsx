@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitDimensions, unitLabelKey } from '../../browse/categories';
 import { moveInCostRows } from '../../browse/cost-lines';
+import { unitDescription } from '../../browse/unit-description';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
@@ -11,7 +12,8 @@ import { formatMoney } from '../../utils/money';
 /**
  * The side panel summary (rental §2): 'Your Storage' with CHANGE, dimensions and move-in date,
  * Monthly Rent (not for in-store-only facilities), the move-in cost lines ending with 'Total Cost
- * to Move In', 'Calculating Move-In Cost ...' while loading, and 'Credit Card Payments ONLY'.
+ * to Move In', 'Calculating Move-In Cost ...' while loading, and 'Credit Card Payments ONLY' with
+ * the Facility Manager for other payment methods.
  */
 export const SidePanel = observer(function SidePanel() {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export const SidePanel = observer(function SidePanel() {
             {unit.unit_type}
             {rental.model.unit_door_number && ` · #${rental.model.unit_door_number}`}
           </p>
+          {unitDescription(unit) && <p className="side-panel__description">{unitDescription(unit)}</p>}
           <dl className="side-panel__facts">
             <div>
               <dt>{t('browse.side_panel.move_in_date')}</dt>
@@ -77,6 +80,7 @@ export const SidePanel = observer(function SidePanel() {
         )}
       </div>
       <p className="side-panel__notice">{t('browse.side_panel.credit_card_only')}</p>
+      <p className="side-panel__manager">{t('rental.card.other_payments')}</p>
     </aside>
   );
 });

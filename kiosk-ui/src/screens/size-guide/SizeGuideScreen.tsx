@@ -94,6 +94,8 @@ export default observer(function SizeGuideScreen(_props: SectionScreenProps) {
   const { units } = useStores();
   useEffect(() => {
     void units.load();
+    // Left by the sidebar: a later visit from elsewhere does not scroll to this card's size.
+    return () => units.focusSizeGuide(null);
   }, [units]);
   const sizes = sizeAvailability(units.grouped);
   return (
@@ -103,6 +105,9 @@ export default observer(function SizeGuideScreen(_props: SectionScreenProps) {
           {t('browse.size_guide.title')}
         </h1>
         <p className="size-guide__subtitle">{t('browse.size_guide.subtitle')}</p>
+        <Button variant="secondary" className="size-guide__back" onClick={units.leaveSizeGuide}>
+          {t('browse.size_guide.back')}
+        </Button>
       </header>
       {units.isLoading ? (
         <Spinner />

@@ -1,4 +1,4 @@
-import type { AppResponse, InsurancePlan, RentalCostResult } from '@kiosk/shared-types';
+import type { AppResponse, InsurancePlan, Promo, RentalCostResult, Unit } from '@kiosk/shared-types';
 import type { ApiClient } from '../../api/client';
 import { isCancelled } from '../../api/errors';
 import type { RentalModel } from '../../models/rental-model';
@@ -65,4 +65,31 @@ export async function fetchInsurancePlans(
     log('insurance plans', error);
     return [];
   }
+}
+
+/**
+ * GET /get-unit-promo/ (facility_id, unit_id): the picked unit's promos as the operator has them
+ * now. The space list was read earlier and a promo may have started or ended since; the default
+ * promo of the first cost and the discounts offered follow this answer. When the call fails the
+ * list's own promos stand.
+ */
+export async function fetchUnitPromos(
+  api: ApiClient,
+  log: LogFailure,
+  facilityId: string,
+  unit: Pick<Unit, 'unit_id' | 'promos'>,
+): Promise<Promo[]> {
+  const listed = unit.promos ?? [];
+  try {
+    const response = await api.call<Promo[]>(
+      'unitPromo',
+      {},
+      { query: { facility_id: facilityId, unit_id: unit.unit_id } },
+    );
+    if (response.status === 'ok' && Array.isArray(response.result)) return response.result;
+    log('unit promos', response);
+  } catch (error) {
+    log('unit promos', error);
+  }
+  return listed;
 }

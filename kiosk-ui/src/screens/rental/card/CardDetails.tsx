@@ -156,7 +156,9 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
               />
             )}
           </section>
-          <p className="checkout-note">{t('rental.card.credit_only')}</p>
+          <p className="checkout-note">
+            {t('rental.card.credit_only')} {t('rental.card.other_payments')}
+          </p>
         </form>
       </FormProvider>
     </SectionFrame>

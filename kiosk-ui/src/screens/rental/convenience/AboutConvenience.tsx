@@ -127,6 +127,8 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
           )}
         </section>
 
+        {settings?.noke && <p className="checkout-note">{t('rental.noke.key_fob')}</p>}
+
         {selectable && (
           <section className="convenience__gatecode">
             <MaskedField

@@ -57,7 +57,7 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
   };
 
   return (
-    <SectionFrame title={t(`rental.insurance.${insuranceTitle(settings, plans)}`)} onDone={done}>
+    <SectionFrame title={t(`rental.insurance.${insuranceTitle(plans)}`)} onDone={done}>
       <p className="checkout-intro">{t('rental.insurance.intro')}</p>
       <ul className="insurance-plans" aria-label={t('rental.insurance.plans_label')} id={listId}>
         {plans.map((plan) => {

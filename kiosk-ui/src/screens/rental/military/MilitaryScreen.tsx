@@ -102,6 +102,7 @@ export default observer(function MilitaryScreen({ section }: RentalSectionProps)
           />
         </FieldGroup>
         <AddressFields control={form.control} names={MILITARY_ADDRESS} title={t('rental.military.unit_address')} />
+        <p className="rental-note">{t('rental.military.show_id')}</p>
       </form>
     </SectionFrame>
   );

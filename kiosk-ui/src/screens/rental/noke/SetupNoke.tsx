@@ -25,6 +25,7 @@ export default observer(function SetupNoke(_props: RentalSectionProps) {
       <div className="noke">
         <p className="noke__emailed">{t('rental.noke.emailed')}</p>
         <TextMessageForm buttonLabel={t('rental.noke.resend')} onSend={checkout.resendAccessText} />
+        <p className="checkout-note">{t('rental.noke.key_fob')}</p>
       </div>
     </SectionFrame>
   );

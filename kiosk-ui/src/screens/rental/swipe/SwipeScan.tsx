@@ -27,6 +27,7 @@ export default observer(function SwipeScan(_props: RentalSectionProps) {
   return (
     <SectionFrame title={t('rental.card.details_title')} hideDone>
       <SwipePanel onCard={onCard} onManual={onManual} />
+      <p className="checkout-note">{t('rental.card.other_payments')}</p>
     </SectionFrame>
   );
 });
