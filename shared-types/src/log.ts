@@ -6,6 +6,12 @@ export interface UiLogEvent {
   active_section: string;
   /** Client time, epoch milliseconds. */
   at?: number;
+  /**
+   * The trace id of the session the event happened in, as the UI knew it then; absent outside a
+   * session. The daemon keeps it when it is one of its own recent sessions, so an event sent after
+   * its session ended is not filed under the next one.
+   */
+  session_id?: string;
   log_level?: 'debug' | 'info' | 'warn' | 'error';
   /** Free-form detail; the rental model goes here, masked by the UI and masked again by the daemon. */
   data?: Record<string, unknown>;

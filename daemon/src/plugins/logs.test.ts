@@ -74,6 +74,7 @@ describe('POST /log', () => {
     ['malformed JSON', '{"event_name":', 'application/json', 400],
     ['a missing field', JSON.stringify({ event_name: 'x', action: 'y' }), 'application/json', 400],
     ['a wrong type', JSON.stringify({ ...event, log_level: 'loud' }), 'application/json', 400],
+    ['an empty session id', JSON.stringify({ ...event, session_id: '' }), 'application/json', 400],
     ['an empty batch', '[]', 'application/json', 400],
     ['a number', '42', 'application/json', 400],
     [
