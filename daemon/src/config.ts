@@ -77,6 +77,18 @@ export interface DaemonConfig {
   sandboxOrigin?: string | null;
 }
 
+/**
+ * The origins besides the daemon's own the page may load third-party content from: the sandbox's
+ * (offline) and the configured ones. One list for the page's CSP and for the UI (hello), so the UI
+ * never tries what the CSP would refuse.
+ */
+export function pageContentOrigins(config: Pick<DaemonConfig, 'sandboxOrigin' | 'contentOrigins'>): string[] {
+  const origins = [config.sandboxOrigin, ...config.contentOrigins].filter((origin): origin is string =>
+    Boolean(origin),
+  );
+  return [...new Set(origins)];
+}
+
 export class ConfigError extends Error {
   constructor(
     readonly setting: string,
