@@ -29,6 +29,8 @@ export interface ShippedLogEntry {
     action: string;
     active_section: string;
     facility_id: string;
+    /** The kiosk's release stage (KIOSK_RELEASE_STAGE: production, staging, development, test). */
+    release_stage?: string;
     data?: Record<string, unknown>;
   };
 }

@@ -19,7 +19,7 @@ async function setup(): Promise<{ app: FastifyInstance; logging: FakeLoggingApp 
   const app = await buildServiceApp({
     plugins: ['logs'],
     traceId: 'trace-abc',
-    config: { logUrl: logging.url, logBatchMs: 20, facilityId: 'demo' },
+    config: { logUrl: logging.url, logBatchMs: 20, facilityId: 'demo', releaseStage: 'staging' },
   });
   cleanups.push(() => app.close());
   await app.ready();
@@ -56,6 +56,7 @@ describe('POST /log', () => {
         action: 'next',
         active_section: 'info',
         facility_id: 'demo',
+        release_stage: 'staging',
         data: { cc_number: '4111********1111', cvv: '[removed]' },
       },
     });

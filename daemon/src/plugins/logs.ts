@@ -119,6 +119,7 @@ export default fp(
           toShippedEntry(event, {
             facilityId: config.facilityId,
             sessionId: sessionIdFor(app, event),
+            releaseStage: config.releaseStage,
             now,
             secretValues,
           }),
