@@ -79,6 +79,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KIOSK_CONTENT_ORIGINS: 'javascript:alert(1)' })).toThrow(/KIOSK_CONTENT_ORIGINS/);
   });
 
+  it('reads the release stage, production unless set, and refuses an unknown one by name', () => {
+    expect(loadConfig({}).releaseStage).toBe('production');
+    expect(loadConfig({ KIOSK_RELEASE_STAGE: 'staging' }).releaseStage).toBe('staging');
+    const error = configError({ KIOSK_RELEASE_STAGE: 'prod' });
+    expect(error.setting).toBe('KIOSK_RELEASE_STAGE');
+    expect(error.message).toBe(
+      'Invalid configuration: KIOSK_RELEASE_STAGE must be one of production, staging, development, test, got "prod"',
+    );
+  });
+
   it('asks for the API key when an upstream is configured', () => {
     const error = configError({ KIOSK_UPSTREAM_URL: 'https://operator.example/api/v1' });
     expect(error.setting).toBe('KIOSK_API_KEY');

@@ -46,6 +46,12 @@ export interface DaemonConfig {
   logRetryMaxMs: number;
   /** Bound on one POST of a batch to the logging app. */
   logShipTimeoutMs: number;
+  /**
+   * The release stage this kiosk runs in (spec: "Environment setting for the release stage:
+   * production"), one of RELEASE_STAGES. Shown by /health/ready and carried by every log line and
+   * shipped log entry, so a test or staging kiosk's events are never mistaken for production's.
+   */
+  releaseStage: ReleaseStage;
   supportHost: string;
   supportPort: number;
   healthToken: string | null;
@@ -75,6 +81,29 @@ export interface DaemonConfig {
    * listens; the UI's Content-Security-Policy allows its pages (identity, signing) in frames.
    */
   sandboxOrigin?: string | null;
+}
+
+/**
+ * The origins besides the daemon's own the page may load third-party content from: the sandbox's
+ * (offline) and the configured ones. One list for the page's CSP and for the UI (hello), so the UI
+ * never tries what the CSP would refuse.
+ */
+export function pageContentOrigins(config: Pick<DaemonConfig, 'sandboxOrigin' | 'contentOrigins'>): string[] {
+  const origins = [config.sandboxOrigin, ...config.contentOrigins].filter((origin): origin is string =>
+    Boolean(origin),
+  );
+  return [...new Set(origins)];
+}
+
+export const RELEASE_STAGES = ['production', 'staging', 'development', 'test'] as const;
+export type ReleaseStage = (typeof RELEASE_STAGES)[number];
+
+function releaseStage(source: Source): ReleaseStage {
+  const value = text(source, 'KIOSK_RELEASE_STAGE', 'production');
+  if (!(RELEASE_STAGES as readonly string[]).includes(value)) {
+    throw new ConfigError('KIOSK_RELEASE_STAGE', `must be one of ${RELEASE_STAGES.join(', ')}, got "${value}"`);
+  }
+  return value as ReleaseStage;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +237,7 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     logRetryBaseMs: integer(source, 'KIOSK_LOG_RETRY_BASE_MS', 1000, 1, 600_000),
     logRetryMaxMs: integer(source, 'KIOSK_LOG_RETRY_MAX_MS', 60_000, 1, 3_600_000),
     logShipTimeoutMs: integer(source, 'KIOSK_LOG_SHIP_TIMEOUT_MS', 10_000, 100, 300_000),
+    releaseStage: releaseStage(source),
     supportHost,
     supportPort: integer(source, 'KIOSK_SUPPORT_PORT', 9100, 0, 65535),
     healthToken,

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyServerOptions } from 'fastify';
 import type { DaemonConfig } from './config.js';
 import { configuredSecrets, scrubSecrets } from './secrets.js';
@@ -21,7 +22,8 @@ export const REDACT_PATHS = [
 ];
 
 /**
- * Logger options: JSON to stdout (journald); level from LOG_LEVEL, never from NODE_ENV. Every
+ * Logger options: JSON to stdout (journald) with the release stage on every line; level from
+ * LOG_LEVEL, never from NODE_ENV. Every
  * line leaves with the configured API key's and support token's values removed, wherever they
  * are (an error message quoting a URL, an operator answer, a header under an unexpected name).
  */
@@ -29,6 +31,8 @@ export function loggerOptions(config: DaemonConfig): FastifyServerOptions['logge
   const secrets = configuredSecrets(config);
   return {
     level: config.logLevel,
+    // pino's own base fields, and the release stage on every line of the daemon's log.
+    base: { pid: process.pid, hostname: hostname(), release_stage: config.releaseStage },
     redact: { paths: [...REDACT_PATHS, `req.headers["${config.headerNames.apiKey}"]`], censor: '[redacted]' },
     ...(secrets.length === 0 ? {} : { hooks: { streamWrite: (line: string) => scrubSecrets(line, secrets) } }),
   };

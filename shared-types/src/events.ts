@@ -35,8 +35,18 @@ export type SessionEndReason = 'idle' | 'logout' | 'finished' | 'expired';
 
 /** Messages the daemon sends. */
 export type ServerEvent =
-  /** serverTime is epoch milliseconds. */
-  | { type: 'hello'; serverTime: number; session: SessionSnapshot; reader: ReaderStatus; version: string }
+  /**
+   * serverTime is epoch milliseconds. contentOrigins: the origins besides the daemon's own the page
+   * may load third-party content from (KIOSK_CONTENT_ORIGINS, and the sandbox's), as its CSP allows.
+   */
+  | {
+      type: 'hello';
+      serverTime: number;
+      session: SessionSnapshot;
+      reader: ReaderStatus;
+      version: string;
+      contentOrigins: string[];
+    }
   | { type: 'server-time'; epochSeconds: number }
   | { type: 'reader-status'; status: ReaderStatus; message?: string }
   | { type: 'swipe-started'; swipeId: string; waitSeconds: number }

@@ -6,6 +6,12 @@ export interface UiLogEvent {
   active_section: string;
   /** Client time, epoch milliseconds. */
   at?: number;
+  /**
+   * The trace id of the session the event happened in, as the UI knew it then; absent outside a
+   * session. The daemon keeps it when it is one of its own recent sessions, so an event sent after
+   * its session ended is not filed under the next one.
+   */
+  session_id?: string;
   log_level?: 'debug' | 'info' | 'warn' | 'error';
   /** The language the visitor was using the kiosk in (they choose it; English by default). */
   language?: 'en' | 'es';
@@ -26,6 +32,8 @@ export interface ShippedLogEntry {
     active_section: string;
     facility_id: string;
     language?: 'en' | 'es';
+    /** The kiosk's release stage (KIOSK_RELEASE_STAGE: production, staging, development, test). */
+    release_stage?: string;
     data?: Record<string, unknown>;
   };
 }

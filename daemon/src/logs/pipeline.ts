@@ -63,7 +63,13 @@ const MAX_CLIENT_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
  */
 export function toShippedEntry(
   event: UiLogEvent,
-  context: { facilityId: string; sessionId: string | null; now: number; secretValues?: readonly string[] },
+  context: {
+    facilityId: string;
+    sessionId: string | null;
+    now: number;
+    releaseStage?: string;
+    secretValues?: readonly string[];
+  },
 ): ShippedLogEntry {
   const secretValues = context.secretValues ?? [];
   const text = (value: string): string => removeSecretValues(maskCardNumbersInText(value), secretValues);
@@ -78,6 +84,7 @@ export function toShippedEntry(
     facility_id: context.facilityId,
   };
   if (event.language !== undefined) log.language = event.language;
+  if (context.releaseStage !== undefined) log.release_stage = context.releaseStage;
   if (event.data !== undefined) log.data = maskSecrets(event.data, { secretValues });
   return {
     component: 'kiosk',

@@ -47,8 +47,11 @@ describe('isAllowedOrigin', () => {
 });
 
 describe('GET /events', () => {
-  it('greets with hello (server time, session, reader status, version)', async () => {
-    const app = await eventsApp({ traceId: 'trace-42' });
+  it('greets with hello (server time, session, reader status, version, content origins)', async () => {
+    const app = await eventsApp({
+      traceId: 'trace-42',
+      config: { sandboxOrigin: 'http://127.0.0.1:8090', contentOrigins: ['https://www.youtube.com'] },
+    });
     await app.ready();
     let hello: ServerEvent | undefined;
     const ws = await app.injectWS(
@@ -65,6 +68,8 @@ describe('GET /events', () => {
       reader: 'unknown',
       version: '0.1.0',
       session: { traceId: 'trace-42' },
+      // The same origins the page's CSP allows: the UI never tries what the CSP would refuse.
+      contentOrigins: ['http://127.0.0.1:8090', 'https://www.youtube.com'],
     });
     expect((hello as { serverTime: number }).serverTime).toBeGreaterThan(Date.now() - 5000);
     ws.terminate();

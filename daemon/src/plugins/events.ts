@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
+import { pageContentOrigins } from '../config.js';
 import {
   SESSION,
   parseClientEvent,
@@ -257,6 +258,7 @@ export default fp<EventsOptions>(
         session: sessionSnapshot(app),
         reader: readerStatus(app),
         version,
+        contentOrigins: pageContentOrigins(app.config),
       };
       send(socket, JSON.stringify(hello));
     });

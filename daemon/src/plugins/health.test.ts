@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
 import { buildServiceApp, sandboxLikeUpstream, type FakeUpstreamHandler } from '../test-helpers/fake-services.js';
 import { RateLimiter, bearerMatches, buildSupportApp } from './health.js';
+import type { DaemonConfig } from '../config.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -13,7 +14,12 @@ const TOKEN = 'support-token-123';
 const auth = { authorization: `Bearer ${TOKEN}` };
 
 async function setup(
-  options: { healthToken?: string | null; upstream?: FakeUpstreamHandler; readerOk?: boolean } = {},
+  options: {
+    healthToken?: string | null;
+    upstream?: FakeUpstreamHandler;
+    readerOk?: boolean;
+    releaseStage?: DaemonConfig['releaseStage'];
+  } = {},
 ) {
   const simulator = await buildCardReaderSimulator({ logger: false });
   const readerUrl = await simulator.listen({ host: '127.0.0.1', port: 0 });
@@ -24,6 +30,7 @@ async function setup(
       healthToken: options.healthToken === undefined ? TOKEN : options.healthToken,
       cardReaderUrl: readerUrl,
       facilityId: 'demo',
+      ...(options.releaseStage ? { releaseStage: options.releaseStage } : {}),
     },
     upstream: options.upstream ?? sandboxLikeUpstream,
   });
@@ -102,13 +109,14 @@ describe('support listener auth', () => {
 });
 
 describe('/health/ready', () => {
-  it('reports upstream, reader, spool backlog, last ship, version, uptime and facility', async () => {
-    const { support } = await setup();
+  it('reports upstream, reader, spool backlog, last ship, version, uptime, facility and release stage', async () => {
+    const { support } = await setup({ releaseStage: 'staging' });
     const response = await support.inject({ method: 'GET', url: '/health/ready', headers: auth });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       status: 'ready',
       facility_id: 'demo',
+      release_stage: 'staging',
       version: '0.1.0',
       uptime_seconds: expect.any(Number),
       upstream: { reachable: true, statusCode: 200 },

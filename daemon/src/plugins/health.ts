@@ -137,6 +137,7 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
     return reply.code(ready ? 200 : 503).send({
       status: ready ? 'ready' : 'not-ready',
       facility_id: config.facilityId,
+      release_stage: config.releaseStage,
       version,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
       upstream,

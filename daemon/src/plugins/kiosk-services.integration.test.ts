@@ -152,4 +152,32 @@ describe('kiosk daemon services, end to end', () => {
     expect(metrics).toMatch(/kiosk_card_swipes_total\{outcome="read"[^}]*\} 2/);
     expect(metrics).toMatch(/kiosk_log_events_total\{stage="shipped"[^}]*\} 1/);
   });
+
+  it('an event sent after its session ended is filed under that session, not the next one', async () => {
+    const activity = { type: 'activity', section: 'size_guide', loggedIn: false, dossierPolling: false } as const;
+    app.session.handleClientEvent(activity);
+    const ended = app.session.traceId();
+    app.session.end('logout');
+    app.session.handleClientEvent(activity);
+    const next = app.session.traceId();
+    expect(next).not.toBe(ended);
+
+    const before = logging.entries.length;
+    const sent = (session_id?: string) => ({
+      event_name: 'Navigation sidebar',
+      action: 'sidebar',
+      active_section: 'home',
+      session_id,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/log',
+      payload: [sent(ended), sent('made-up-session'), sent(undefined)],
+    });
+    expect(response.statusCode).toBe(202);
+    const entries = (await logging.waitForEntries(before + 3)).slice(before);
+    // An id the daemon never gave a session is not trusted: the current session's id instead.
+    expect(entries.map((entry) => entry.log.session_id)).toEqual([ended, next, next]);
+    app.session.end('logout');
+  });
 });

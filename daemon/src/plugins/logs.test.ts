@@ -19,7 +19,7 @@ async function setup(): Promise<{ app: FastifyInstance; logging: FakeLoggingApp 
   const app = await buildServiceApp({
     plugins: ['logs'],
     traceId: 'trace-abc',
-    config: { logUrl: logging.url, logBatchMs: 20, facilityId: 'demo' },
+    config: { logUrl: logging.url, logBatchMs: 20, facilityId: 'demo', releaseStage: 'staging' },
   });
   cleanups.push(() => app.close());
   await app.ready();
@@ -56,6 +56,7 @@ describe('POST /log', () => {
         action: 'next',
         active_section: 'info',
         facility_id: 'demo',
+        release_stage: 'staging',
         data: { cc_number: '4111********1111', cvv: '[removed]' },
       },
     });
@@ -74,6 +75,7 @@ describe('POST /log', () => {
     ['malformed JSON', '{"event_name":', 'application/json', 400],
     ['a missing field', JSON.stringify({ event_name: 'x', action: 'y' }), 'application/json', 400],
     ['a wrong type', JSON.stringify({ ...event, log_level: 'loud' }), 'application/json', 400],
+    ['an empty session id', JSON.stringify({ ...event, session_id: '' }), 'application/json', 400],
     ['an empty batch', '[]', 'application/json', 400],
     ['a number', '42', 'application/json', 400],
     [

@@ -10,7 +10,7 @@ import { configuredSecrets } from '../secrets.js';
 
 /**
  * POST /log: UI events in (one object or an array), validated, masked, stamped with this kiosk's
- * facility and the session's trace id, and handed to the log pipeline (logs/pipeline.ts).
+ * facility and the trace id of the session each event happened in, and handed to the log pipeline (logs/pipeline.ts).
  */
 
 declare module 'fastify' {
@@ -28,6 +28,7 @@ const UiLogEventSchema = Type.Object(
     action: Type.String({ maxLength: 200 }),
     active_section: Type.String({ maxLength: 100 }),
     at: Type.Optional(Type.Number()),
+    session_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     log_level: Type.Optional(Type.Enum(['debug', 'info', 'warn', 'error'], { type: 'string' })),
     language: Type.Optional(Type.Enum(['en', 'es'], { type: 'string' })),
     data: Type.Optional(Type.Unsafe<Record<string, unknown>>({ type: 'object' })),
@@ -42,10 +43,14 @@ function isJsonContentType(header: string | undefined): boolean {
   return type === 'application/json' || (type !== undefined && /^application\/[a-z0-9.+-]*\+json$/.test(type));
 }
 
-function traceId(app: FastifyInstance): string | null {
+/**
+ * The session an event belongs to. The UI stamps the session it was in when the event happened: a
+ * batch sent as a session ends reaches the daemon when the next session's id is already current.
+ */
+function sessionIdFor(app: FastifyInstance, event: UiLogEvent): string | null {
   // The session plugin may be absent (tests, or registered later); then events carry no session id.
   if (!app.hasDecorator('session')) return null;
-  return (app as unknown as { session: { traceId(): string | null } }).session.traceId() ?? null;
+  return app.session.traceIdForEvent(event.session_id);
 }
 
 export default fp(
@@ -110,8 +115,16 @@ export default fp(
         },
       },
       async (request, reply) => {
-        const context = { facilityId: config.facilityId, sessionId: traceId(app), now: Date.now(), secretValues };
-        const entries = request.body.map((event) => toShippedEntry(event, context));
+        const now = Date.now();
+        const entries = request.body.map((event) =>
+          toShippedEntry(event, {
+            facilityId: config.facilityId,
+            sessionId: sessionIdFor(app, event),
+            releaseStage: config.releaseStage,
+            now,
+            secretValues,
+          }),
+        );
         try {
           await pipeline.accept(entries);
         } catch (error) {

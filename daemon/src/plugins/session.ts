@@ -22,6 +22,12 @@ import { sendDaemonError } from './error-handler.js';
 
 export interface SessionService {
   traceId(): string;
+  /**
+   * The trace id a UI log event is filed under: the session the UI says it happened in when that
+   * is one of this daemon's recent sessions, else the current id (an event outside any session, or
+   * one from before a daemon restart).
+   */
+  traceIdForEvent(claimed: string | undefined): string;
   snapshot(): SessionSnapshot;
   handleClientEvent(event: ClientEvent): void;
   registerHold(hold: HoldRegistration): HeldSpaceView;
@@ -105,6 +111,8 @@ export default fp(
 
     const service: SessionService = {
       traceId: () => machine.traceId(),
+      traceIdForEvent: (claimed) =>
+        claimed !== undefined && machine.isRecentSession(claimed) ? claimed : machine.traceId(),
       snapshot: () => machine.snapshot(),
       handleClientEvent: (event) => machine.handleClientEvent(event),
       registerHold: (hold) => view(holds.register(hold)),

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { buildApiPath } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageContentOrigins } from '../config.js';
 import { isDaemonPath } from './error-handler.js';
 import { createFirstPaintCache, escapeHtml, withFirstPaint } from './first-paint.js';
 
@@ -33,7 +34,7 @@ export function securityHeaders(
   sandboxOrigin: string | null | undefined,
   contentOrigins: readonly string[] = [],
 ): Record<string, string> {
-  const origins = [sandboxOrigin, ...contentOrigins].filter((origin): origin is string => Boolean(origin));
+  const origins = pageContentOrigins({ sandboxOrigin, contentOrigins: [...contentOrigins] });
   const sandbox = origins.length ? ` ${origins.join(' ')}` : '';
   const csp = [
     "default-src 'self'",

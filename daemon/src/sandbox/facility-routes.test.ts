@@ -162,6 +162,29 @@ describe('facility data', () => {
     });
   });
 
+  it('lets a test give a map space other media until the next reset; an unknown space is a 404', async () => {
+    const media = [{ media_type: 'yt', media_url: 'https://www.youtube.com/watch?v=abc123XYZ' }];
+    const set = await app.inject({
+      method: 'POST',
+      url: '/__sandbox/map/media',
+      payload: { door_name: 'A110', media },
+    });
+    expect(set.statusCode).toBe(200);
+    const door = async (name: string) =>
+      (await result('user/facility/demo/map/'))[0].polygons.find(
+        (polygon: { door_name: string }) => polygon.door_name === name,
+      );
+    expect((await door('A110')).media).toEqual(media);
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/__sandbox/map/media',
+      payload: { door_name: 'Z9', media },
+    });
+    expect(unknown.statusCode).toBe(404);
+    await app.inject({ method: 'POST', url: '/__sandbox/reset' });
+    expect((await door('A110')).media).toEqual([]);
+  });
+
   it('answers the facility map with polygons and media, and the documents', async () => {
     const [image] = await result('user/facility/demo/map/');
     expect(image).toMatchObject({ width: 1200, height: 800 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HOLD, type SpaceDetail } from '@kiosk/shared-types';
+import { HOLD, type FacilityMapImage, type FacilityMapMedia, type SpaceDetail } from '@kiosk/shared-types';
 import { addDays, formatUsDate, localDate } from './dates.js';
 import {
   DEMO_FACILITIES,
@@ -129,6 +129,8 @@ export class SandboxState {
   private holds = new Map<string, Hold>();
   private reservations = new Map<string, ReservationRecord>();
   releases: ReleaseRecord[] = [];
+  /** Facility-map spaces whose media a test replaced (POST /__sandbox/map/media), by facility then door. */
+  private mapMedia = new Map<string, Map<string, FacilityMapMedia[]>>();
 
   // -- RECORDINGS FOR TESTS -----------------------------------------------------------------------
   requests: RequestRecord[] = [];
@@ -165,6 +167,7 @@ export class SandboxState {
     this.holds = new Map();
     this.reservations = new Map();
     this.releases = [];
+    this.mapMedia = new Map();
     this.requests = [];
     this.logEntries = [];
     this.loggingDown = false;
@@ -198,6 +201,30 @@ export class SandboxState {
 
   facilityIds(): string[] {
     return [...this.facilities.keys()];
+  }
+
+  /** The facility's map images, with the media tests gave its spaces. */
+  facilityMap(facilityId: string): FacilityMapImage[] {
+    const replaced = this.mapMedia.get(facilityId);
+    return this.facility(facilityId).data.map.map((image) => ({
+      ...image,
+      polygons: image.polygons.map((polygon) => ({
+        ...polygon,
+        media: replaced?.get(polygon.door_name) ?? polygon.media,
+      })),
+    }));
+  }
+
+  /** Give a map space other media until the next reset; false when the facility's map has no such space. */
+  setMapMedia(facilityId: string, doorName: string, media: FacilityMapMedia[]): boolean {
+    const known = this.facility(facilityId).data.map.some((image) =>
+      image.polygons.some((polygon) => polygon.door_name === doorName),
+    );
+    if (!known) return false;
+    const doors = this.mapMedia.get(facilityId) ?? new Map<string, FacilityMapMedia[]>();
+    doors.set(doorName, media);
+    this.mapMedia.set(facilityId, doors);
+    return true;
   }
 
   /** The facility's world; a 404 for an id the sandbox does not know. */

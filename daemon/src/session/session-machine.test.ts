@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION, type ServerEvent, type SessionEndReason } from '@kiosk/shared-types';
-import { SessionMachine } from './session-machine.js';
+import { RECENT_SESSIONS_KEPT, SessionMachine } from './session-machine.js';
 
 const S = 1000;
 
@@ -41,6 +41,21 @@ describe('SessionMachine', () => {
     expect(snapshot).toMatchObject({ active: true, secondsLeft: 180, warning: false, resetSecondsLeft: null });
     expect(snapshot.traceId).toBe(machine.traceId());
     expect(machine.traceId()).not.toBe(before);
+  });
+
+  it('remembers the trace ids of the last sessions, so a late log event can still claim its own', () => {
+    const { machine, activity } = setup();
+    const homePeriod = machine.traceId();
+    const sessions: string[] = [];
+    for (let i = 0; i <= RECENT_SESSIONS_KEPT; i += 1) {
+      activity('rent');
+      sessions.push(machine.traceId());
+      machine.end('logout');
+    }
+    expect(machine.isRecentSession(homePeriod)).toBe(false);
+    expect(machine.isRecentSession(sessions[0]!)).toBe(false);
+    expect(sessions.slice(1).every((id) => machine.isRecentSession(id))).toBe(true);
+    expect(machine.isRecentSession('never-issued')).toBe(false);
   });
 
   it('pushes the countdown every second while a session runs', () => {

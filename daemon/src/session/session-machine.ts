@@ -43,6 +43,12 @@ export interface SessionMachineOptions {
 
 const HOME = 'home';
 
+/**
+ * Sessions whose trace id a late log event may still claim. A batch reaches the daemon seconds
+ * after its events (the UI batches, a reconnect may delay it); a handful of sessions is plenty.
+ */
+export const RECENT_SESSIONS_KEPT = 16;
+
 export class SessionMachine {
   private readonly timers: Timers;
   private readonly newTraceId: () => string;
@@ -50,6 +56,8 @@ export class SessionMachine {
   private context: VisitorContext = { section: HOME, loggedIn: false, dossierPolling: false };
   private active = false;
   private currentTraceId: string;
+  /** Trace ids of the running session and the last ended ones, oldest first. */
+  private readonly sessionTraceIds: string[] = [];
   private expiresAt = 0;
   private warningSince: number | null = null;
   private warningTimer: TimerHandle;
@@ -71,6 +79,11 @@ export class SessionMachine {
   /** The session's trace id; outside a session, the id of the current home period. */
   traceId(): string {
     return this.currentTraceId;
+  }
+
+  /** The id belongs to the running session or one of the last RECENT_SESSIONS_KEPT that ended. */
+  isRecentSession(traceId: string): boolean {
+    return this.sessionTraceIds.includes(traceId);
   }
 
   isActive(): boolean {
@@ -155,6 +168,8 @@ export class SessionMachine {
     } else if (event.section !== HOME) {
       this.active = true;
       this.currentTraceId = this.newTraceId();
+      this.sessionTraceIds.push(this.currentTraceId);
+      if (this.sessionTraceIds.length > RECENT_SESSIONS_KEPT) this.sessionTraceIds.shift();
       this.restartCountdown();
     }
   }

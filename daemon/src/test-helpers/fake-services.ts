@@ -83,6 +83,8 @@ export function fakeSession(traceId = 'trace-test') {
     async (app) => {
       app.decorate('session', {
         traceId: () => traceId,
+        // The fake's one session is the only one it knows.
+        traceIdForEvent: () => traceId,
         snapshot: () => snapshot,
       } as unknown as FastifyInstance['session']);
     },

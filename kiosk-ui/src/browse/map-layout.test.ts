@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPdfUrl, isVideoHostUrl, mapScale, pdfEmbedUrl, polygonBox } from './map-layout';
+import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox } from './map-layout';
 
 describe('facility map layout', () => {
   it('treats a URL ending in pdf as a PDF, whatever its query', () => {
@@ -27,11 +27,5 @@ describe('facility map layout', () => {
       width: 40,
       height: 30,
     });
-  });
-
-  it('recognises media on the public video hosts', () => {
-    expect(isVideoHostUrl('https://www.youtube.com/embed/abc')).toBe(true);
-    expect(isVideoHostUrl('https://fast.wistia.net/embed/iframe/x')).toBe(true);
-    expect(isVideoHostUrl('http://127.0.0.1:8090/assets/video/embed/a101.html')).toBe(false);
   });
 });

@@ -40,17 +40,3 @@ export function polygonBox(polygon: FacilityMapPolygon, scale: number) {
     height: polygon.height * scale,
   };
 }
-
-const VIDEO_HOSTS = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|wistia\.com|wistia\.net|wi\.st)$/i;
-
-/**
- * Media on the public video hosts cannot play on the kiosk (it is offline and its pages may only
- * frame the kiosk's own origins): such media shows a placeholder instead of a frame.
- */
-export function isVideoHostUrl(url: string): boolean {
-  try {
-    return VIDEO_HOSTS.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}

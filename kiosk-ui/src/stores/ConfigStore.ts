@@ -1,6 +1,7 @@
 import type { Capabilities, FacilitySettings, KioskConfig, NonInteractiveDocument } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { applyKioskColors } from '../utils/theme';
+import { ContentAccess } from './ContentAccess';
 import type { RootStore } from './RootStore';
 
 export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -26,9 +27,11 @@ export class ConfigStore {
    * configuration carries a boolean, replaces it; the video's muted attribute follows this value.
    */
   muteAudio = false;
+  /** Which third-party content may load (the daemon's configured content origins) and whether it answers. */
+  readonly content = new ContentAccess();
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    makeAutoObservable(this, { root: false, content: false }, { autoBind: true });
   }
 
   get isLoading(): boolean {

@@ -179,6 +179,41 @@ describe('NavigationLog', () => {
     stop();
   });
 
+  it('stamps each event with the session it happened in, not the one running when the batch is sent', async () => {
+    const { root, stop, posts } = startedRoot();
+    const socket = FakeSocket.latest();
+    const session = (traceId: string) => ({
+      active: true,
+      traceId,
+      secondsLeft: 180,
+      warning: false,
+      resetSecondsLeft: null,
+    });
+    root.navigationLog.action('sidebar');
+    socket.receive({ type: 'session-state', session: session('trace-first') });
+    root.shell.selectSection('size_guide');
+    socket.receive({ type: 'session-ended', reason: 'logout' });
+    root.navigationLog.action('sidebar');
+    socket.receive({ type: 'session-state', session: session('trace-next') });
+    root.shell.selectSection('pay_bill');
+    await vi.advanceTimersByTimeAsync(NAVIGATION_LOG.flushMs);
+
+    expect(
+      posts()
+        .flat()
+        .map((event) => [event.action, event.session_id]),
+    ).toEqual([
+      ['sidebar', undefined],
+      ['kiosk_section', 'trace-first'],
+      ['session_ended', 'trace-first'],
+      // Back to home after the end: no session any more.
+      ['kiosk_section', undefined],
+      ['sidebar', undefined],
+      ['kiosk_section', 'trace-next'],
+    ]);
+    stop();
+  });
+
   it('splits large batches under the daemon body limit', () => {
     const big = (i: number): UiLogEvent => ({
       event_name: 'Navigation rental_section',

@@ -108,8 +108,8 @@ export function toBatches(events: readonly UiLogEvent[]): UiLogEvent[][] {
 /**
  * Navigation logging (shell spec §7 "Logging", rental spec §7): every kiosk-section and
  * rental-section change and each user action worth logging goes to the daemon's POST /log as
- * event_name 'Navigation {action}' with the action and the active section; the daemon adds the
- * session's trace id and the facility, masks again and ships. When the rental section changes the
+ * event_name 'Navigation {action}' with the action, the active section and the trace id of the
+ * session it happened in; the daemon checks that id, adds the facility, masks again and ships. When the rental section changes the
  * rental model goes along, masked here first (a card number never leaves the page unmasked).
  *
  * Batched: sent every NAVIGATION_LOG.flushMs or batchSize events, and by sendBeacon when the page
@@ -196,6 +196,9 @@ export class NavigationLog {
         log_level: 'info',
         language: this.root.preferences.language,
       };
+      // The session it happened in, known now: by the time the batch arrives that session may be over.
+      const sessionId = this.root.session.traceId;
+      if (sessionId !== null) event.session_id = sessionId;
       if (data) event.data = loggable(data);
       this.queued.push(event);
       if (this.queued.length > NAVIGATION_LOG.maxQueued) {

@@ -168,6 +168,7 @@ export class RootStore {
       this.followKioskSectionInRental(),
       this.navigationLog.start(),
       this.screenHealth.start(),
+      this.events.on('hello', (event) => this.config.content.setAllowedOrigins(event.contentOrigins)),
       reaction(
         () => this.shell.facilityId,
         (facilityId) => {

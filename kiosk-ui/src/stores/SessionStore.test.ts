@@ -40,7 +40,7 @@ describe('SessionStore', () => {
 
   it('keeps the reader status from hello and reader-status', () => {
     const { root, socket, stop } = startedRoot();
-    socket.receive({ type: 'hello', serverTime: 0, session: active, reader: 'ok', version: '1' });
+    socket.receive({ type: 'hello', serverTime: 0, session: active, reader: 'ok', version: '1', contentOrigins: [] });
     expect(root.session.reader).toBe('ok');
     socket.receive({ type: 'reader-status', status: 'down' });
     expect(root.session.reader).toBe('down');

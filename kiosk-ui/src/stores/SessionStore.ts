@@ -179,6 +179,8 @@ export class SessionStore {
    */
   handleSessionEnded(reason?: SessionEndReason): void {
     this.root.navigationLog.action('session_ended', reason ? { reason } : undefined);
+    // Whatever happens from here belongs to no session of this visitor's.
+    this.snapshot = null;
     this.root.resetAll();
     this.root.ifLoaded('account')?.logout();
     this.root.shell.goHome();

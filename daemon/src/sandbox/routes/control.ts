@@ -114,6 +114,33 @@ const controlRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
     },
   );
 
+  /** Give a facility-map space other media (a video host's link, a stand-in host) until the next reset. */
+  app.post(
+    '/map/media',
+    {
+      schema: {
+        body: Type.Object({
+          door_name: Type.String({ minLength: 1 }),
+          media: Type.Array(
+            Type.Object({
+              media_type: Type.Enum(['yt', 'wistia'], { type: 'string' }),
+              media_url: Type.String({ minLength: 1 }),
+            }),
+          ),
+          facility_id: Type.Optional(Type.String()),
+        }),
+      },
+    },
+    async (request) => {
+      const facilityId = request.body.facility_id ?? 'demo';
+      const { door_name: doorName, media } = request.body;
+      if (!state.setMapMedia(facilityId, doorName, media)) {
+        throw new SandboxError(404, 'SpaceNotFound', `No space ${doorName} on the map of ${facilityId}.`);
+      }
+      return { facility_id: facilityId, door_name: doorName, media };
+    },
+  );
+
   app.post('/logging', { schema: { body: Type.Object({ down: Type.Boolean() }) } }, async (request) => {
     state.loggingDown = request.body.down;
     return { down: state.loggingDown };

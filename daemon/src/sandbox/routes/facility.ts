@@ -213,7 +213,7 @@ const facilityRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (ap
   );
 
   app.get(operatorPath('facilityMap'), { schema: { params: facilityParams } }, async (request) =>
-    ok(state.facility(request.params.facility).data.map),
+    ok(state.facilityMap(request.params.facility)),
   );
 
   app.get(operatorPath('nonInteractiveAgreements'), { schema: { params: facilityParams } }, async (request) =>

@@ -38,6 +38,8 @@ export const browse = {
     previous: 'Previous',
     next: 'Next',
     position: '{{position}} of {{total}}',
+    // wording not shown
+    unavailable: 'Not available on this kiosk',
     types: {
       photo: 'Photo',
       map: 'Map',

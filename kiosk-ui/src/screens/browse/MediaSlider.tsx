@@ -7,20 +7,9 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
-import { mediaKind, thumbnailOf } from '../../browse/media-kind';
-
-/** A tidy stand-in for anything the kiosk does not load (embeds of map and video hosts). */
-function MediaPlaceholder({ item, compact = false }: { item: MediaItem; compact?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className={compact ? 'media-placeholder media-placeholder--compact' : 'media-placeholder'}>
-      <span className="media-placeholder__icon" aria-hidden="true">
-        {item.type === 'video' ? '▶' : '⌖'}
-      </span>
-      <span className="media-placeholder__title">{item.title ?? t(`browse.media.types.${item.type}`)}</span>
-    </div>
-  );
-}
+import { mediaSource, thumbnailOf } from '../../browse/media-kind';
+import { MediaPlaceholder } from '../../components/media/MediaPlaceholder';
+import { MediaView } from '../../components/media/MediaView';
 
 function Thumb({
   item,
@@ -45,7 +34,11 @@ function Thumb({
       onClick={onOpen}
       aria-label={t('browse.media.open', { title: label })}
     >
-      {thumb ? <img src={thumb} alt="" draggable={false} /> : <MediaPlaceholder item={item} compact />}
+      <MediaView
+        source={thumb ? { kind: 'image', url: thumb } : null}
+        title=""
+        placeholder={<MediaPlaceholder item={item} compact />}
+      />
       {item.type === 'video' && (
         <span className="media-thumb__badge" aria-hidden="true">
           ▶
@@ -79,24 +72,19 @@ function SlotColumn({ slot, open }: { slot: Extract<SliderItem, { kind: 'map_slo
 }
 
 function PopupItem({ item }: { item: MediaItem }) {
-  const kind = mediaKind(item);
-  if (kind === 'video')
-    return (
-      <video
-        className="media-popup__video"
-        src={item.url}
-        poster={thumbnailOf(item) ?? undefined}
-        controls
-        autoPlay
-        muted
-        loop
-        playsInline
-        width={SCREEN.videoEmbed.width}
-        height={SCREEN.videoEmbed.height}
-      />
-    );
-  if (kind === 'image') return <img className="media-popup__image" src={item.url} alt={item.title ?? ''} />;
-  return <MediaPlaceholder item={item} />;
+  const { t } = useTranslation();
+  const source = mediaSource(item);
+  return (
+    <MediaView
+      source={source}
+      title={item.title ?? t(`browse.media.types.${item.type}`)}
+      placeholder={<MediaPlaceholder item={item} />}
+      className={source?.kind === 'page' ? 'media-popup__frame' : `media-popup__${source?.kind ?? 'image'}`}
+      poster={thumbnailOf(item) ?? undefined}
+      width={SCREEN.videoEmbed.width}
+      height={SCREEN.videoEmbed.height}
+    />
+  );
 }
 
 /**

@@ -6,9 +6,11 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
+import { mapMediaSource } from '../../browse/media-kind';
+import { MediaView } from '../../components/media/MediaView';
 import { contentFrameSandbox } from '../frame-sandbox';
 import type { SectionScreenProps } from '../screen-props';
-import { isPdfUrl, isVideoHostUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from '../../browse/map-layout';
+import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from '../../browse/map-layout';
 import '../documents/documents.css';
 import './facility-map.css';
 
@@ -122,7 +124,7 @@ const MapImage = observer(function MapImage({ image }: { image: FacilityMapImage
   );
 });
 
-/** The space's media: the embed when it can play here, else the offline placeholder. */
+/** The space's media: its video host's player when the kiosk may load it and it answers, else the placeholder. */
 const MediaDialog = observer(function MediaDialog() {
   const { t } = useTranslation();
   const { documents } = useStores();
@@ -141,17 +143,12 @@ const MediaDialog = observer(function MediaDialog() {
         </Button>
       }
     >
-      {media && !isVideoHostUrl(media.media_url) ? (
-        <iframe
-          className="facility-map__media"
-          src={media.media_url}
-          title={t('documents.map.video_title', { door })}
-          allow="autoplay"
-          sandbox={contentFrameSandbox(media.media_url)}
-        />
-      ) : (
-        <p className="facility-map__offline">{t('documents.map.video_offline', { door })}</p>
-      )}
+      <MediaView
+        source={media ? mapMediaSource(media) : null}
+        title={t('documents.map.video_title', { door })}
+        className="facility-map__media"
+        placeholder={<p className="facility-map__offline">{t('documents.map.video_offline', { door })}</p>}
+      />
     </Dialog>
   );
 });

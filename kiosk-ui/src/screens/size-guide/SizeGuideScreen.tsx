@@ -7,7 +7,9 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import type { SectionScreenProps } from '../screen-props';
-import { mediaKind } from '../../browse/media-kind';
+import { mediaSource } from '../../browse/media-kind';
+import { MediaPlaceholder } from '../../components/media/MediaPlaceholder';
+import { MediaView } from '../../components/media/MediaView';
 import '../browse/browse.css';
 
 const SizeCard = observer(function SizeCard({
@@ -29,7 +31,7 @@ const SizeCard = observer(function SizeCard({
   }, [focused]);
   const titleId = `size-${size.size}`;
   const available = size.available > 0;
-  const video = entry && mediaKind({ type: 'video', url: entry.video_url }) === 'video' ? entry.video_url : null;
+  const video = entry?.video_url ? mediaSource({ type: 'video', url: entry.video_url }) : null;
   return (
     <article
       ref={ref}
@@ -39,7 +41,12 @@ const SizeCard = observer(function SizeCard({
     >
       <div className="size-card__video">
         {playing && video ? (
-          <video src={video} poster={entry?.poster_url} controls autoPlay muted loop playsInline />
+          <MediaView
+            source={video}
+            title={t(size.nameKey)}
+            poster={entry?.poster_url}
+            placeholder={<MediaPlaceholder item={{ type: 'video', title: t(size.nameKey) }} />}
+          />
         ) : (
           <button
             type="button"

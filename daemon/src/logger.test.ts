@@ -1,0 +1,25 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { loggerOptions } from './logger.js';
+
+describe('the daemon log', () => {
+  it('carries the release stage on every line', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({ KIOSK_RELEASE_STAGE: 'staging' });
+    const app = Fastify({ logger: { ...(loggerOptions(config) as object), stream } });
+    app.log.info({ component: 'test' }, 'hello');
+    await app.close();
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.release_stage === 'staging')).toBe(true);
+    expect(entries.find((entry) => entry.msg === 'hello')).toMatchObject({ pid: process.pid, component: 'test' });
+  });
+});
