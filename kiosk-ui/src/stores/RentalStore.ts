@@ -50,7 +50,7 @@ export interface RentalAlert {
 export interface ChooseOptions {
   /** Picked from the space-number search: rent_this_space comes after HOLD.searchPickDelayMs. */
   fromSearch?: boolean;
-  /** A reservation found by code: the flow continues in reservation mode. */
+  /** A reservation found by code: the visitor moves in, so the flow continues as a rental. */
   reservation?: Reservation;
 }
 
@@ -120,6 +120,14 @@ export class RentalStore {
     return this.root.config.facility;
   }
 
+  /**
+   * The visitor found their reservation and has come to move in: the full rental steps, with the
+   * reservation's move-in date and details, and reserving again is not offered.
+   */
+  get movingIn(): boolean {
+    return this.pick.reservation !== null;
+  }
+
   /** Sections of the active list (rental or reservation). */
   get sections(): readonly SectionName[] {
     return this.flow.reservationMode ? this.flow.reservation : this.flow.normal;
@@ -183,7 +191,8 @@ export class RentalStore {
       return;
     }
     const moved = back(this.flow.current === this.section ? this.flow : flowGoTo(this.flow, this.section));
-    this.goTo(moved.current);
+    // A reservation's move-in was started from Find my reservation: its first step goes back there.
+    this.goTo(moved.current === 'detail_page' && this.movingIn ? 'find_reservation' : moved.current);
   }
 
   goTo(section: SectionName): void {
@@ -224,8 +233,8 @@ export class RentalStore {
   }
 
   /**
-   * FIND MY RESERVATION: look the code up; a found reservation holds its space and continues the
-   * flow in reservation mode (a refused hold keeps the visitor on find_reservation).
+   * FIND MY RESERVATION: look the code up; a found reservation holds its space and continues as
+   * the rental of that space, the move-in (a refused hold keeps the visitor on find_reservation).
    */
   async findReservation(code: string): Promise<boolean> {
     const facilityId = this.facilityId;
@@ -247,7 +256,7 @@ export class RentalStore {
     if (!facilityId || this.pick.holding) return false;
     const origin: SectionName = this.section === 'find_reservation' ? 'find_reservation' : 'detail_page';
     const reservation = options.reservation;
-    this.pick = newSpacePick(unit, space);
+    this.pick = newSpacePick(unit, space, reservation ?? null);
     // The observable copy MobX keeps, not the object handed to it.
     const pick = this.pick;
     const abandoned = () => this.pick !== pick;
@@ -299,7 +308,7 @@ export class RentalStore {
     if (abandoned()) return false;
     runInAction(() => {
       pick.insurancePlans = plans;
-      this.flow = createFlowState(this.flowContext(unit, Boolean(reservation)), {
+      this.flow = createFlowState(this.flowContext(unit), {
         loggedIn: this.root.account.loggedIn,
       });
     });
@@ -422,7 +431,7 @@ export class RentalStore {
     this.section = section;
   }
 
-  private flowContext(unit: Unit, reservationMode: boolean): FlowContext {
+  private flowContext(unit: Unit): FlowContext {
     const settings = this.settings;
     return {
       settings: {
@@ -431,7 +440,6 @@ export class RentalStore {
       },
       unit: { parking: unit.parking, promos: unit.promos ?? [] },
       insurancePlans: this.pick.insurancePlans,
-      reservationMode,
     };
   }
 
@@ -475,7 +483,7 @@ export class RentalStore {
   }
 }
 
-/** The reservation's tenant and dates, as the flow continues in reservation mode. */
+/** The reservation's tenant and move-in date, carried into the rental of its space. */
 function reservationFields(reservation: Reservation): Partial<RentalModel> {
   return {
     reservation_id: reservation.reservation_id,

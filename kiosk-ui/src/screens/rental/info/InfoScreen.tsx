@@ -83,8 +83,11 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
   }, [prefillVersion, form, rental]);
 
   const unitIsParking = Boolean(rental.pick.unit?.parking);
+  // A visitor moving into their reservation is not offered to reserve again.
   const reservationOffered =
-    Boolean(settings?.wl_reservation_enabled) && !(unitIsParking && settings?.disable_parking_reservations);
+    Boolean(settings?.wl_reservation_enabled) &&
+    !(unitIsParking && settings?.disable_parking_reservations) &&
+    !rental.movingIn;
   const range = reservationDateRange(advancedDates);
   const today = licenceExpiryMin();
 
