@@ -150,9 +150,9 @@ export class RentalStore {
    */
   followKioskSection(section: KioskSection, previous: KioskSection): void {
     if (section === 'rent') {
-      // A fresh visit to the list starts at its top (a return from the flow keeps its place).
-      // Units arrive with the rental screens: a store not built yet starts at the top anyway.
-      this.root.ifLoaded('units')?.saveListScroll(0);
+      // A fresh visit to the list starts clean (a return from the flow keeps its place). Units
+      // arrive with the rental screens: a store not built yet starts clean anyway.
+      this.root.ifLoaded('units')?.startList();
       this.goTo('detail_page');
     } else if (section === 'find_reservation') this.goTo('find_reservation');
     // After the current action: when a session end (resetAll) is what left the area, reset()
