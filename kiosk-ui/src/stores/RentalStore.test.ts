@@ -245,6 +245,33 @@ describe('RentalStore navigation', () => {
     stop();
   });
 
+  it('Select a Space tapped again in the flow goes back to the list and releases the hold, asking once details are typed', async () => {
+    const { root, requests } = await rentalRoot();
+    const stop = root.start();
+    root.shell.selectSection('rent');
+    await root.rental.chooseUnit(unit());
+    // On the identity step nothing is typed yet: straight back.
+    root.shell.selectSection('rent');
+    expect(root.rental.section).toBe('detail_page');
+    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
+
+    await root.rental.chooseUnit(unit());
+    root.rental.done();
+    expect(root.rental.section).toBe('info');
+    root.shell.selectSection('rent');
+    expect(root.rental.leaving).toBe('detail_page');
+    root.rental.confirmLeaving(false);
+    expect([root.rental.section, root.rental.leaving]).toEqual(['info', null]);
+    expect(root.rental.heldSpace).not.toBeNull();
+    root.shell.selectSection('rent');
+    root.rental.confirmLeaving(true);
+    expect(root.rental.section).toBe('detail_page');
+    expect(root.rental.heldSpace).toBeNull();
+    expect(root.rental.pick.unit).toBeNull();
+    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(2));
+    stop();
+  });
+
   it('opening Find my reservation starts at its form', async () => {
     const { root } = await rentalRoot();
     const stop = root.start();

@@ -86,6 +86,8 @@ export class RentalStore {
   /** The visitor's pick, replaced as a whole (models/space-pick.ts). */
   pick: SpacePick = emptySpacePick();
   alert: RentalAlert | null = null;
+  /** Where the visitor asked to go back to while details would be lost ('Leave this rental?'). */
+  leaving: 'detail_page' | 'find_reservation' | null = null;
   readonly lookup: ReservationLookup;
 
   readonly holds: Holds;
@@ -167,6 +169,35 @@ export class RentalStore {
    */
   joinKioskSection(section: KioskSection): void {
     if (section === 'find_reservation') this.goTo('find_reservation');
+  }
+
+  /**
+   * Select a Space (or Find my reservation) tapped in the sidebar while already in that area: back
+   * to the space list (or the reservation form), giving the pick and its hold up as leaving does.
+   * A visitor who has typed details is asked first.
+   */
+  reopenKioskSection(section: KioskSection): void {
+    if (section !== 'rent' && section !== 'find_reservation') return;
+    const target = section === 'rent' ? 'detail_page' : 'find_reservation';
+    if (this.section === target) return;
+    if (this.hasTypedDetails) this.leaving = target;
+    else this.goTo(target);
+  }
+
+  /**
+   * A rental in progress (its space still held) past the identity step: from info on, the
+   * visitor's details are on the screen or in the model, typed or filled in for them.
+   */
+  get hasTypedDetails(): boolean {
+    if (!this.holds.held || !this.isFlowSection(this.section)) return false;
+    return this.section !== 'rent_this_space';
+  }
+
+  /** 'Leave this rental?' answered: leave (the pick and the hold are given up) or stay. */
+  confirmLeaving(leave: boolean): void {
+    const target = this.leaving;
+    this.leaving = null;
+    if (leave && target) this.goTo(target);
   }
 
   /** Merge field values into the model (no navigation). */
@@ -373,6 +404,7 @@ export class RentalStore {
 
   /** Leaving the rental area: release the held space and start over at the space list next time. */
   leaveRentalArea(): void {
+    this.leaving = null;
     this.clearPick();
     this.section = DEFAULT_RENTAL_SECTION;
   }
@@ -391,6 +423,7 @@ export class RentalStore {
     this.startOver();
     this.section = DEFAULT_RENTAL_SECTION;
     this.alert = null;
+    this.leaving = null;
     this.lookup.reset();
   }
 

@@ -110,6 +110,8 @@ export class ShellStore {
   }
 
   selectSection(section: KioskSection): void {
+    // The section already open, tapped again: the rental area goes back to where it starts.
+    if (section === this.section) this.root.ifLoaded('rental')?.reopenKioskSection(section);
     this.section = section;
   }
 
