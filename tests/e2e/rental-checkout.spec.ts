@@ -395,7 +395,7 @@ test('a reservation goes through the shorter list and is confirmed with its code
   expect(mails.map((mail) => mail.kind)).toContain('reservation');
 });
 
-test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ page }) => {
+test('the smart-access facility confirms with Almost Done! and a password, then setup_noke with RESEND TEXT', async ({ page }) => {
   test.setTimeout(180_000);
   await reachIdentityStep(
     page,
@@ -426,8 +426,15 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await fillAdditionalInformation(page);
   await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
 
+  // The confirmation is itself the smart-access variant, for this existing customer too.
   await section(page, 'confirm_rental');
+  await expect(page.getByRole('heading', { name: 'Almost Done!', level: 1 })).toBeVisible();
+  await expect(page.getByText('Simply choose a password to access your online account.')).toBeVisible();
   await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Congratulations' })).toHaveCount(0);
+  await field(page, 'Password').fill('Oak!Avenue2200');
+  await page.getByLabel('Confirm password').fill('Oak!Avenue2200');
+  await checkScreen(page, '12b-smart-access-confirm', 'rental/confirm_rental (smart access)');
   await button(page, 'Setup Access Control').click();
   await section(page, 'setup_noke');
   await expect(page.getByRole('heading', { name: 'Setup Access Control' })).toBeVisible();
