@@ -4,7 +4,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
   expectSection as section,
+  fillAdditionalInformation as fillAdditionalInformationStep,
   reachIdentityStep,
+  signAgreements,
+  swipeCard,
   tapDone as done,
   walkDetailSteps,
   walkToGateCode,
@@ -100,34 +103,23 @@ async function verifyManually(page: Page, tenant: Tenant, options: { reservation
 }
 
 /** swipe_scan: the simulator "swipes" a test card; card_details shows it filled in. */
-async function swipe(page: Page, outcome: 'approve' | 'decline' | 'amex'): Promise<void> {
-  await section(page, 'swipe_scan');
-  await expect(page.getByRole('heading', { name: 'Please swipe your credit card' })).toBeVisible();
-  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
-  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome });
-  await section(page, 'card_details');
-}
+const swipe = (page: Page, outcome: 'approve' | 'decline' | 'amex') => swipeCard(page, kiosk, outcome);
 
-/** panda_fields: the required fields, then Done. */
-async function fillAdditionalInformation(page: Page, shot?: string): Promise<void> {
-  await section(page, 'panda_fields');
-  await expect(page.getByRole('heading', { name: 'About your stored goods' })).toBeVisible();
-  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
-  await page.getByRole('radio', { name: 'Personal use' }).check();
-  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
-  if (shot) await checkScreen(page, shot, 'rental/panda_fields');
-  await done(page);
-}
+/** panda_fields filled in; the screen checked when `shot` is given. */
+const fillAdditionalInformation = (page: Page, shot?: string) =>
+  fillAdditionalInformationStep(page, shot ? () => checkScreen(page, shot, 'rental/panda_fields') : undefined);
 
-/** panda_agreements: sign each document in its frame. */
-async function signAll(page: Page, names: string[]): Promise<void> {
-  await section(page, 'panda_agreements');
-  for (const [index, name] of names.entries()) {
-    const frame = page.frameLocator(`iframe[title="${name}"]`);
-    await expect(frame.getByRole('heading', { name })).toBeVisible();
-    if (index === 0) await checkScreen(page, '08-panda-agreements', 'rental/panda_agreements');
-    await frame.getByRole('button', { name: 'Sign' }).click();
-  }
+/** panda_agreements: each document signed, the first one's screen checked. */
+const signAll = (page: Page, names: string[]) =>
+  signAgreements(page, names, () => checkScreen(page, '08-panda-agreements', 'rental/panda_agreements'));
+
+/** Backspace over the prefilled cell phone, as a visitor would, then type another number. */
+async function retypePhone(page: Page, digits: string): Promise<void> {
+  const phone = page.getByLabel('Cell phone');
+  await phone.click();
+  await phone.press('End');
+  for (let i = 0; i < 14; i += 1) await phone.press('Backspace');
+  await phone.pressSequentially(digits);
 }
 
 const scripts = new Map<string, Promise<string>>();
@@ -262,6 +254,13 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.getByRole('button', { name: 'Create Your Online Account' })).toBeVisible();
   await checkScreen(page, '09-confirm-rental', 'rental/confirm_rental');
 
+  // A text to a number that cannot receive it: the server's sentence, one period, then the spec's words.
+  await retypePhone(page, '2175550111');
+  await button(page, 'Send').click();
+  await expect(page.getByRole('status').filter({ hasText: 'landline' })).toHaveText(
+    'This number is a landline and cannot receive text messages. Please try again.',
+  );
+
   const { texts } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/texts`)).json()) as {
     texts: { to: string; body: string }[];
   };
@@ -395,7 +394,9 @@ test('a reservation goes through the shorter list and is confirmed with its code
   expect(mails.map((mail) => mail.kind)).toContain('reservation');
 });
 
-test('the smart-access facility confirms with Almost Done! and a password, then setup_noke with RESEND TEXT', async ({ page }) => {
+test('the smart-access facility confirms with Almost Done! and a password, then setup_noke with RESEND TEXT', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await reachIdentityStep(
     page,
@@ -439,12 +440,8 @@ test('the smart-access facility confirms with Almost Done! and a password, then 
   await section(page, 'setup_noke');
   await expect(page.getByRole('heading', { name: 'Setup Access Control' })).toBeVisible();
   await expect(page.getByText(/message sent successfully/)).toHaveCount(0);
-  // Backspace over the prefilled number, as a visitor would, then type another.
   const phone = page.getByLabel('Cell phone');
-  await phone.click();
-  await phone.press('End');
-  for (let i = 0; i < 14; i += 1) await phone.press('Backspace');
-  await phone.pressSequentially('2175550199');
+  await retypePhone(page, '2175550199');
   await expect(phone).toHaveValue('(217) 555-0199');
   await button(page, 'RESEND TEXT').click();
   await expect(page.getByText('message sent successfully to (217) 555-0199')).toBeVisible();

@@ -270,6 +270,21 @@ describe('moving into a reservation', () => {
 });
 
 describe('after the rental', () => {
+  it('a text to the landline fails with a message that ends with a period', async () => {
+    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    const answer = await post('text-gate-code/', {
+      facility_id: 'demo',
+      tenant_id: rental.result.tenant_id,
+      phone_number: '(217) 555-0111',
+    });
+    expect(answer).toEqual({
+      status: 'error',
+      code: 'TextFailed',
+      message: 'This number is a landline and cannot receive text messages.',
+    });
+    expect((await control('texts')).texts).toEqual([]);
+  });
+
   it('texts the gate code and records it; a bad phone gets a message', async () => {
     const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
     const sent = await post('text-gate-code/', {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { RunningKiosk } from './kiosk.js';
+import { control, type RunningKiosk } from './kiosk.js';
 
 /** The rental section the page shows (RentalScreen's data-rental-section). */
 export const rentalSection = (page: Page) => page.locator('[data-rental-section]');
@@ -89,4 +89,39 @@ export async function walkToGateCode(page: Page, gateCode: string): Promise<void
   await expectSection(page, 'about_convenience');
   await page.getByLabel(/Choose your gate code/).pressSequentially(gateCode);
   await expect(page.getByText('This gate code is yours.')).toBeVisible();
+}
+
+/** swipe_scan: the card-reader simulator "swipes" a test card; card_details shows it filled in. */
+export async function swipeCard(
+  page: Page,
+  kiosk: RunningKiosk,
+  outcome: 'approve' | 'decline' | 'amex',
+): Promise<void> {
+  await expectSection(page, 'swipe_scan');
+  await expect(page.getByRole('heading', { name: 'Please swipe your credit card' })).toBeVisible();
+  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome });
+  await expectSection(page, 'card_details');
+}
+
+/** panda_fields: the sandbox's required fields, then Done (`shown` runs before Done, e.g. a screen check). */
+export async function fillAdditionalInformation(page: Page, shown?: () => Promise<void>): Promise<void> {
+  await expectSection(page, 'panda_fields');
+  await expect(page.getByRole('heading', { name: 'About your stored goods' })).toBeVisible();
+  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
+  await page.getByRole('radio', { name: 'Personal use' }).check();
+  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
+  if (shown) await shown();
+  await tapDone(page);
+}
+
+/** panda_agreements: sign each document in its frame (`firstShown` runs once the first is on screen). */
+export async function signAgreements(page: Page, names: string[], firstShown?: () => Promise<void>): Promise<void> {
+  await expectSection(page, 'panda_agreements');
+  for (const [index, name] of names.entries()) {
+    const frame = page.frameLocator(`iframe[title="${name}"]`);
+    await expect(frame.getByRole('heading', { name })).toBeVisible();
+    if (index === 0 && firstShown) await firstShown();
+    await frame.getByRole('button', { name: 'Sign' }).click();
+  }
 }

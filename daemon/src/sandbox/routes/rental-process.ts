@@ -415,6 +415,8 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
         errors: { phone_number: ['Invalid Phone Number'] },
       });
     }
+    const { landline } = DEMO_RENTAL_PROCESSING;
+    if (phone.replace(/\D/g, '') === landline.phone.replace(/\D/g, '')) return fail(landline.failure);
     const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
     const door = rental?.door_name ?? text(form.unit_door_number);
     const body =

@@ -54,7 +54,6 @@ export default observer(function MilitaryScreen(_props: RentalSectionProps) {
   return (
     <SectionFrame
       title={t('rental.military.title')}
-     
       formId={formId}
       cancelLabel={t('rental.frame.back')}
       doneLabel={t('rental.frame.next')}
