@@ -288,7 +288,7 @@ test('two kiosks cannot hold the same space', async ({ browser }) => {
   }
 });
 
-test('find reservation: a wrong code shows the server errors, the right one continues in reservation mode', async ({
+test('find reservation: a wrong code shows the server errors, the right one holds the reserved space for the move-in', async ({
   page,
 }) => {
   await page.goto(kiosk.url);
