@@ -288,7 +288,7 @@ test('two kiosks cannot hold the same space', async ({ browser }) => {
   }
 });
 
-test('find reservation: a wrong code shows the server errors, the right one continues in reservation mode', async ({
+test('find reservation: a wrong code shows the server errors, the right one holds the reserved space for the move-in', async ({
   page,
 }) => {
   await page.goto(kiosk.url);
@@ -324,4 +324,60 @@ test('leaving the rental area releases the held space', async ({ page }) => {
     .poll(async () => (await releases()).filter((r) => r.space_id === 'sp-b-10').map((r) => r.outcome))
     .toContain('released');
   expect(await activeHolds()).toEqual([]);
+});
+
+test('Select a Space opens clean after Home and the size guide; rows below the fold show their status once scrolled to', async ({
+  page,
+}) => {
+  await openSpaceList(page);
+  await openCategory(page, 'medium');
+  await page.locator('main').getByRole('button', { name: 'Home', exact: true }).click();
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  await expect(page.locator('#unit-group-panel')).toHaveCount(0);
+  await expect(
+    page.locator('[data-group="medium"]').getByRole('button', { name: 'SELECT', exact: true }),
+  ).toHaveAttribute('aria-expanded', 'false');
+
+  await openCategory(page, 'medium');
+  const last = await seeRow(page, 'X999');
+  await expect(last.getByRole('button', { name: /^SELECT/ })).toBeVisible();
+  await expect(last).not.toContainText('Loading');
+
+  await page.locator('main').getByRole('button', { name: 'Home', exact: true }).click();
+  await sidebar(page).getByRole('button', { name: 'SIZE GUIDE', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'SIZE GUIDE', exact: true })).toBeVisible();
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  await expect(page.locator('#unit-group-panel')).toHaveCount(0);
+});
+
+test('Select a Space in the sidebar during the flow goes back to the list and gives the space back, asking once details are typed', async ({
+  page,
+}) => {
+  await reachIdentityStep(page, kiosk);
+  expect((await activeHolds()).map((hold) => hold.door_name)).toEqual(['B-10']);
+  // Nothing typed on the identity step: straight back to the list.
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  await expect.poll(async () => (await activeHolds()).length).toBe(0);
+
+  await reachIdentityStep(page, kiosk);
+  await page.getByRole('button', { name: /Manually Verify ID/ }).click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'info');
+  await page.getByLabel(/^First Name/).fill('Casey');
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave this rental?' });
+  await expect(leave).toContainText('The details you entered will be cleared and your space will be released.');
+  await expectAccessible(page, 'rental/info (leave this rental?)');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'info');
+  await expect(page.getByLabel(/^First Name/)).toHaveValue('Casey');
+  expect((await activeHolds()).map((hold) => hold.door_name)).toEqual(['B-10']);
+
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  await expect.poll(async () => (await activeHolds()).length).toBe(0);
 });

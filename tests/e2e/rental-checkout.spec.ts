@@ -83,6 +83,15 @@ const swipe = (page: Page, outcome: 'approve' | 'decline' | 'amex') => swipeCard
 const signAll = (page: Page, names: string[]) =>
   signEach(page, names, () => checkScreen(page, '08-panda-agreements', 'rental/panda_agreements'));
 
+/** Backspace over the prefilled cell phone, as a visitor would, then type another number. */
+async function retypePhone(page: Page, digits: string): Promise<void> {
+  const phone = page.getByLabel('Cell phone');
+  await phone.click();
+  await phone.press('End');
+  for (let i = 0; i < 14; i += 1) await phone.press('Backspace');
+  await phone.pressSequentially(digits);
+}
+
 const scripts = new Map<string, Promise<string>>();
 
 /** Whether any script the page loaded is zxcvbn (found by its l33t tables, whatever the chunk is called). */
@@ -228,6 +237,13 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.getByText('message sent successfully to (217) 555-0182')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Your Online Account' })).toBeVisible();
   await checkScreen(page, '09-confirm-rental', 'rental/confirm_rental');
+
+  // A text to a number that cannot receive it: the server's sentence, one period, then the spec's words.
+  await retypePhone(page, '2175550111');
+  await button(page, 'Send').click();
+  await expect(page.getByRole('status').filter({ hasText: 'landline' })).toHaveText(
+    'This number is a landline and cannot receive text messages. Please try again.',
+  );
 
   const { texts } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/texts`)).json()) as {
     texts: { to: string; body: string }[];
@@ -376,7 +392,9 @@ test('a reservation goes through the shorter list and is confirmed with its code
   expect(mails.map((mail) => mail.kind)).toContain('reservation');
 });
 
-test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ page }) => {
+test('the smart-access facility confirms with Almost Done! and a password, then setup_noke with RESEND TEXT', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await reachIdentityStep(
     page,
@@ -411,18 +429,21 @@ test('the smart-access facility reaches setup_noke with RESEND TEXT', async ({ p
   await fillAdditionalInformation(page);
   await signAll(page, ['Rental Agreement', 'Certificate of Protection']);
 
+  // The confirmation is itself the smart-access variant, for this existing customer too.
   await section(page, 'confirm_rental');
+  await expect(page.getByRole('heading', { name: 'Almost Done!', level: 1 })).toBeVisible();
+  await expect(page.getByText('Simply choose a password to access your online account.')).toBeVisible();
   await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Congratulations' })).toHaveCount(0);
+  await field(page, 'Password').fill('Oak!Avenue2200');
+  await page.getByLabel('Confirm password').fill('Oak!Avenue2200');
+  await checkScreen(page, '12b-smart-access-confirm', 'rental/confirm_rental (smart access)');
   await button(page, 'Setup Access Control').click();
   await section(page, 'setup_noke');
   await expect(page.getByRole('heading', { name: 'Setup Access Control' })).toBeVisible();
   await expect(page.getByText(/message sent successfully/)).toHaveCount(0);
-  // Backspace over the prefilled number, as a visitor would, then type another.
   const phone = page.getByLabel('Cell phone');
-  await phone.click();
-  await phone.press('End');
-  for (let i = 0; i < 14; i += 1) await phone.press('Backspace');
-  await phone.pressSequentially('2175550199');
+  await retypePhone(page, '2175550199');
   await expect(phone).toHaveValue('(217) 555-0199');
   await button(page, 'RESEND TEXT').click();
   await expect(page.getByText('message sent successfully to (217) 555-0199')).toBeVisible();

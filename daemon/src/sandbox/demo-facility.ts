@@ -1415,6 +1415,7 @@ export interface DemoAgreement {
  *   - a rental marks its space rented and answers the gate code (the chosen one, else a free one),
  *     the access info, is_new_user (the e-mail has no account: DEMO_USERS.accounts, earlier rentals)
  *     and, at a smart-access facility (settings.noke), a 6-digit noke PIN.
+ * A gate-code text to the `landline` number fails with a message ending in a period.
  * Gate codes in `taken_gatecodes` (and every gate code handed out since the last reset) are
  * unavailable: validate-gatecode answers gatecode null for them.
  */
@@ -1425,6 +1426,11 @@ export const DEMO_RENTAL_PROCESSING = {
   server_error_last_name: 'Failure',
   flaky_last_name: 'Flaky',
   server_error: { code: 'RentalFailed', message: 'The management system could not complete the request.' },
+  /** text-gate-code/ to this number fails with the carrier's message (a full sentence, with its period). */
+  landline: {
+    phone: '(217) 555-0111',
+    failure: { code: 'TextFailed', message: 'This number is a landline and cannot receive text messages.' },
+  },
   /** POST pandadocs/generate-tokens/: the additional-information step, every field type once or more. */
   additional_information: [
     {

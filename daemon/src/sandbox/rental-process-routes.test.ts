@@ -245,7 +245,46 @@ describe('reservations', () => {
   });
 });
 
+describe('moving into a reservation', () => {
+  it("rents the reserved space on the reservation's date, and the code is used up", async () => {
+    const found = await get('facilities/demo/find-reservation/?reservation_code=DEMO1234');
+    const { reservation_id, reservation_date } = found.result;
+    const token = await hold('B-12');
+    const answer = await post(
+      'facilities/demo/rental/',
+      rentalForm(token, { space_id: 'sp-b-12', reservation_id, reservation_code: 'DEMO1234', reservation_date }),
+    );
+    expect(answer).toMatchObject({ status: 'ok', result: { unit_door_number: 'B-12', move_in_date: '07/16/2025' } });
+    expect((await get('facilities/demo/space/B-12/?live_data=true')).result.status).toBe('rented');
+    expect((await get('facilities/demo/find-reservation/?reservation_code=DEMO1234')).status).toBe('error');
+  });
+
+  it("refuses a reservation that is not the space's", async () => {
+    const answer = await post(
+      'facilities/demo/rental/',
+      rentalForm(await hold('B-10'), { reservation_id: 'res-1001' }),
+    );
+    expect(answer).toMatchObject({ status: 'error', code: 'ReservationNotFound' });
+    expect((await get('facilities/demo/space/B-10/?live_data=true')).result.status).not.toBe('rented');
+  });
+});
+
 describe('after the rental', () => {
+  it('a text to the landline fails with a message that ends with a period', async () => {
+    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
+    const answer = await post('text-gate-code/', {
+      facility_id: 'demo',
+      tenant_id: rental.result.tenant_id,
+      phone_number: '(217) 555-0111',
+    });
+    expect(answer).toEqual({
+      status: 'error',
+      code: 'TextFailed',
+      message: 'This number is a landline and cannot receive text messages.',
+    });
+    expect((await control('texts')).texts).toEqual([]);
+  });
+
   it('texts the gate code and records it; a bad phone gets a message', async () => {
     const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
     const sent = await post('text-gate-code/', {

@@ -417,6 +417,11 @@ export class SandboxState {
     );
   }
 
+  /** The tenant moved in: the reservation is used up and can no longer be found by its code. */
+  removeReservation(record: ReservationRecord): void {
+    this.reservations.delete(record.reservation_code.toUpperCase());
+  }
+
   /** MM/DD/YYYY: the fixed date, or "N days from today" for seeded reservations. */
   reservationDate(record: ReservationRecord): string {
     return record.reservation_date ?? formatUsDate(addDays(this.today(), record.move_in_in_days));

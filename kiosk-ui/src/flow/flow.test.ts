@@ -11,6 +11,7 @@ import {
   entryEffects,
   goTo,
   isCardFailure,
+  isSmartAccessConfirm,
   next,
   retryAfterError,
   setBusinessRental,
@@ -18,6 +19,7 @@ import {
   setReservationMode,
   startSection,
   stepIndex,
+  stepPosition,
   toggleReservationMode,
   type EntrySettings,
   type FlowContext,
@@ -351,23 +353,28 @@ describe('finalising', () => {
 
   it('gives keyless (noke) facilities noke_confirm, and setup_noke when a PIN is returned', () => {
     expect(afterSuccessSections({ noke: true, pinReturned: false, newUser: false })).toEqual(['noke_confirm']);
+    expect(afterSuccessSections({ noke: false, pinReturned: true, newUser: false })).toEqual([]);
+  });
+
+  it('asks a smart-access tenant for the password on the confirmation itself, not on a section of its own', () => {
+    expect(isSmartAccessConfirm({ noke: true })).toBe(true);
+    expect(isSmartAccessConfirm({ noke: true, reservation: true })).toBe(false);
+    expect(isSmartAccessConfirm({ noke: false })).toBe(false);
     expect(afterSuccessSections({ noke: true, pinReturned: true, newUser: true })).toEqual([
-      'create_online_account',
       'setup_noke',
       'noke_confirm',
     ]);
-    expect(afterSuccessSections({ noke: false, pinReturned: true, newUser: false })).toEqual([]);
+    // A reservation gives no access yet: a new user gets the online account as anywhere else.
+    expect(afterSuccessSections({ noke: true, reservation: true, pinReturned: false, newUser: true })).toEqual([
+      'create_online_account',
+      'noke_confirm',
+    ]);
   });
 
   it('appends them after confirm_rental in the active list', () => {
     const state = goTo(createFlowState(context(), { loggedIn: false }), 'confirm_rental');
     const done = applyAfterSuccess(state, { noke: true, pinReturned: true, newUser: true });
-    expect(activeSections(done).slice(-4)).toEqual([
-      'confirm_rental',
-      'create_online_account',
-      'setup_noke',
-      'noke_confirm',
-    ]);
+    expect(activeSections(done).slice(-3)).toEqual(['confirm_rental', 'setup_noke', 'noke_confirm']);
     const reservation = applyAfterSuccess(setReservationMode(state, true), {
       noke: false,
       pinReturned: false,
@@ -378,10 +385,11 @@ describe('finalising', () => {
 
   it("titles the confirm area's button with what comes next", () => {
     const state = goTo(createFlowState(context(), { loggedIn: false }), 'confirm_rental');
-    const all = applyAfterSuccess(state, { noke: true, pinReturned: true, newUser: true });
-    expect(en(confirmAreaTitle(all, { processingError: false }))).toBe('Create Your Online Account');
-    expect(en(confirmAreaTitle(next(all), { processingError: false }))).toBe('Setup Access Control');
-    expect(en(confirmAreaTitle(next(next(next(all))), { processingError: false }))).toBe('Finish');
+    const newUser = applyAfterSuccess(state, { noke: false, pinReturned: false, newUser: true });
+    expect(en(confirmAreaTitle(newUser, { processingError: false }))).toBe('Create Your Online Account');
+    const smart = applyAfterSuccess(state, { noke: true, pinReturned: true, newUser: true });
+    expect(en(confirmAreaTitle(smart, { processingError: false }))).toBe('Setup Access Control');
+    expect(en(confirmAreaTitle(next(next(smart)), { processingError: false }))).toBe('Finish');
     expect(en(confirmAreaTitle(state, { processingError: false }))).toBe('Finish');
     expect(en(confirmAreaTitle(state, { processingError: true }))).toBe('Retry Payment');
   });
@@ -414,5 +422,40 @@ describe('processing errors', () => {
     expect(retryAfterError(state, 'ServerError', 0).outcome).toBe('retry');
     expect(retryAfterError(state, 'ServerError', 1).outcome).toBe('give_up');
     expect(retryAfterError(state, undefined, 1).state.current).toBe('process_rental');
+  });
+});
+
+describe('step counter', () => {
+  const label = (state: FlowState, section: Parameters<typeof stepPosition>[1]) => {
+    const position = stepPosition(state, section);
+    return position && `${position.step} of ${position.total}`;
+  };
+
+  it('counts every step the visitor acts on, up to the processing', () => {
+    const state = createFlowState(context(), { loggedIn: false });
+    const steps = NORMAL_RENTAL_ORDER.filter((s) => s !== 'process_rental' && s !== 'confirm_rental');
+    expect(steps.map((section) => label(state, section))).toEqual(steps.map((_, i) => `${i + 1} of ${steps.length}`));
+    expect(label(state, 'panda_agreements')).toBe('10 of 10');
+    expect(label(state, 'process_rental')).toBeNull();
+    expect(label(state, 'confirm_rental')).toBeNull();
+  });
+
+  it('starts at info for a logged-in visitor, who never sees the identity step', () => {
+    const state = createFlowState(context(), { loggedIn: true });
+    expect(label(state, 'rent_this_space')).toBeNull();
+    expect(label(state, 'info')).toBe('1 of 9');
+  });
+
+  it('follows the sections that answers add and remove, and the reservation list', () => {
+    const state = createFlowState(context({ unit: { parking: false, promos: [promos.default, promos.senior] } }), {
+      loggedIn: false,
+    });
+    expect(label(state, 'discounts')).toBe('5 of 11');
+    const military = setMilitary(goTo(state, 'secondary_contact'), true).state;
+    expect(label(military, 'military_info')).toBe('4 of 11');
+    expect(label(military, 'discounts')).toBeNull();
+    expect(label(setBusinessRental(state, true), 'panda_agreements')).toBe('12 of 12');
+    const reservation = setReservationMode(goTo(state, 'info'), true);
+    expect(label(reservation, 'info')).toBe('2 of 2');
   });
 });

@@ -1,6 +1,7 @@
 import { CARD_FAILURE_CODES, type CardFailureCode, type FacilitySettings, type Unit } from '@kiosk/shared-types';
 import { hasDiscountPromos, promoIdOfType, type PromoLike } from './promos';
 import {
+  AFTER_SUCCESS_SECTIONS,
   CANONICAL_ORDER,
   CONFIRM_AREA_TITLES,
   DEFAULT_SECTION,
@@ -122,6 +123,29 @@ export function stepIndex(state: FlowState): number {
   return activeSections(state).indexOf(state.current);
 }
 
+/**
+ * Sections the processing runs on and the confirmation area: the visitor acts on none of them, so
+ * they are not counted as steps.
+ */
+const NOT_A_STEP: readonly SectionName[] = ['process_rental', 'confirm_rental', ...AFTER_SUCCESS_SECTIONS];
+
+/**
+ * The steps the visitor walks, in order: the active list from where this visit started (info
+ * for a logged-in visitor, who never sees rent_this_space) up to the processing.
+ */
+export function visitorSteps(state: FlowState): SectionName[] {
+  const list = activeSections(state);
+  const from = Math.max(0, list.indexOf(state.start));
+  return list.slice(from).filter((section) => !NOT_A_STEP.includes(section));
+}
+
+/** 'Step N of M' for `section`: its place among the visitor's steps, null when it is not one. */
+export function stepPosition(state: FlowState, section: SectionName): { step: number; total: number } | null {
+  const steps = visitorSteps(state);
+  const at = steps.indexOf(section);
+  return at < 0 ? null : { step: at + 1, total: steps.length };
+}
+
 /** The section after the current one, or null at the end of the list. */
 export function nextSection(state: FlowState): SectionName | null {
   const list = activeSections(state);
@@ -241,6 +265,8 @@ export function entryEffects(
 export interface AfterSuccessContext {
   /** The facility uses keyless (smart) access. */
   noke: boolean;
+  /** A reservation went through (not a rental). */
+  reservation?: boolean;
   /** The processing result carried an access PIN. */
   pinReturned: boolean;
   /** The server flagged the visitor as a new user. */
@@ -248,12 +274,22 @@ export interface AfterSuccessContext {
 }
 
 /**
- * Sections after confirm_rental once processing succeeded: the online account for new users,
- * then for keyless facilities setup_noke (when a PIN came back) and noke_confirm.
+ * A rental at a keyless-access facility is confirmed by the spec's smart-access variant ('Almost
+ * Done!', 'Simply choose a password to access your online account.'): the online account is how
+ * the tenant opens the space, so every tenant, new or existing, chooses its password there.
+ */
+export function isSmartAccessConfirm(ctx: Pick<AfterSuccessContext, 'noke' | 'reservation'>): boolean {
+  return ctx.noke && !ctx.reservation;
+}
+
+/**
+ * Sections after confirm_rental once processing succeeded: the online account for new users
+ * (unless the confirmation itself asks for the password, smart access), then for keyless
+ * facilities setup_noke (when a PIN came back) and noke_confirm.
  */
 export function afterSuccessSections(ctx: AfterSuccessContext): SectionName[] {
   const sections: SectionName[] = [];
-  if (ctx.newUser) sections.push('create_online_account');
+  if (ctx.newUser && !isSmartAccessConfirm(ctx)) sections.push('create_online_account');
   if (ctx.noke && ctx.pinReturned) sections.push('setup_noke');
   if (ctx.noke) sections.push('noke_confirm');
   return sections;

@@ -1,4 +1,4 @@
-import type { CostLine, GdsRawCost, InsurancePlan, Space, Unit } from '@kiosk/shared-types';
+import type { CostLine, GdsRawCost, InsurancePlan, Reservation, Space, Unit } from '@kiosk/shared-types';
 
 /**
  * The space the visitor picked and what came with it (rental spec §4 "Selection and hold"): the
@@ -35,6 +35,8 @@ export interface SpacePick {
   holding: boolean;
   /** A card was swiped (card_details keeps the swiped name instead of first + last). */
   cardSwiped: boolean;
+  /** The reservation found by code that the visitor is moving into (null: a space picked from the list). */
+  reservation: Reservation | null;
 }
 
 export function emptySpacePick(): SpacePick {
@@ -49,10 +51,11 @@ export function emptySpacePick(): SpacePick {
     dossierId: null,
     holding: false,
     cardSwiped: false,
+    reservation: null,
   };
 }
 
 /** The pick the hold sequence starts with: the unit and space chosen, the hold on its way. */
-export function newSpacePick(unit: Unit, space: Space | null): SpacePick {
-  return { ...emptySpacePick(), unit, space, holding: true };
+export function newSpacePick(unit: Unit, space: Space | null, reservation: Reservation | null = null): SpacePick {
+  return { ...emptySpacePick(), unit, space, reservation, holding: true };
 }

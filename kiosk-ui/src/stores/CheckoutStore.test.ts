@@ -187,6 +187,17 @@ describe('processing a rental', () => {
     expect(root.checkout.confirmDoneKey).toBe('flow.setup_access_control');
   });
 
+  it('a new user at a smart-access facility chooses the password on the confirmation, not on a section after it', async () => {
+    const { root } = setup({
+      routes: { [`POST ${API}/rental/`]: { body: wrapped({ ...RESULT, is_new_user: true, noke_pin: '123456' }) } },
+      settings: { noke: true },
+    });
+    root.checkout.setCard(CARD);
+    await root.checkout.process();
+    expect(activeSections(root.rental.flow)).not.toContain('create_online_account');
+    expect(activeSections(root.rental.flow).slice(-3)).toEqual(['confirm_rental', 'setup_noke', 'noke_confirm']);
+  });
+
   it('a card failure shows the error page; Retry Payment goes back to card_details with card and agreements cleared', async () => {
     const { root, calls } = setup({
       routes: { [`POST ${API}/rental/`]: failure('CardDeclined', 'Your card was declined.') },

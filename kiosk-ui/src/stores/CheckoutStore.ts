@@ -319,7 +319,12 @@ export class CheckoutStore {
     // The sections that follow confirm_rental (rental §4): new users, smart access.
     const noke = Boolean(this.settings?.noke);
     const pinReturned = !reservation && Boolean((result as RentalResult).noke_pin);
-    rental.flow = applyAfterSuccess(rental.flow, { noke, pinReturned, newUser: Boolean(result.is_new_user) });
+    rental.flow = applyAfterSuccess(rental.flow, {
+      noke,
+      reservation,
+      pinReturned,
+      newUser: Boolean(result.is_new_user),
+    });
     if (rental.section === 'process_rental') rental.done();
     else rental.goTo('confirm_rental');
 

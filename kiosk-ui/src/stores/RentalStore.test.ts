@@ -275,6 +275,33 @@ describe('RentalStore navigation', () => {
     stop();
   });
 
+  it('Select a Space tapped again in the flow goes back to the list and releases the hold, asking once details are typed', async () => {
+    const { root, requests } = await rentalRoot();
+    const stop = root.start();
+    root.shell.selectSection('rent');
+    await root.rental.chooseUnit(unit());
+    // On the identity step nothing is typed yet: straight back.
+    root.shell.selectSection('rent');
+    expect(root.rental.section).toBe('detail_page');
+    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
+
+    await root.rental.chooseUnit(unit());
+    root.rental.done();
+    expect(root.rental.section).toBe('info');
+    root.shell.selectSection('rent');
+    expect(root.rental.leaving).toBe('detail_page');
+    root.rental.confirmLeaving(false);
+    expect([root.rental.section, root.rental.leaving]).toEqual(['info', null]);
+    expect(root.rental.heldSpace).not.toBeNull();
+    root.shell.selectSection('rent');
+    root.rental.confirmLeaving(true);
+    expect(root.rental.section).toBe('detail_page');
+    expect(root.rental.heldSpace).toBeNull();
+    expect(root.rental.pick.unit).toBeNull();
+    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(2));
+    stop();
+  });
+
   it('opening Find my reservation starts at its form', async () => {
     const { root } = await rentalRoot();
     const stop = root.start();
@@ -307,7 +334,7 @@ describe('RentalStore.findReservation', () => {
     expect(root.rental.section).toBe('find_reservation');
   });
 
-  it('a found reservation holds its space and continues in reservation mode', async () => {
+  it('a found reservation holds its space and continues as the rental of it, the move-in', async () => {
     const { root, requests } = await rentalRoot({
       'GET /api/facilities/demo/find-reservation/': {
         body: { application_data: { status: 'ok', result: RESERVATION } },
@@ -318,8 +345,10 @@ describe('RentalStore.findReservation', () => {
     expect(calls(requests, /find-reservation/)[0]?.query.get('reservation_code')).toBe('DEMO1234');
     const { rental } = root;
     expect(rental.section).toBe('rent_this_space');
-    expect(rental.reservationMode).toBe(true);
-    expect(rental.sections).toEqual(['rent_this_space', 'info', 'process_rental', 'confirm_rental']);
+    expect(rental.reservationMode).toBe(false);
+    expect(rental.movingIn).toBe(true);
+    expect(rental.sections).toContain('card_details');
+    expect(rental.sections).toContain('panda_agreements');
     expect(rental.model).toMatchObject({
       reservation_id: 'res-1',
       reservation_code: 'DEMO1234',
@@ -329,6 +358,20 @@ describe('RentalStore.findReservation', () => {
     });
     expect(rental.moveInDate).toBe('07/02/2026');
     expect(calls(requests, /rental-cost/)[0]?.query.get('res_id')).toBe('res-1');
+
+    // Cancel on its first step goes back to Find my reservation and gives the space back.
+    rental.cancel();
+    expect(rental.section).toBe('find_reservation');
+    expect(rental.movingIn).toBe(false);
+    expect(rental.model.reservation_id).toBe('');
+  });
+
+  it('a space picked from the list is not a move-in', async () => {
+    const { root } = await rentalRoot();
+    await root.rental.chooseUnit(unit());
+    expect(root.rental.movingIn).toBe(false);
+    root.rental.cancel();
+    expect(root.rental.section).toBe('detail_page');
   });
 
   it('a refused hold of the reserved space keeps the visitor on find_reservation', async () => {

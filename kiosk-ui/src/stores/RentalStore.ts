@@ -50,7 +50,7 @@ export interface RentalAlert {
 export interface ChooseOptions {
   /** Picked from the space-number search: rent_this_space comes after HOLD.searchPickDelayMs. */
   fromSearch?: boolean;
-  /** A reservation found by code: the flow continues in reservation mode. */
+  /** A reservation found by code: the visitor moves in, so the flow continues as a rental. */
   reservation?: Reservation;
 }
 
@@ -86,6 +86,8 @@ export class RentalStore {
   /** The visitor's pick, replaced as a whole (models/space-pick.ts). */
   pick: SpacePick = emptySpacePick();
   alert: RentalAlert | null = null;
+  /** Where the visitor asked to go back to while details would be lost ('Leave this rental?'). */
+  leaving: 'detail_page' | 'find_reservation' | null = null;
   readonly lookup: ReservationLookup;
 
   readonly holds: Holds;
@@ -120,6 +122,14 @@ export class RentalStore {
     return this.root.config.facility;
   }
 
+  /**
+   * The visitor found their reservation and has come to move in: the full rental steps, with the
+   * reservation's move-in date and details, and reserving again is not offered.
+   */
+  get movingIn(): boolean {
+    return this.pick.reservation !== null;
+  }
+
   /** Sections of the active list (rental or reservation). */
   get sections(): readonly SectionName[] {
     return this.flow.reservationMode ? this.flow.reservation : this.flow.normal;
@@ -142,9 +152,9 @@ export class RentalStore {
    */
   followKioskSection(section: KioskSection, previous: KioskSection): void {
     if (section === 'rent') {
-      // A fresh visit to the list starts at its top (a return from the flow keeps its place).
-      // Units arrive with the rental screens: a store not built yet starts at the top anyway.
-      this.root.ifLoaded('units')?.saveListScroll(0);
+      // A fresh visit to the list starts clean (a return from the flow keeps its place). Units
+      // arrive with the rental screens: a store not built yet starts clean anyway.
+      this.root.ifLoaded('units')?.startList();
       this.goTo('detail_page');
     } else if (section === 'find_reservation') this.goTo('find_reservation');
     // After the current action: when a session end (resetAll) is what left the area, reset()
@@ -159,6 +169,35 @@ export class RentalStore {
    */
   joinKioskSection(section: KioskSection): void {
     if (section === 'find_reservation') this.goTo('find_reservation');
+  }
+
+  /**
+   * Select a Space (or Find my reservation) tapped in the sidebar while already in that area: back
+   * to the space list (or the reservation form), giving the pick and its hold up as leaving does.
+   * A visitor who has typed details is asked first.
+   */
+  reopenKioskSection(section: KioskSection): void {
+    if (section !== 'rent' && section !== 'find_reservation') return;
+    const target = section === 'rent' ? 'detail_page' : 'find_reservation';
+    if (this.section === target) return;
+    if (this.hasTypedDetails) this.leaving = target;
+    else this.goTo(target);
+  }
+
+  /**
+   * A rental in progress (its space still held) past the identity step: from info on, the
+   * visitor's details are on the screen or in the model, typed or filled in for them.
+   */
+  get hasTypedDetails(): boolean {
+    if (!this.holds.held || !this.isFlowSection(this.section)) return false;
+    return this.section !== 'rent_this_space';
+  }
+
+  /** 'Leave this rental?' answered: leave (the pick and the hold are given up) or stay. */
+  confirmLeaving(leave: boolean): void {
+    const target = this.leaving;
+    this.leaving = null;
+    if (leave && target) this.goTo(target);
   }
 
   /** Merge field values into the model (no navigation). */
@@ -183,7 +222,8 @@ export class RentalStore {
       return;
     }
     const moved = back(this.flow.current === this.section ? this.flow : flowGoTo(this.flow, this.section));
-    this.goTo(moved.current);
+    // A reservation's move-in was started from Find my reservation: its first step goes back there.
+    this.goTo(moved.current === 'detail_page' && this.movingIn ? 'find_reservation' : moved.current);
   }
 
   goTo(section: SectionName): void {
@@ -224,8 +264,8 @@ export class RentalStore {
   }
 
   /**
-   * FIND MY RESERVATION: look the code up; a found reservation holds its space and continues the
-   * flow in reservation mode (a refused hold keeps the visitor on find_reservation).
+   * FIND MY RESERVATION: look the code up; a found reservation holds its space and continues as
+   * the rental of that space, the move-in (a refused hold keeps the visitor on find_reservation).
    */
   async findReservation(code: string): Promise<boolean> {
     const facilityId = this.facilityId;
@@ -248,7 +288,7 @@ export class RentalStore {
     if (!facilityId || this.pick.holding) return false;
     const origin: SectionName = this.section === 'find_reservation' ? 'find_reservation' : 'detail_page';
     const reservation = options.reservation;
-    this.pick = newSpacePick(unit, space);
+    this.pick = newSpacePick(unit, space, reservation ?? null);
     // The observable copy MobX keeps, not the object handed to it.
     const pick = this.pick;
     const abandoned = () => this.pick !== pick;
@@ -304,7 +344,7 @@ export class RentalStore {
     runInAction(() => {
       pick.insurancePlans = plans;
       this.model.promo_id = promoIdOfType(promos, 'default');
-      this.flow = createFlowState(this.flowContext(unit, promos, Boolean(reservation)), {
+      this.flow = createFlowState(this.flowContext(unit, promos), {
         loggedIn: this.root.account.loggedIn,
       });
     });
@@ -369,6 +409,7 @@ export class RentalStore {
 
   /** Leaving the rental area: release the held space and start over at the space list next time. */
   leaveRentalArea(): void {
+    this.leaving = null;
     this.clearPick();
     this.section = DEFAULT_RENTAL_SECTION;
   }
@@ -387,6 +428,7 @@ export class RentalStore {
     this.startOver();
     this.section = DEFAULT_RENTAL_SECTION;
     this.alert = null;
+    this.leaving = null;
     this.lookup.reset();
   }
 
@@ -427,7 +469,7 @@ export class RentalStore {
     this.section = section;
   }
 
-  private flowContext(unit: Unit, promos: Promo[], reservationMode: boolean): FlowContext {
+  private flowContext(unit: Unit, promos: Promo[]): FlowContext {
     const settings = this.settings;
     return {
       settings: {
@@ -436,7 +478,6 @@ export class RentalStore {
       },
       unit: { parking: unit.parking, promos },
       insurancePlans: this.pick.insurancePlans,
-      reservationMode,
     };
   }
 
@@ -480,7 +521,7 @@ export class RentalStore {
   }
 }
 
-/** The reservation's tenant and dates, as the flow continues in reservation mode. */
+/** The reservation's tenant and move-in date, carried into the rental of its space. */
 function reservationFields(reservation: Reservation): Partial<RentalModel> {
   return {
     reservation_id: reservation.reservation_id,

@@ -118,6 +118,8 @@ export class ShellStore {
   selectSection(section: KioskSection): void {
     if (section === 'size_guide' && this.section !== 'size_guide')
       this.sizeGuideReturn = this.section === 'rent' ? 'rent' : 'home';
+    // The section already open, tapped again: the rental area goes back to where it starts.
+    if (section === this.section) this.root.ifLoaded('rental')?.reopenKioskSection(section);
     this.section = section;
   }
 

@@ -169,6 +169,26 @@ describe('UnitsStore groups and details', () => {
     expect(calls(requests, /details\//)).toHaveLength(1);
   });
 
+  it('Select a Space opens clean after Home or the size guide, unless CHOOSE THIS SIZE opened a category', async () => {
+    const { root } = await loaded();
+    const stop = root.start();
+    root.shell.selectSection('rent');
+    root.units.toggleGroup('small');
+    root.units.groupRevealed();
+    await root.units.toggleDetails('sp-b-10');
+    root.units.saveListScroll(640);
+    root.shell.selectSection('size_guide');
+    root.shell.selectSection('rent');
+    expect([root.units.openGroup, root.units.expandedSpaceId, root.units.listScrollTop]).toEqual([null, null, 0]);
+
+    // CHOOSE THIS SIZE: the size guide opens the category, then Select a Space.
+    root.shell.selectSection('size_guide');
+    root.units.openUnitGroup('medium');
+    root.shell.selectSection('rent');
+    expect(root.units.openGroup).toBe('medium');
+    stop();
+  });
+
   it('reset forgets the visitor’s open category, search and statuses', async () => {
     const { root } = await loaded();
     root.units.toggleGroup('small');

@@ -255,6 +255,17 @@ export class UnitsStore {
     this.revealGroup = group !== null;
   }
 
+  /**
+   * Select a Space opened afresh (rental §4: entering detail_page clears the search): the list
+   * starts at its top with no category open and no row expanded, unless CHOOSE THIS SIZE has just
+   * opened a category for the visitor (it is still to be revealed).
+   */
+  startList(): void {
+    this.listScrollTop = 0;
+    this.expandedSpaceId = null;
+    if (!this.revealGroup) this.openGroup = null;
+  }
+
   groupRevealed(): void {
     this.revealGroup = false;
   }

@@ -234,6 +234,16 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
       const space = state.findSpace(facilityId, text(form.space_id));
       const refusal = spaceRefusal(space, text(form.hold_token));
       if (refusal || !space) return refusal;
+      // Moving into a reservation (found by its code): the rental of the reserved space, on the
+      // reservation's move-in date; the reservation is used up.
+      const reservationId = text(form.reservation_id);
+      const reservation = reservationId ? state.findReservationById(facilityId, reservationId) : undefined;
+      if (reservationId && (!reservation || reservation.door_name !== space.door_name))
+        return fail({
+          code: 'ReservationNotFound',
+          message: `Reservation ${reservationId} is not for unit ${space.door_name}.`,
+        });
+      const moveInDate = reservation ? state.reservationDate(reservation) : formatUsDate(today);
 
       const gatecode = world.assignGatecode(
         facilityId,
@@ -243,6 +253,7 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
       const { tenant_id, rrd_id } = world.newTenant();
       const noke_pin = settings.noke ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
       state.markRented(facilityId, space.door_id);
+      if (reservation) state.removeReservation(reservation);
       addTenantAndLease(state, {
         facilityId,
         tenant_id,
@@ -274,7 +285,7 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
         is_new_user: !state.accounts.userByEmail(text(form.tenant_email)),
         unit_door_number: space.door_name,
         space_id: space.door_id,
-        move_in_date: formatUsDate(today),
+        move_in_date: moveInDate,
         noke_pin,
       };
       return ok(result);
@@ -404,6 +415,8 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
         errors: { phone_number: ['Invalid Phone Number'] },
       });
     }
+    const { landline } = DEMO_RENTAL_PROCESSING;
+    if (phone.replace(/\D/g, '') === landline.phone.replace(/\D/g, '')) return fail(landline.failure);
     const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
     const door = rental?.door_name ?? text(form.unit_door_number);
     const body =

@@ -22,4 +22,11 @@ export const rental = {
   alert: {
     ok: 'OK',
   },
+  /** Select a Space tapped again with details typed (wording not shown in the spec). */
+  leave: {
+    title: 'Leave this rental?',
+    text: 'The details you entered will be cleared and your space will be released.',
+    leave: 'Leave',
+    stay: 'Stay',
+  },
 } satisfies MessageTree;

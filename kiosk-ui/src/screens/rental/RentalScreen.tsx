@@ -4,12 +4,13 @@ import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import type { SectionScreenProps } from '../screen-props';
 import { RentalAlertDialog } from './RentalAlertDialog';
+import { RentalLeaveDialog } from './RentalLeaveDialog';
 import { RENTAL_SECTIONS } from './sections';
 import './rental.css';
 
 /**
  * The rental area (kiosk sections 'rent' and 'find_reservation'): shows the active rental section
- * (rental.section) from the rental sections registry, and the area's alerts.
+ * (rental.section) from the rental sections registry, the area's alerts and 'Leave this rental?'.
  */
 export default observer(function RentalScreen(_props: SectionScreenProps) {
   const { rental, units } = useStores();
@@ -23,6 +24,7 @@ export default observer(function RentalScreen(_props: SectionScreenProps) {
         <Component key={rental.section} section={rental.section} />
       </Suspense>
       <RentalAlertDialog />
+      <RentalLeaveDialog />
     </div>
   );
 });

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { useStores } from '../../stores/StoresProvider';
+import { useStepLabel } from './fields/useStepLabel';
 import { SidePanel } from './SidePanel';
 import './rental.css';
 
@@ -33,7 +34,7 @@ export interface SectionFrameProps {
 }
 
 /**
- * The frame of every rental step: heading, content, a footer with Cancel (back one section) and
+ * The frame of every rental step: heading with 'Step N of M' on each step of the active list, content, a footer with Cancel (back one section) and
  * Done (next section), and the side panel summary on the right.
  */
 export const SectionFrame = observer(function SectionFrame({
@@ -55,6 +56,7 @@ export const SectionFrame = observer(function SectionFrame({
   const { t } = useTranslation();
   const { rental } = useStores();
   const titleId = useId();
+  const step = useStepLabel(rental.section);
   return (
     <div className={['rental-frame', sidePanel ? 'rental-frame--with-panel' : '', className ?? ''].join(' ').trim()}>
       <section className="rental-frame__main" aria-labelledby={titleId}>
@@ -62,6 +64,7 @@ export const SectionFrame = observer(function SectionFrame({
           <h1 id={titleId} className="rental-frame__title">
             {title}
           </h1>
+          {step !== undefined && <p className="rental-frame__step">{step}</p>}
           {subtitle !== undefined && <p className="rental-frame__subtitle">{subtitle}</p>}
         </header>
         <div className="rental-frame__body">{children}</div>

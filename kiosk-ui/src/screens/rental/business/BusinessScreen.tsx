@@ -7,16 +7,14 @@ import { businessSchema, type BusinessValues } from '../../../forms/business';
 import { useStores } from '../../../stores/StoresProvider';
 import { ContactFields, BUSINESS_CONTACT } from '../../../components/form/ContactFields';
 import { YesNoField } from '../../../components/form/ChoiceField';
-import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 
 /** Business step (rental §2, §5): 'Business Rental?' Yes or No; Yes asks for company name and email. */
-export default observer(function BusinessScreen({ section }: RentalSectionProps) {
+export default observer(function BusinessScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental } = useStores();
   const formId = useId();
-  const step = useStepLabel(section);
   const { business_contact_needed, business_contact_name, business_contact_email } = rental.model;
   const form = useForm<BusinessValues>({
     resolver: yupResolver(businessSchema) as unknown as Resolver<BusinessValues>,
@@ -30,7 +28,7 @@ export default observer(function BusinessScreen({ section }: RentalSectionProps)
   const yes = useWatch({ control: form.control, name: 'business_contact_needed' });
 
   return (
-    <SectionFrame title={t('rental.business.title')} subtitle={step} formId={formId}>
+    <SectionFrame title={t('rental.business.title')} formId={formId}>
       <form
         id={formId}
         noValidate

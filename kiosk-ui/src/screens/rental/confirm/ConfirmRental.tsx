@@ -1,11 +1,14 @@
 import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
-import { nextSection } from '../../../flow/flow';
+import { isSmartAccessConfirm, nextSection } from '../../../flow/flow';
 import { rentalReceipt, reservationReceipt } from '../../../printer/receipts';
 import { useStores } from '../../../stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
+import { PasswordForm } from './PasswordForm';
 import { TextMessageForm } from './TextMessageForm';
 import '../checkout.css';
 
@@ -15,12 +18,17 @@ import '../checkout.css';
  * failure variant ('Oops!', what did not go through, 'Please ask the Manager for help.') whose
  * Done reads 'Retry Payment'. Done is labelled with what comes next: 'Create Your Online Account',
  * 'Setup Access Control' or 'Finish' (which ends the session).
+ *
+ * A rental at a smart-access (keyless) facility is confirmed by the spec's smart-access variant:
+ * 'Almost Done!', 'Simply choose a password to access your online account.' with the password
+ * form on this screen, for every tenant, new or existing (flow.ts isSmartAccessConfirm).
  */
 export default observer(function ConfirmRental(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const root = useStores();
   const { rental, checkout, config } = root;
   const doneLabel = t(checkout.confirmDoneKey as 'flow.finish');
+  const passwordFormId = `${useId()}-password`;
 
   if (checkout.processState === 'failed') {
     const error = checkout.processingError;
@@ -45,15 +53,25 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
   const onDone = () => (nextSection(rental.flow) ? rental.done() : checkout.finish());
   const showGatecode = Boolean(rentalResult?.gatecode) && config.facility?.show_gatecode !== false;
 
+  const smartAccess =
+    rentalResult !== null && isSmartAccessConfirm({ noke: Boolean(config.facility?.noke), reservation: false });
+  const frame = smartAccess
+    ? {
+        title: t('rental.new_account.almost_done'),
+        subtitle: t('rental.new_account.choose_password'),
+        formId: passwordFormId,
+        doneDisabled: checkout.passwordState === 'saving',
+        footer: (
+          <Button variant="secondary" onClick={onDone}>
+            {t('rental.new_account.skip')}
+          </Button>
+        ),
+      }
+    : { title: t('rental.confirm.congratulations'), onDone };
+
   return (
     // The space is rented: no CHANGE any more, so no side panel.
-    <SectionFrame
-      title={t('rental.confirm.congratulations')}
-      hideCancel
-      sidePanel={false}
-      doneLabel={doneLabel}
-      onDone={onDone}
-    >
+    <SectionFrame {...frame} hideCancel sidePanel={false} doneLabel={doneLabel}>
       <div className="confirm">
         <p className="confirm__headline">
           {reservation ? t('rental.confirm.confirmed_reservation') : t('rental.confirm.confirmed_rental')}
@@ -87,6 +105,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
         )}
         {rentalResult && <PrintReceipt build={() => rentalReceipt(root, t)} gatecodeOption={showGatecode} />}
         {reservation && <PrintReceipt build={() => reservationReceipt(root)} />}
+        {smartAccess && <PasswordForm formId={passwordFormId} onSaved={onDone} />}
         {showGatecode && (
           <TextMessageForm
             title={t('rental.confirm.text_title')}

@@ -10,7 +10,6 @@ import { useStores } from '../../../stores/StoresProvider';
 import { DateField } from '../../../components/form/DateField';
 import { ChoiceField } from '../../../components/form/ChoiceField';
 import { TextField } from '../../../components/form/TextField';
-import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 
@@ -21,11 +20,10 @@ type DiscountsForm = DiscountsValues & { discount: DiscountChoice };
  * has such a promo, or None. Choosing one selects its promo and recalculates the move-in cost at
  * once. Senior asks for a birthday in the senior range, Student for school name and student id.
  */
-export default observer(function DiscountsScreen({ section }: RentalSectionProps) {
+export default observer(function DiscountsScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, config } = useStores();
   const formId = useId();
-  const step = useStepLabel(section);
   const seniorCitizenAge = config.facility?.senior_citizen_age ?? 0;
   const schema = useMemo(() => discountsSchema({ seniorCitizenAge }), [seniorCitizenAge]);
   const { senior, student, birthday, school_name, student_id } = rental.model;
@@ -46,7 +44,7 @@ export default observer(function DiscountsScreen({ section }: RentalSectionProps
   const range = seniorBirthdayRange(seniorCitizenAge);
 
   return (
-    <SectionFrame title={t('rental.discounts.title')} subtitle={step} formId={formId}>
+    <SectionFrame title={t('rental.discounts.title')} formId={formId}>
       <form
         id={formId}
         noValidate

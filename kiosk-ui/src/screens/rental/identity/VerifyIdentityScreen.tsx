@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../../stores/StoresProvider';
-import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import { LoginDialog } from './LoginDialog';
@@ -16,10 +15,9 @@ type Popup = 'mobile' | 'login' | null;
  * logging in as an existing customer, or manually (not when the facility requires a licence).
  * After a failed verification: 'Oops! Identity Verification failed. Please try again.'
  */
-export default observer(function VerifyIdentityScreen({ section }: RentalSectionProps) {
+export default observer(function VerifyIdentityScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { identity } = useStores();
-  const step = useStepLabel(section);
   const [popup, setPopup] = useState<Popup>(identity.mobileStep === 'idle' ? null : 'mobile');
 
   // A failed verification closes the phone popup: the retry message shows on the screen.
@@ -28,7 +26,7 @@ export default observer(function VerifyIdentityScreen({ section }: RentalSection
   }, [identity.failed]);
 
   return (
-    <SectionFrame title={t('identity.verify.title')} subtitle={step} hideDone>
+    <SectionFrame title={t('identity.verify.title')} hideDone>
       <div className="verify-id">
         {identity.failed && identity.message && (
           <p className="verify-id__failed" role="alert">

@@ -17,7 +17,6 @@ import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
 import { YesNoField } from '../../../components/form/ChoiceField';
 import { US_STATES } from '../../../components/form/us-states';
-import { useStepLabel } from '../fields/useStepLabel';
 import { useZipLookup } from '../fields/useZipLookup';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
@@ -56,11 +55,10 @@ const LICENCE_YEARS_AHEAD = 30;
  * typed by the visitor); email, cell phone, names, Mailing Address, Driver License; 'Business
  * Rental?'; and where reservations are allowed, 'I need a bit more time' with the move-in date.
  */
-export default observer(function InfoScreen({ section }: RentalSectionProps) {
+export default observer(function InfoScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, identity, config, account } = useStores();
   const formId = useId();
-  const step = useStepLabel(section);
   const settings = config.facility;
   const reservationMode = rental.reservationMode;
   const advancedDates = settings?.advanced_dates ?? 0;
@@ -85,8 +83,11 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
   }, [prefillVersion, form, rental]);
 
   const unitIsParking = Boolean(rental.pick.unit?.parking);
+  // A visitor moving into their reservation is not offered to reserve again.
   const reservationOffered =
-    Boolean(settings?.wl_reservation_enabled) && !(unitIsParking && settings?.disable_parking_reservations);
+    Boolean(settings?.wl_reservation_enabled) &&
+    !(unitIsParking && settings?.disable_parking_reservations) &&
+    !rental.movingIn;
   const range = reservationDateRange(advancedDates);
   const today = licenceExpiryMin();
 
@@ -112,7 +113,7 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
   );
 
   return (
-    <SectionFrame title={t('rental.info.title')} subtitle={step} formId={formId}>
+    <SectionFrame title={t('rental.info.title')} formId={formId}>
       <form
         id={formId}
         noValidate

@@ -12,7 +12,6 @@ import { DateField } from '../../../components/form/DateField';
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { TextField } from '../../../components/form/TextField';
-import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 
@@ -39,11 +38,10 @@ const ETS_YEARS_AHEAD = 20;
  * Military information (rental §2, §5), shown when the visitor is active military: every field of
  * §5 (SSN masked ###-##-####), a state select, and Back / NEXT.
  */
-export default observer(function MilitaryScreen({ section }: RentalSectionProps) {
+export default observer(function MilitaryScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, identity } = useStores();
   const formId = useId();
-  const step = useStepLabel(section);
   const model = rental.model;
   const schema = useMemo(() => militarySchema({ validatePhone: identity.validatePhone }), [identity]);
   const form = useForm<MilitaryValues>({
@@ -56,7 +54,6 @@ export default observer(function MilitaryScreen({ section }: RentalSectionProps)
   return (
     <SectionFrame
       title={t('rental.military.title')}
-      subtitle={step}
       formId={formId}
       cancelLabel={t('rental.frame.back')}
       doneLabel={t('rental.frame.next')}

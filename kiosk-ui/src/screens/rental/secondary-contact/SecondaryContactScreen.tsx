@@ -10,7 +10,6 @@ import { CheckboxField } from '../../../components/form/CheckboxField';
 import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/ContactFields';
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { YesNoField } from '../../../components/form/ChoiceField';
-import { useStepLabel } from '../fields/useStepLabel';
 import { useZipLookup } from '../fields/useZipLookup';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
@@ -33,11 +32,10 @@ const FIELDS = [
  * address; and 'Are you active military?', whose answer inserts or removes military_info and
  * switches the promo at once.
  */
-export default observer(function SecondaryContactScreen({ section }: RentalSectionProps) {
+export default observer(function SecondaryContactScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, identity, config } = useStores();
   const formId = useId();
-  const step = useStepLabel(section);
   const settings = config.facility;
   const required = Boolean(settings?.frontend_conf?.secondary_contact_required);
   const emailRequired = Boolean(settings?.secondary_email_required);
@@ -84,7 +82,7 @@ export default observer(function SecondaryContactScreen({ section }: RentalSecti
   const help = settings?.frontend_conf?.secondary_contact_help_text;
 
   return (
-    <SectionFrame title={title} subtitle={step} formId={formId}>
+    <SectionFrame title={title} formId={formId}>
       <form
         id={formId}
         noValidate

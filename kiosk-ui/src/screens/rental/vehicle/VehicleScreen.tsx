@@ -14,7 +14,6 @@ import { useStores } from '../../../stores/StoresProvider';
 import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
 import { YesNoField } from '../../../components/form/ChoiceField';
-import { useStepLabel } from '../fields/useStepLabel';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 
@@ -23,11 +22,10 @@ import type { RentalSectionProps } from '../../screen-props';
  * vehicles; then the facility's kiosk vehicle types, or 'other' with a description. For a parking
  * unit whose facility only has parking type fields on, the type shows straight away (docs/flow.md).
  */
-export default observer(function VehicleScreen({ section }: RentalSectionProps) {
+export default observer(function VehicleScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, config } = useStores();
   const formId = useId();
-  const step = useStepLabel(section);
   const settings = config.facility;
   const ctx = vehicleContext({ enable_storing_vehicle: Boolean(settings?.enable_storing_vehicle) });
   const { storeVehicleAsked } = ctx;
@@ -51,7 +49,7 @@ export default observer(function VehicleScreen({ section }: RentalSectionProps) 
   const typeShown = vehicleTypeShown({ store_vehicle: storing }, ctx);
 
   return (
-    <SectionFrame title={t('rental.vehicle.title')} subtitle={step} formId={formId}>
+    <SectionFrame title={t('rental.vehicle.title')} formId={formId}>
       <form
         id={formId}
         noValidate
