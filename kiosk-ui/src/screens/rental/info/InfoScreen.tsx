@@ -19,6 +19,7 @@ import { YesNoField } from '../../../components/form/ChoiceField';
 import { US_STATES } from '../../../components/form/us-states';
 import { useStepLabel } from '../fields/useStepLabel';
 import { useZipLookup } from '../fields/useZipLookup';
+import { PayBillEntry } from '../account/PayBillEntry';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import './info.css';
@@ -112,7 +113,19 @@ export default observer(function InfoScreen({ section }: RentalSectionProps) {
   );
 
   return (
-    <SectionFrame title={t('rental.info.title')} subtitle={step} formId={formId}>
+    <SectionFrame
+      title={t('rental.info.title')}
+      subtitle={step}
+      formId={formId}
+      footer={
+        <PayBillEntry
+          beforeOpen={() => {
+            const { business_contact_needed: _business, more_time: _moreTime, ...typed } = form.getValues();
+            rental.setFields(typed);
+          }}
+        />
+      }
+    >
       <form
         id={formId}
         noValidate
