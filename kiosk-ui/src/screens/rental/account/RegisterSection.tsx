@@ -4,7 +4,6 @@ import { useStores } from '../../../stores/StoresProvider';
 import { RegisterForm } from '../../account/RegisterForm';
 import type { RentalSectionProps } from '../../screen-props';
 import { SectionFrame } from '../SectionFrame';
-import './rental-account.css';
 
 /**
  * The rental's register section: the account area's create an account in the rental frame (the
@@ -15,12 +14,7 @@ export default observer(function RegisterSection(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental } = useStores();
   return (
-    <SectionFrame
-      title={t('account.register.title')}
-      hideDone
-      onCancel={() => rental.goTo('rent_this_space')}
-      className="rental-account"
-    >
+    <SectionFrame title={t('account.register.title')} hideDone onCancel={() => rental.goTo('rent_this_space')}>
       <RegisterForm
         titled={false}
         onRegistered={() => rental.goTo('login')}
