@@ -24,7 +24,8 @@ export interface LoginFormProps {
 /**
  * Login (shell spec §2): 'Login or create an account', 'Please enter your email so we can look up
  * your account.', email and password, Login, and the links Don't have an Account? and Forgot your
- * Password?. The server's errors show with the first __all__ message at the top.
+ * Password?. The server's errors show with the first __all__ message at the top. In the rental
+ * context: 'Login', no links, and the rental goes on instead of Pay My Bill.
  */
 export const LoginForm = observer(function LoginForm({
   context = 'pay_bill',
