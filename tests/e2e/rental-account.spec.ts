@@ -187,3 +187,18 @@ test('a logged-in visitor pays bills inside the rental: confirm_paybill with the
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
   await expect(heading(page, 'WELCOME')).toBeVisible({ timeout: 15_000 });
 });
+
+test('the users list, a user by id and the provider login are calls the daemon refuses', async () => {
+  for (const [method, path] of [
+    ['GET', 'users/?email=tenant%40example.com'],
+    ['GET', 'users/u-1001/'],
+    ['POST', 'login/passport/'],
+  ] as const) {
+    const response = await fetch(`${kiosk.baseUrl}/api/${path}`, { method });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      statusCode: 404,
+      message: 'This call is not allowed from the kiosk.',
+    });
+  }
+});
