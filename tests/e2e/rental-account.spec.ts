@@ -150,6 +150,9 @@ test('a logged-in visitor pays bills inside the rental: confirm_paybill with the
   await main(page).getByRole('button', { name: 'PAY MY BILL', exact: true }).click();
   await expectSection(page, 'pay');
   await expect(heading(page, 'PAY MY BILL')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Back to your rental' })).toBeVisible();
+  await expectAccessible(page, 'rental/pay (units)');
+  await page.screenshot({ path: `${SCREENSHOTS}/pay-units.png` });
   const a102 = page.getByRole('article', { name: 'Unit A102' });
   await a102.getByLabel('Pay my bill').check();
   await a102.getByLabel('Pay Through').selectOption({ label: 'Pay Balance Due' });

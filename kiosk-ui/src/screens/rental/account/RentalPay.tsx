@@ -14,7 +14,7 @@ import './rental-account.css';
  * The rental's pay section: Pay My Bill's own screens (loading, unit list, card, signing, result;
  * link a rental when the account has nothing to pay) without leaving the rental, so the held space
  * stays held. A payment that went through ends on confirm_paybill instead of the pay-bill result.
- * 'Back to your rental' returns to info, where a logged-in visitor opened it.
+ * 'Back to your rental', above them, returns to info, where a logged-in visitor opened it.
  */
 export default observer(function RentalPay(_props: RentalSectionProps) {
   const { t } = useTranslation();
@@ -29,6 +29,13 @@ export default observer(function RentalPay(_props: RentalSectionProps) {
 
   return (
     <div className="rental-pay">
+      {canLeave && (
+        <div className="rental-pay__back">
+          <Button variant="secondary" onClick={() => rental.goTo('info')}>
+            {t('account.rental.back')}
+          </Button>
+        </div>
+      )}
       {view === 'pay' ? (
         confirmed ? (
           <ConfirmPaybill />
@@ -38,13 +45,6 @@ export default observer(function RentalPay(_props: RentalSectionProps) {
       ) : (
         <div className="account-view">
           {view === 'link_rental' ? <LinkRentalForm /> : <LoginForm context="rental" />}
-        </div>
-      )}
-      {canLeave && (
-        <div className="rental-pay__back">
-          <Button variant="secondary" onClick={() => rental.goTo('info')}>
-            {t('account.rental.back')}
-          </Button>
         </div>
       )}
     </div>
