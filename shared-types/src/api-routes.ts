@@ -94,11 +94,8 @@ export const API_ROUTES = {
   mailPayment: { method: 'POST', path: 'owners/:owner/facilities/:facility/tenant/:tenant/payment/' },
 
   // Users and login
-  users: { method: 'GET', path: 'users/' },
   userByPhone: { method: 'GET', path: 'users/phone/:phone/' },
-  userById: { method: 'GET', path: 'users/:userId/' },
   login: { method: 'POST', path: 'facilities/:facility/login/' },
-  loginSuffix: { method: 'POST', path: 'login/:suffix/' },
   logout: { method: 'POST', path: 'facilities/:facility/logout/' },
   resetPassword: { method: 'POST', path: 'facilities/:facility/reset-password/' },
   createUser: { method: 'POST', path: 'facilities/:facility/user/' },
@@ -127,8 +124,6 @@ export type ApiRouteName = keyof typeof API_ROUTES;
 const ID = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
 /** A phone number in E.164 form (`+15555550100`), the plus optional. */
 const PHONE = /^\+?[0-9]{4,15}$/;
-/** The login suffix: a provider name or an e-mail-like user name (`passport`, `a@b.com`). */
-const LOGIN_SUFFIX = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.+@-]{0,253}$/;
 
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>
@@ -154,9 +149,7 @@ export const PATH_PARAMETER_SHAPES = {
   dossierId: ID,
   idvId: ID,
   fileId: ID,
-  userId: ID,
   phone: PHONE,
-  suffix: LOGIN_SUFFIX,
 } as const satisfies Record<PathParameterName, RegExp>;
 
 /**

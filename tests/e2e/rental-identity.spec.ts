@@ -289,7 +289,7 @@ test("I'm already a customer: a code by text, a wrong code, then the right one; 
 }) => {
   await reachIdentityStep(page, kiosk);
   await page.getByRole('button', { name: "I'm already a customer" }).click();
-  const dialog = page.getByRole('dialog', { name: "I'm already a customer" });
+  const dialog = page.getByRole('dialog', { name: 'Login' });
   await expect(dialog.getByRole('button', { name: 'Continue with Email' })).toBeVisible();
   await expectAccessible(page, 'rental/login dialog');
 

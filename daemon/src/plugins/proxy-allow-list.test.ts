@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES, buildApiPath, type ApiRouteName, type RouteParams } from '@kiosk/shared-types';
 import { allowedApiRoute, isSafeApiPath } from './proxy.js';
 
-/** Realistic values per path parameter: ids, a phone with +1, an e-mail-like suffix. */
+/** Realistic values per path parameter: ids and a phone with +1. */
 const SAMPLE: Record<string, string> = {
   facility: 'demo',
   owner: 'demo-owner',
@@ -14,8 +14,6 @@ const SAMPLE: Record<string, string> = {
   fileId: 'f.123',
   tenant: '5501',
   phone: '+15555550100',
-  userId: '88',
-  suffix: 'passport',
 };
 
 function samplePath(name: ApiRouteName): string {
@@ -48,9 +46,16 @@ describe('the /api allow-list', () => {
     }
   });
 
-  it('accepts a percent-encoded segment value (phone with +1, e-mail)', () => {
+  it('accepts a percent-encoded segment value (phone with +1)', () => {
     expect(allowedApiRoute('GET', 'users/phone/%2B15555550100/')).toBe('userByPhone');
-    expect(allowedApiRoute('POST', 'login/a%40b.com/')).toBe('loginSuffix');
+  });
+
+  it.each([
+    ['GET', 'users/'],
+    ['GET', 'users/u-1001/'],
+    ['POST', 'login/passport/'],
+  ])('refuses the users list, a user by id and the provider login no kiosk flow makes (%s %s)', (method, path) => {
+    expect(allowedApiRoute(method, path)).toBeUndefined();
   });
 
   it.each([
@@ -65,7 +70,6 @@ describe('the /api allow-list', () => {
     ['getFile', 'GET', 'owners/demo-owner/files/file-0a1b2c3d4e5f/'],
     ['mailRentalFailure', 'POST', 'owners/demo-owner/facilities/demo/tenant/guest/space-type/m-10x10/rental/failure/'],
     ['userItemDetails', 'GET', 'user/items/facilities/demo/tenant/t-5001/'],
-    ['userById', 'GET', 'users/u-1001/'],
     ['prePay', 'GET', 'tenant/t-5001/space/sp-a102/pre-pay/'],
   ])('lets %s through with a real id (%s %s)', (name, method, path) => {
     expect(allowedApiRoute(method, path)).toBe(name);

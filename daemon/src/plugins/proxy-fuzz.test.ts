@@ -51,7 +51,6 @@ const VALID: Record<string, readonly string[]> = {
   facility: ['demo', 'demo-smart', 'north.site_2', 'external-paybill'],
   owner: ['demo-owner'],
   phone: ['+15555550100', '15555550100'],
-  suffix: ['passport', 'a%40b.com'],
 };
 const VALID_ID = ['1042', 't-5001', 'sp-b-12', '015', 'A101', 'guest', '8c0f6a0e-4b4e-4f4e-9a53-1d2f3e4a5b6c'];
 

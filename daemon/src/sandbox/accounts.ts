@@ -3,6 +3,7 @@ import type {
   AutoPayInfo,
   ChargeLine,
   KioskUser,
+  PaymentHistoryEntry,
   PrePayDetails,
   SpaceDetails,
   TenantDetail,
@@ -232,6 +233,20 @@ export class AccountsWorld {
       tenant_id: tenant.tenant_id,
       res_id: null,
     };
+  }
+
+  /** The tenant's payments, newest first, as GET tenant/{tenant}/ answers them. */
+  paymentHistory(tenant: DemoTenant): PaymentHistoryEntry[] {
+    return this.payments
+      .filter((payment) => payment.tenant_id === tenant.tenant_id)
+      .map((payment) => ({
+        paid_at: payment.at,
+        unit_number: payment.door_name,
+        amount: payment.amount,
+        card_last4: payment.card_last4,
+        transaction_id: payment.transaction_id,
+      }))
+      .reverse();
   }
 
   userOwnsTenant(user: UserRecord, facilityId: string, tenantId: string): boolean {

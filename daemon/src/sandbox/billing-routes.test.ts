@@ -158,3 +158,33 @@ describe('notification mails and capabilities', () => {
     expect((await read()).data.capabilities.pmsNotifications.payment).toBe(false);
   });
 });
+
+describe('the tenant and its payment history', () => {
+  const login = async (username = 'tenant@example.com') =>
+    (await send('POST', 'facilities/demo/login/', { username, password: 'Password!1' })).result.user_token as string;
+
+  it('lists the payments made, newest first, with the card cut to its last 4 digits', async () => {
+    const token = await login();
+    expect((await get(`tenant/t-5001/?user_token=${token}`)).result).toMatchObject({
+      tenant_id: 't-5001',
+      payment_history: [],
+    });
+    await send('POST', `${A102}/pre-pay/`, { ...card, period: '0', total_amount: '59' });
+    const total = (await get(`${B13}/pre-pay/?period=1`)).result.total_amt;
+    await send('POST', `${B13}/pre-pay/`, { ...card, period: '1', total_amount: String(total) });
+
+    const history = (await get(`tenant/t-5001/?user_token=${token}`)).result.payment_history;
+    expect(history.map((payment: { unit_number: string }) => payment.unit_number)).toEqual(['B-13', 'A102']);
+    expect(history[1]).toMatchObject({ amount: 59, card_last4: '1111', paid_at: new Date(now).toISOString() });
+    expect(JSON.stringify(history)).not.toContain('4111111111111111');
+  });
+
+  it('answers only the account that holds the tenant', async () => {
+    expect(await get('tenant/t-5001/?user_token=nope')).toMatchObject({ status: 'error', code: 'InvalidToken' });
+    const other = await login('norentals@example.com');
+    expect(await get(`tenant/t-5001/?user_token=${other}`)).toMatchObject({
+      status: 'error',
+      code: 'TenantNotFound',
+    });
+  });
+});

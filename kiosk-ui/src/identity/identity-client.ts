@@ -11,6 +11,7 @@ import {
   type IdentityVerificationCreated,
   type Dossier,
   type IdentityVerifyResult,
+  type StoredFile,
   type VerificationState,
   type VerifiedOwnerItem,
 } from '@kiosk/shared-types';
@@ -215,6 +216,23 @@ export class IdentityClient {
       onFailure(kind, error instanceof Error ? error.message : String(error));
       return null;
     }
+  }
+
+  /**
+   * Where an uploaded image can be read from (GET owners/{owner}/files/{fileId}/): the URL the
+   * rental model carries, since the model never carries an image's data. Null when not found.
+   */
+  async downloadUrl(fileId: string): Promise<string | null> {
+    const owner = this.place().ownerId;
+    if (!owner) return null;
+    try {
+      const response = await this.api.call<StoredFile>('getFile', { owner, fileId });
+      if (response.status === 'ok' && response.result.download_url) return response.result.download_url;
+      this.log('file url', response);
+    } catch (error) {
+      this.log('file url', error);
+    }
+    return null;
   }
 
   async submitVerification(idvId: string, payload: Fields): Promise<VerificationState | null> {

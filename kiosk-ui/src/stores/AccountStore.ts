@@ -168,6 +168,11 @@ export class AccountStore {
     return result;
   }
 
+  /** The created-account note and e-mail are done with (logged in, or the rental's login closed). */
+  forgetRegisteredEmail(): void {
+    this.registeredEmail = null;
+  }
+
   async submitRegister(values: RegisterValues): Promise<AccountResult> {
     const result = await this.register(values.username, values.password);
     if (result.ok) {

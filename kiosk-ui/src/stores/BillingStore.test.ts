@@ -580,3 +580,33 @@ describe('reset', () => {
     expect(root.account.view).toBe('login');
   });
 });
+
+describe('the payment history (the rental confirm_paybill)', () => {
+  const history = [
+    { paid_at: '2025-07-15T17:00:00Z', unit_number: 'A102', amount: 59, card_last4: '1111', transaction_id: 'txn-1' },
+    { paid_at: '2025-06-01T09:00:00Z', unit_number: 'B-13', amount: 49, card_last4: '4242', transaction_id: 'txn-0' },
+  ];
+
+  async function paid(tenantRoute: FakeRoutes[string]) {
+    const test = await loaded({ overrides: { 'GET /api/tenant/t-1/': tenantRoute } });
+    test.root.billing.tickPay(test.root.billing.units[0]!, true);
+    await test.root.billing.submitPayment(card);
+    await vi.waitFor(() => expect(test.root.billing.processing).toBe(false));
+    await test.root.billing.loadPaymentHistory();
+    return test;
+  }
+
+  it("asks for the paid tenant's history with the account's token", async () => {
+    const { root, requests } = await paid({ body: wrapped({ ...tenant, payment_history: history }) });
+    expect(root.billing.paymentHistory).toEqual({ state: 'ready', value: history });
+    const [call] = calls(requests, 'GET', '/api/tenant/t-1/');
+    expect(call!.query.get('user_token')).toBe('ut-1');
+  });
+
+  it('says it could not be loaded when the call fails, and forgets it on the next list', async () => {
+    const { root } = await paid({ body: { application_data: { status: 'error', code: 'TenantNotFound' } } });
+    expect(root.billing.paymentHistory.state).toBe('failed');
+    root.billing.reloadList();
+    expect(root.billing.paymentHistory.state).toBe('idle');
+  });
+});

@@ -4,7 +4,13 @@
  * alone are beside it: billing/PayUnit.ts, billing/payable-account.ts (loading the account),
  * billing/unit-payment.ts (one unit's calls) and billing/autopay-agreements.ts.
  */
-import { BILLING, type DecryptedCardSwipe, type PrePayDetails, type TenantDetail } from '@kiosk/shared-types';
+import {
+  BILLING,
+  type DecryptedCardSwipe,
+  type PaymentHistoryEntry,
+  type PrePayDetails,
+  type TenantDetail,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../api/client';
 import type { PayCard } from '../billing/payload';
@@ -26,6 +32,9 @@ import type { PayCardValues } from '../forms/pay-card';
 import { SigningWatch } from '../signing/signing-watch';
 import { autopayAgreements, type UnitAgreement } from './billing/autopay-agreements';
 import { loadPayableAccount } from './billing/payable-account';
+import { loadPaymentHistory } from './billing/payment-history';
+import { paidTenants } from '../billing/payment-history';
+import { FAILED, IDLE, LOADING, ready, type Loadable } from '../models/loadable';
 import { NOTHING_TICKED, PayUnit, payUnitKey } from './billing/PayUnit';
 import { payUnit, unitPaymentModel } from './billing/unit-payment';
 import type { RootStore } from './RootStore';
@@ -69,6 +78,9 @@ export class BillingStore {
 
   minimumLoadingMs: number = BILLING.minimumLoadingMs;
 
+  /** The payment history shown after a payment made inside the rental (confirm_paybill). */
+  paymentHistory: Loadable<PaymentHistoryEntry[]> = IDLE;
+
   private card: PayCard | null = null;
   private loadGeneration = 0;
   private readonly watch: SigningWatch;
@@ -102,6 +114,7 @@ export class BillingStore {
     this.selectedKey = null;
     this.processingKeys = [];
     this.outcomes = [];
+    this.paymentHistory = IDLE;
     this.root.trivia.restart();
     const user = { token: account.userToken ?? '', email: account.email ?? '' };
     const loaded = await loadPayableAccount(api, user, this.minimumLoadingMs, () => generation === this.loadGeneration);
@@ -453,6 +466,18 @@ export class BillingStore {
     }
   }
 
+  /** The history of the tenants whose units were just processed (the rental's confirm_paybill). */
+  async loadPaymentHistory(): Promise<void> {
+    const generation = this.loadGeneration;
+    const tenants = paidTenants(this.processedUnits.map((unit) => unit.space));
+    this.paymentHistory = LOADING;
+    const history = await loadPaymentHistory(this.root.api, tenants, this.root.account.userToken ?? '');
+    runInAction(() => {
+      if (generation !== this.loadGeneration) return;
+      this.paymentHistory = history ? ready(history) : FAILED;
+    });
+  }
+
   // -- result buttons ----------------------------------------------------------------------------------------
 
   /** make another payment, cancel and use a different card reload the list (shell §4). */
@@ -478,5 +503,6 @@ export class BillingStore {
     this.selectedKey = null;
     this.processingKeys = [];
     this.outcomes = [];
+    this.paymentHistory = IDLE;
   }
 }

@@ -1,6 +1,7 @@
 import { IDENTITY, type FacilitySettings, type KioskConfig } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { modelFields } from '../checkout/payload';
 import { en } from '../forms/messages';
 import { createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
 import { PROVIDER_SESSION_KEY, UPLOAD_FAILURE_EVENT } from './IdentityStore';
@@ -16,6 +17,14 @@ const SCAN = {
   expiryDate: '2030-03-14',
   dateOfBirth: '1985-06-02',
 };
+
+const storedFile = (id: string) => ({
+  file_id: id,
+  file_name: `${id}.svg`,
+  content_type: 'image/svg+xml',
+  uploaded: true,
+  download_url: `http://sandbox.test/files/${id}`,
+});
 
 interface World {
   status: string;
@@ -65,6 +74,8 @@ function routes(world: World): FakeRoutes {
       body: wrapped({ idvId: 'idv-1', state: 'received' }),
     },
     'PUT /api/dossiers/dossier-1/': { body: wrapped({}) },
+    'GET /api/owners/demo-owner/files/file-1/': { body: wrapped(storedFile('file-1')) },
+    'GET /api/owners/demo-owner/files/file-2/': { body: wrapped(storedFile('file-2')) },
     'POST /api/owners/demo-owner/facilities/demo/dossiers/': { body: wrapped({ dossier_id: 'dossier-1' }) },
     'POST /log': { status: 204 },
   };
@@ -161,8 +172,11 @@ describe('IdentityStore: the phone hand-off', () => {
       driving_lis_no: 'A123-4567-8901',
       driving_lis_state: 'IL',
       driving_lis_expiry: '03/14/2030',
-      dl_front: FRONT,
+      // The model carries the uploaded files' URLs; the banner shows the scan already in memory.
+      dl_front: 'http://sandbox.test/files/file-1',
+      selfie: 'http://sandbox.test/files/file-2',
     });
+    expect(root.identity.licenceImage).toBe(FRONT);
 
     // Both images: files call, then the multipart POST with the ticket's fields and the file.
     expect(calls('POST', '/api/owners/demo-owner/files/')).toHaveLength(2);
@@ -216,6 +230,25 @@ describe('IdentityStore: the phone hand-off', () => {
     });
     await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs * 3);
     expect(calls('GET', STATUS)).toHaveLength(1);
+    // A failed scan's images are not read back.
+    expect(calls('GET', '/api/owners/demo-owner/files/file-1/')).toHaveLength(0);
+  });
+
+  it('an image whose file cannot be read back stays out of the model; the verification goes on', async () => {
+    const { root, world } = setup({
+      override: {
+        'GET /api/owners/demo-owner/files/file-1/': {
+          body: { application_data: { status: 'error', code: 'FileNotFound', message: 'No file.' } },
+        },
+      },
+    });
+    await root.identity.startMobile('(217) 555-0182');
+    world.status = 'ONBOARDING_FINISHED';
+    await vi.advanceTimersByTimeAsync(IDENTITY.pollIntervalMs);
+    expect(root.identity.verified).toBe(true);
+    expect(root.rental.model.selfie).toBe('http://sandbox.test/files/file-2');
+    expect(modelFields(root.rental.model)).not.toHaveProperty('dl_front');
+    expect(modelFields(root.rental.model).selfie).toBe('http://sandbox.test/files/file-2');
   });
 
   it('a rounded score of 7 (6.5) is exactly the threshold and passes; 6.4 does not', async () => {

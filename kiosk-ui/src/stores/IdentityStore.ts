@@ -274,6 +274,11 @@ export class IdentityStore {
         phone: this.phone,
       });
     }
+    // The rental sends images only as URLs (checkout/payload.ts): a verified scan's uploaded
+    // images are read back as their files' download URLs.
+    const [frontUrl, selfieUrl] = passed
+      ? await Promise.all([frontId, selfieId].map((id) => (id ? this.client.downloadUrl(id) : null)))
+      : [null, null];
     if (round !== this.pollRound) return;
 
     const scan = data.ocr;
@@ -290,8 +295,8 @@ export class IdentityStore {
       this.root.rental.setFields({
         ...infoFromScan(scan),
         tenant_phone: this.phone,
-        dl_front: images.croppedFrontID,
-        selfie: images.selfie,
+        dl_front: frontUrl ?? images.croppedFrontID,
+        selfie: selfieUrl ?? images.selfie,
       });
       if (this.root.rental.section === 'rent_this_space') this.root.rental.done();
     });

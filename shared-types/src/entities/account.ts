@@ -27,7 +27,7 @@ export interface OtpLoginResult {
   user_token: string;
 }
 
-/** A kiosk account, as GET users/ (by email), users/phone/{+1phone}/ and users/{id}/ answer it in `data.user`. */
+/** A kiosk account, as GET users/phone/{+1phone}/ answers it in `data.user`. */
 export interface KioskUser {
   user_id: string;
   email: string;
@@ -88,6 +88,22 @@ export interface TenantDetail {
   tenant_id: string;
   /** Set on a reservation, not a rental: such entries are skipped in lists. */
   res_id: string | null;
+}
+
+/** One payment on a tenant's account (the shape is not shown in the spec; docs/api-paths.md). */
+export interface PaymentHistoryEntry {
+  /** ISO time the payment went through. */
+  paid_at: string;
+  unit_number: string;
+  amount: number;
+  /** The card's last 4 digits, never more. */
+  card_last4: string;
+  transaction_id: string;
+}
+
+/** Result of GET tenant/{tenant}/ (with the account's user_token): the tenant, payments newest first. */
+export interface TenantRecord extends TenantDetail {
+  payment_history: PaymentHistoryEntry[];
 }
 
 /** Result of POST user/items/ (link a rental). */

@@ -5,6 +5,7 @@ import type {
   LoginResult,
   OtpLoginResult,
   OtpRequestResult,
+  TenantRecord,
   UserItemDetails,
   UsersResponse,
 } from '@kiosk/shared-types';
@@ -74,32 +75,13 @@ const usersRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, 
   const facilityParams = { params: stringFields(['facility'], ['facility']) };
   const ownerParams = { params: stringFields(['owner'], ['owner']) };
 
-  // -- users (unwrapped: { data: { user } }) ---------------------------------------------------------
-
-  app.get(
-    operatorPath('users'),
-    { schema: { querystring: stringFields(['email', 'user_token']) } },
-    async (request): Promise<UsersResponse> => {
-      const { email, user_token } = request.query;
-      const user = email ? accounts.userByEmail(email) : accounts.userByToken(user_token);
-      return { data: { user: user ? accounts.userView(user) : null } };
-    },
-  );
+  // -- a user by phone (unwrapped: { data: { user } }) -----------------------------------------------
 
   app.get(
     operatorPath('userByPhone'),
     { schema: { params: stringFields(['phone'], ['phone']) } },
     async (request): Promise<UsersResponse> => {
       const user = accounts.userByPhone(request.params.phone);
-      return { data: { user: user ? accounts.userView(user) : null } };
-    },
-  );
-
-  app.get(
-    operatorPath('userById'),
-    { schema: { params: stringFields(['userId'], ['userId']) } },
-    async (request): Promise<UsersResponse> => {
-      const user = accounts.userById(request.params.userId);
       return { data: { user: user ? accounts.userView(user) : null } };
     },
   );
@@ -314,11 +296,23 @@ const usersRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, 
     },
   );
 
-  app.get(operatorPath('tenant'), { schema: { params: stringFields(['tenant'], ['tenant']) } }, async (request) => {
-    const tenant = accounts.tenant(request.params.tenant);
-    if (!tenant) return fail({ code: 'TenantNotFound', message: `No tenant ${request.params.tenant}.` });
-    return ok(accounts.tenantDetail(tenant));
-  });
+  // The tenant and its payment history, for the account that holds it (the rental's confirm_paybill).
+  app.get(
+    operatorPath('tenant'),
+    { schema: { params: stringFields(['tenant'], ['tenant']), querystring: stringFields(['user_token']) } },
+    async (request) => {
+      const user = accounts.userByToken(request.query.user_token);
+      if (!user) return invalidToken();
+      const tenant = accounts.tenant(request.params.tenant);
+      const owned = user.items.some((item) => item.tenants.includes(request.params.tenant));
+      if (!tenant || !owned) return fail({ code: 'TenantNotFound', message: `No tenant ${request.params.tenant}.` });
+      const result: TenantRecord = {
+        ...accounts.tenantDetail(tenant),
+        payment_history: accounts.paymentHistory(tenant),
+      };
+      return ok(result);
+    },
+  );
 };
 
 export default usersRoutes;

@@ -36,6 +36,8 @@ export const account = {
     resend_in: 'Resend code in {{seconds}} s',
     invalid_code: 'Invalid Code. Please try again.',
     no_account: '+1 {{phone}} has no account. Please login with your existing email or create a new account.',
+    // wording not shown: the way on to the rental's create an account, under the no-account message
+    create_account: 'Create an account',
   },
   register: {
     title: 'Create an account',
@@ -84,5 +86,12 @@ export const account = {
   },
   errors: {
     something_went_wrong: 'Something Went Wrong',
+  },
+  /** The account and payment screens inside the rental flow. */
+  rental: {
+    // wording not shown: leaves the rental's payment screens for the step the visitor came from
+    back: 'Back to your rental',
+    // wording not shown: the entry to the rental's payment screens, on info for a logged-in visitor
+    pay_bill: 'PAY MY BILL',
   },
 } satisfies MessageTree;

@@ -38,6 +38,22 @@ export const billing = {
     payment_made: 'Your payment has been made',
     make_another_payment: 'Make Another Payment',
     log_out: 'Log out',
+    // wording not shown: the payment history below the confirmation
+    history: 'Payment History',
+    // wording not shown
+    date: 'Date',
+    // wording not shown
+    unit: 'Unit',
+    // wording not shown
+    amount: 'Amount',
+    // wording not shown
+    card: 'Card',
+    // wording not shown
+    card_ending: 'ending in {{last4}}',
+    // wording not shown
+    history_loading: 'Loading your payment history...',
+    // wording not shown
+    history_failed: 'Your payment history could not be loaded.',
   },
   side_panel: {
     my_rental: 'My Rental',

@@ -37,6 +37,7 @@ export const identity = {
   },
   /** The login popup's own labels; its messages (invalid code, no account, ...) are AccountStore's (account.*). */
   login: {
+    /** The popup's title is the account area's 'Login'; this names its group of ways to log in. */
     title: "I'm already a customer",
     with_mobile: 'Continue with mobile',
     with_email: 'Continue with Email',
@@ -53,8 +54,6 @@ export const identity = {
     resend: 'Resend Code',
     /** wording not shown */
     login: 'Login',
-    email: 'Email',
-    password: 'Password',
     close: 'Close',
     /** wording not shown */
     back: 'Back',

@@ -15,7 +15,8 @@ export function accountMessageText(message: AccountMessage | null | undefined, t
 }
 
 export interface AccountCardProps {
-  title: ReactNode;
+  /** Left out where the surrounding frame or dialog already names the form (the rental context). */
+  title?: ReactNode;
   prompt?: ReactNode;
   /** The form-wide message (the first __all__ message), shown above the form. */
   error?: AccountMessage | null;
@@ -32,11 +33,17 @@ export function AccountCard({ title, prompt, error, note, children, headingLevel
   const titleId = useId();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const errorText = accountMessageText(error, t);
+  const titled = title !== undefined;
   return (
-    <section className="account-card" aria-labelledby={titleId}>
-      <Heading id={titleId} className="account-card__title">
-        {title}
-      </Heading>
+    <section
+      className={titled ? 'account-card' : 'account-card account-card--untitled'}
+      aria-labelledby={titled ? titleId : undefined}
+    >
+      {titled ? (
+        <Heading id={titleId} className="account-card__title">
+          {title}
+        </Heading>
+      ) : null}
       {prompt ? <p className="account-card__prompt">{prompt}</p> : null}
       <div aria-live="assertive">
         {errorText ? (

@@ -10,17 +10,29 @@ import { useStores } from '../../stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
 export interface LoginFormProps {
-  /** In the rental context the title is 'Login' and the register / forgot links are hidden. */
+  /**
+   * In the rental context the title is 'Login', the register / forgot links are hidden and a
+   * successful login calls `onLoggedIn` instead of opening the payment screens.
+   */
   context?: 'pay_bill' | 'rental';
   headingLevel?: 1 | 2;
+  /** False where a dialog or frame around the form already shows the title. */
+  titled?: boolean;
+  onLoggedIn?: () => void;
 }
 
 /**
  * Login (shell spec §2): 'Login or create an account', 'Please enter your email so we can look up
  * your account.', email and password, Login, and the links Don't have an Account? and Forgot your
- * Password?. The server's errors show with the first __all__ message at the top.
+ * Password?. The server's errors show with the first __all__ message at the top. In the rental
+ * context: 'Login', no links, and the rental goes on instead of Pay My Bill.
  */
-export const LoginForm = observer(function LoginForm({ context = 'pay_bill', headingLevel = 1 }: LoginFormProps) {
+export const LoginForm = observer(function LoginForm({
+  context = 'pay_bill',
+  headingLevel = 1,
+  titled = true,
+  onLoggedIn,
+}: LoginFormProps) {
   const { t } = useTranslation();
   const { account } = useStores();
   const {
@@ -35,16 +47,21 @@ export const LoginForm = observer(function LoginForm({ context = 'pay_bill', hea
   const rental = context === 'rental';
 
   const submit = handleSubmit(async (values) => {
-    if (rental) await account.loginWithEmail(values.username, values.password);
-    else await account.submitLogin(values);
+    if (!rental) {
+      await account.submitLogin(values);
+      return;
+    }
+    const result = await account.loginWithEmail(values.username, values.password);
+    if (result.ok) onLoggedIn?.();
   });
+  const title = rental ? t('account.login.title_rental') : t('account.login.title');
 
   return (
     <AccountCard
-      title={rental ? t('account.login.title_rental') : t('account.login.title')}
+      title={titled ? title : undefined}
       prompt={t('account.login.prompt')}
       error={server?.form}
-      note={!rental && account.registeredEmail ? t('account.register.created') : null}
+      note={account.registeredEmail ? t('account.register.created') : null}
       headingLevel={headingLevel}
     >
       <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>

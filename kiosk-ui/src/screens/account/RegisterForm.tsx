@@ -18,7 +18,20 @@ import { preloadStrengthChecker, scorePassword } from '../../forms/password-stre
  * plus its first suggestion), Create My Account and Already have an account?. A taken e-mail
  * shows the server's 'User with the same email id already exists' under the email.
  */
-export const RegisterForm = observer(function RegisterForm() {
+export interface RegisterFormProps {
+  /** False where a frame around the form already shows the title (the rental's register section). */
+  titled?: boolean;
+  /** After the account was created; the pay-bill area's login follows by default. */
+  onRegistered?: () => void;
+  /** Already have an account?; the pay-bill area's login by default. */
+  onHaveAccount?: () => void;
+}
+
+export const RegisterForm = observer(function RegisterForm({
+  titled = true,
+  onRegistered,
+  onHaveAccount,
+}: RegisterFormProps) {
   const { t } = useTranslation();
   const { account } = useStores();
   const schema = useMemo(() => registerSchema({ scorePassword }), []);
@@ -35,11 +48,16 @@ export const RegisterForm = observer(function RegisterForm() {
   const note = translateMessage(PASSWORD_NOTE, t);
 
   return (
-    <AccountCard title={t('account.register.title')} error={server?.form}>
+    <AccountCard title={titled ? t('account.register.title') : undefined} error={server?.form}>
       <form
         className="account-form"
         noValidate
-        onSubmit={(event) => void handleSubmit((values) => account.submitRegister(values))(event)}
+        onSubmit={(event) =>
+          void handleSubmit(async (values) => {
+            const result = await account.submitRegister(values);
+            if (result.ok) onRegistered?.();
+          })(event)
+        }
       >
         <ContactFields
           control={control}
@@ -72,7 +90,7 @@ export const RegisterForm = observer(function RegisterForm() {
         </Button>
       </form>
       <div className="account-links">
-        <Button variant="link" onClick={() => account.goTo('login')}>
+        <Button variant="link" onClick={onHaveAccount ?? (() => account.goTo('login'))}>
           {t('account.register.have_account')}
         </Button>
       </div>

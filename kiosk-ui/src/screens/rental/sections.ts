@@ -23,8 +23,9 @@ function section(
 
 /** One entry per chunk: a preloaded entry renders without suspending, so sections sharing a
  * component share its entry. */
-const placeholder = section(() => import('./PlaceholderSection'));
 const detailPage = section(() => import('../browse/DetailPage'), BROWSE_STORES);
+/** Verify identity; the login section is the same screen with the Login popup open. */
+const verifyIdentity = section(() => import('./identity/VerifyIdentityScreen'));
 
 /**
  * Rental section -> lazily loaded component (each its own chunk): `section(() =>
@@ -38,7 +39,7 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   find_reservation: section(() => import('../find-reservation/FindReservationScreen'), BROWSE_STORES),
   hold_unit: section(() => import('../browse/HoldScreen')),
   // The visitor's identity and details
-  rent_this_space: section(() => import('./identity/VerifyIdentityScreen')),
+  rent_this_space: verifyIdentity,
   info: section(() => import('./info/InfoScreen')),
   business_info: section(() => import('./business/BusinessScreen')),
   secondary_contact: section(() => import('./secondary-contact/SecondaryContactScreen')),
@@ -58,10 +59,11 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   create_online_account: section(() => import('./confirm/CreateOnlineAccount')),
   setup_noke: section(() => import('./noke/SetupNoke')),
   noke_confirm: section(() => import('./noke/NokeConfirm')),
-  // Signing in, registering and paying are the shell's account and Pay My Bill screens
-  login: placeholder,
-  register: placeholder,
-  pay: placeholder,
+  // Signing in, creating an account and paying a bill without leaving the rental: the account
+  // area's forms and Pay My Bill's screens in their rental variant
+  login: verifyIdentity,
+  register: section(() => import('./account/RegisterSection')),
+  pay: section(() => import('./account/RentalPay'), [...RENTAL_STORES, 'billing']),
 };
 
 /** Fetches every rental section's chunk (see prefetchScreens in ../registry). */

@@ -6,30 +6,44 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { loginSchema, otpSchema, type LoginValues, type OtpValues } from '../../../forms/account';
+import { otpSchema, type OtpValues } from '../../../forms/account';
 import { otpPhoneSchema, type OtpPhoneValues } from '../../../forms/phone';
 import type { AccountMessage, AccountResult } from '../../../stores/AccountStore';
 import { useStores } from '../../../stores/StoresProvider';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { TextField } from '../../../components/form/TextField';
+import { LoginForm } from '../../account/LoginForm';
+
+/** AccountStore's failure code for a phone number with no account. */
+const NO_ACCOUNT = 'NoAccount';
 
 type Mode = 'mobile' | 'email';
 
+export interface LoginDialogProps {
+  onClose: () => void;
+  /** Create an account: the rental's register section. */
+  onRegister: () => void;
+}
+
 /**
- * "I'm already a customer" (rental §2, §4 "OTP login"): 'Continue with mobile' (a code by text,
- * resend after 60 s) or 'Continue with Email' (e-mail and password). Success logs in, loads the
- * visitor's details and earlier verification, and moves to info.
+ * The rental-side Login (shell spec §2 "Login ... in the rental context", rental §4 "OTP login"):
+ * 'Continue with mobile' (a code by text, resend after 60 s) or 'Continue with Email' (the
+ * account area's login form with its prompt, without the register and forgot-password links).
+ * A number with no account offers both ways on from its message: e-mail, or creating an account.
+ * Success logs in, loads the visitor's details and earlier verification, and moves to info.
  */
-export const LoginDialog = observer(function LoginDialog({ onClose }: { onClose: () => void }) {
+export const LoginDialog = observer(function LoginDialog({ onClose, onRegister }: LoginDialogProps) {
   const { t } = useTranslation();
-  const { identity } = useStores();
-  const [mode, setMode] = useState<Mode>('mobile');
+  const { identity, account } = useStores();
+  // Back from creating an account: the e-mail form, with the new e-mail filled in.
+  const [mode, setMode] = useState<Mode>(account.registeredEmail ? 'email' : 'mobile');
+  // afterLogin moves to info, which closes the popup with the login section.
   const succeed = () => {
-    onClose();
+    account.forgetRegisteredEmail();
     identity.afterLogin();
   };
   return (
-    <Dialog open className="login-dialog" title={t('identity.login.title')} onClose={onClose}>
+    <Dialog open className="login-dialog" title={t('account.login.title_rental')} onClose={onClose}>
       <div className="login-dialog__modes" role="group" aria-label={t('identity.login.title')}>
         <Button
           variant={mode === 'mobile' ? 'primary' : 'secondary'}
@@ -46,7 +60,11 @@ export const LoginDialog = observer(function LoginDialog({ onClose }: { onClose:
           {t('identity.login.with_email')}
         </Button>
       </div>
-      {mode === 'mobile' ? <MobileLogin onSuccess={succeed} /> : <EmailLogin onSuccess={succeed} />}
+      {mode === 'mobile' ? (
+        <MobileLogin onSuccess={succeed} onUseEmail={() => setMode('email')} onRegister={onRegister} />
+      ) : (
+        <LoginForm context="rental" titled={false} onLoggedIn={succeed} />
+      )}
       <div className="login-dialog__close">
         <Button variant="link" onClick={onClose}>
           {t('identity.login.close')}
@@ -76,13 +94,20 @@ function FormMessage({ message }: { message: AccountMessage | null }) {
   ) : null;
 }
 
-const MobileLogin = observer(function MobileLogin({ onSuccess }: { onSuccess: () => void }) {
+interface MobileLoginProps {
+  onSuccess: () => void;
+  onUseEmail: () => void;
+  onRegister: () => void;
+}
+
+const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onRegister }: MobileLoginProps) {
   const { t } = useTranslation();
   const { account, identity } = useStores();
   const phoneFormId = useId();
   const codeFormId = useId();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [message, setMessage] = useState<AccountMessage | null>(null);
+  const [noAccount, setNoAccount] = useState(false);
   const phoneSchema = useMemo(() => otpPhoneSchema({ validatePhone: identity.validatePhone }), [identity]);
   const phoneForm = useForm<OtpPhoneValues>({
     resolver: yupResolver(phoneSchema) as unknown as Resolver<OtpPhoneValues>,
@@ -96,12 +121,14 @@ const MobileLogin = observer(function MobileLogin({ onSuccess }: { onSuccess: ()
 
   const request = async (phone: string) => {
     setMessage(null);
+    setNoAccount(false);
     const result: AccountResult = await account.requestOtp(phone);
     if (result.ok) {
       setSentTo(phone);
       codeForm.reset({ otp: '' });
     } else {
       setMessage(result.form);
+      setNoAccount(result.code === NO_ACCOUNT);
     }
   };
 
@@ -121,7 +148,11 @@ const MobileLogin = observer(function MobileLogin({ onSuccess }: { onSuccess: ()
           keyboard="phone"
           required
         />
-        <FormMessage message={message} />
+        {noAccount ? (
+          <NoAccountChoices message={message} onUseEmail={onUseEmail} onRegister={onRegister} />
+        ) : (
+          <FormMessage message={message} />
+        )}
         <Button type="submit" block disabled={busy}>
           {t('identity.login.send_code')}
         </Button>
@@ -174,40 +205,35 @@ const MobileLogin = observer(function MobileLogin({ onSuccess }: { onSuccess: ()
   );
 });
 
-const EmailLogin = observer(function EmailLogin({ onSuccess }: { onSuccess: () => void }) {
+/**
+ * '+1 {phone} has no account. Please login with your existing email or create a new account.',
+ * with the two ways it names right under it.
+ */
+function NoAccountChoices({
+  message,
+  onUseEmail,
+  onRegister,
+}: {
+  message: AccountMessage | null;
+  onUseEmail: () => void;
+  onRegister: () => void;
+}) {
   const { t } = useTranslation();
-  const { account } = useStores();
-  const formId = useId();
-  const [message, setMessage] = useState<AccountMessage | null>(null);
-  const form = useForm<LoginValues>({
-    resolver: yupResolver(loginSchema) as unknown as Resolver<LoginValues>,
-    defaultValues: { username: '', password: '' },
-  });
+  const messageId = useId();
+  const text = useMessageText()(message);
   return (
-    <form
-      id={formId}
-      className="login-dialog__form"
-      noValidate
-      onSubmit={form.handleSubmit(async (values) => {
-        setMessage(null);
-        const result = await account.loginWithEmail(values.username, values.password);
-        if (result.ok) {
-          onSuccess();
-          return;
-        }
-        setMessage(result.form);
-        for (const field of ['username', 'password'] as const) {
-          const text = result.fields[field] ?? (field === 'username' ? result.fields.email : undefined);
-          if (text) form.setError(field, { message: text });
-        }
-      })}
-    >
-      <TextField control={form.control} name="username" label={t('identity.login.email')} kind="email" required />
-      <TextField control={form.control} name="password" label={t('identity.login.password')} kind="password" required />
-      <FormMessage message={message} />
-      <Button type="submit" block disabled={account.busy === 'login'}>
-        {t('identity.login.login')}
-      </Button>
-    </form>
+    <div className="login-dialog__no-account" role="group" aria-labelledby={messageId}>
+      <p id={messageId} className="kiosk-field-error login-dialog__message" role="alert">
+        {text}
+      </p>
+      <div className="login-dialog__row">
+        <Button variant="secondary" onClick={onUseEmail}>
+          {t('identity.login.with_email')}
+        </Button>
+        <Button variant="secondary" onClick={onRegister}>
+          {t('account.otp.create_account')}
+        </Button>
+      </div>
+    </div>
   );
-});
+}

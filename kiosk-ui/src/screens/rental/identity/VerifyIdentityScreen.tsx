@@ -8,25 +8,31 @@ import { LoginDialog } from './LoginDialog';
 import { MobileVerifyDialog } from './MobileVerifyDialog';
 import './identity.css';
 
-type Popup = 'mobile' | 'login' | null;
-
 /**
  * Verify identity (rent_this_space, rental §2, §4): by a text link to the visitor's phone, by
  * logging in as an existing customer, or manually (not when the facility requires a licence).
  * After a failed verification: 'Oops! Identity Verification failed. Please try again.'
+ *
+ * The rental's login section is this screen with the Login popup open over it: 'I'm already a
+ * customer' goes to login, closing the popup comes back to rent_this_space.
  */
-export default observer(function VerifyIdentityScreen(_props: RentalSectionProps) {
+export default observer(function VerifyIdentityScreen({ section }: RentalSectionProps) {
   const { t } = useTranslation();
-  const { identity } = useStores();
-  const [popup, setPopup] = useState<Popup>(identity.mobileStep === 'idle' ? null : 'mobile');
+  const { identity, rental } = useStores();
+  const [mobileOpen, setMobileOpen] = useState(identity.mobileStep !== 'idle');
+  const loginOpen = section === 'login';
 
   // A failed verification closes the phone popup: the retry message shows on the screen.
   useEffect(() => {
-    if (identity.failed) setPopup(null);
+    if (identity.failed) setMobileOpen(false);
   }, [identity.failed]);
 
   return (
-    <SectionFrame title={t('identity.verify.title')} hideDone>
+    <SectionFrame
+      title={t('identity.verify.title')}
+      hideDone
+      onCancel={loginOpen ? () => rental.goTo('rent_this_space') : undefined}
+    >
       <div className="verify-id">
         {identity.failed && identity.message && (
           <p className="verify-id__failed" role="alert">
@@ -38,12 +44,12 @@ export default observer(function VerifyIdentityScreen(_props: RentalSectionProps
           <button
             type="button"
             className="verify-id__option verify-id__option--main"
-            onClick={() => setPopup('mobile')}
+            onClick={() => setMobileOpen(true)}
           >
             <PhoneIcon />
             <span>{t('identity.verify.by_mobile')}</span>
           </button>
-          <button type="button" className="verify-id__option" onClick={() => setPopup('login')}>
+          <button type="button" className="verify-id__option" onClick={() => rental.goTo('login')}>
             <PersonIcon />
             <span>{t('identity.verify.already_customer')}</span>
           </button>
@@ -55,8 +61,10 @@ export default observer(function VerifyIdentityScreen(_props: RentalSectionProps
           )}
         </div>
       </div>
-      {popup === 'mobile' && <MobileVerifyDialog onClose={() => setPopup(null)} />}
-      {popup === 'login' && <LoginDialog onClose={() => setPopup(null)} />}
+      {mobileOpen && !loginOpen && <MobileVerifyDialog onClose={() => setMobileOpen(false)} />}
+      {loginOpen && (
+        <LoginDialog onClose={() => rental.goTo('rent_this_space')} onRegister={() => rental.goTo('register')} />
+      )}
     </SectionFrame>
   );
 });

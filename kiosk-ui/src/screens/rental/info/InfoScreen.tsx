@@ -18,6 +18,7 @@ import { TextField } from '../../../components/form/TextField';
 import { YesNoField } from '../../../components/form/ChoiceField';
 import { US_STATES } from '../../../components/form/us-states';
 import { useZipLookup } from '../fields/useZipLookup';
+import { PayBillEntry } from '../account/PayBillEntry';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import './info.css';
@@ -113,7 +114,18 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
   );
 
   return (
-    <SectionFrame title={t('rental.info.title')} formId={formId}>
+    <SectionFrame
+      title={t('rental.info.title')}
+      formId={formId}
+      footer={
+        <PayBillEntry
+          beforeOpen={() => {
+            const { business_contact_needed: _business, more_time: _moreTime, ...typed } = form.getValues();
+            rental.setFields(typed);
+          }}
+        />
+      }
+    >
       <form
         id={formId}
         noValidate
