@@ -24,6 +24,7 @@ export const account: Translation<typeof english> = {
     invalid_code: 'Código no válido. Vuelva a intentarlo.',
     no_account:
       'El +1 {{phone}} no tiene una cuenta. Inicie sesión con su correo electrónico actual o cree una cuenta nueva.',
+    create_account: 'Crear una cuenta',
   },
   register: {
     title: 'Crear una cuenta',
@@ -52,9 +53,14 @@ export const account: Translation<typeof english> = {
     unit_no: 'Número de espacio',
     gate_code: 'Código de acceso',
     submit: 'Vincular mi alquiler',
+    back: 'Atrás',
     failed: 'Código de acceso o número de unidad no válido',
   },
   errors: {
     something_went_wrong: 'Algo salió mal',
+  },
+  rental: {
+    back: 'Volver a su alquiler',
+    pay_bill: 'PAGAR MI FACTURA',
   },
 };

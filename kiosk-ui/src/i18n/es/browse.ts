@@ -34,6 +34,7 @@ export const browse: Translation<typeof english> = {
     previous: 'Anterior',
     next: 'Siguiente',
     position: '{{position}} de {{total}}',
+    unavailable: 'No disponible en este quiosco',
     types: {
       photo: 'Foto',
       map: 'Mapa',
@@ -68,6 +69,7 @@ export const browse: Translation<typeof english> = {
     subtitle: '¿Qué tamaño de unidad le conviene?',
     choose: 'ELEGIR ESTE TAMAÑO',
     none_available: 'Lo sentimos, no hay unidades disponibles en este tamaño',
+    back: 'Atrás',
     play: 'Ver el video del tamaño {{size}}',
     sizes: {
       extra_small: 'Extrapequeño',

@@ -11,7 +11,7 @@ export const documents: Translation<typeof english> = {
   map: {
     loading: 'Cargando el mapa de las instalaciones',
     unavailable: 'El mapa de las instalaciones no está disponible en este momento.',
-    space: 'Unidad {{door}}',
+    space: 'Unidad {{door}}: sin video',
     space_with_media: 'Unidad {{door}}: ver video',
     video_title: 'Unidad {{door}}',
     video_offline: 'El video de la unidad {{door}} no está disponible en este quiosco.',

@@ -36,8 +36,6 @@ export const identity: Translation<typeof english> = {
     resend_in: 'Reenviar código en {{seconds}} s',
     resend: 'Reenviar código',
     login: 'Iniciar sesión',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
     close: 'Cerrar',
     back: 'Atrás',
   },

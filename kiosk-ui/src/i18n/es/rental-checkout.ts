@@ -32,7 +32,7 @@ export const rentalCheckout: Translation<typeof english> = {
     title: 'Todo para su comodidad',
     add_lock: 'Agregar un candado',
     lock_price: '{{amount}}',
-    lock_note: 'Recoja su candado en la oficina.',
+    lock_note: 'Recoja su candado en la oficina: el gerente de las instalaciones se lo entregará.',
     auto_debit: 'Inscribirse en el pago automático',
     gatecode_label: 'Elija su código de acceso ({{length}} dígitos)',
     validating_gatecode: 'Validando el código de acceso...',
@@ -58,6 +58,7 @@ export const rentalCheckout: Translation<typeof english> = {
     details_title: 'Pago',
     card_title: 'Tarjeta de crédito',
     credit_only: 'SOLO pagos con tarjeta de crédito',
+    other_payments: 'Para otras formas de pago, consulte al gerente de las instalaciones.',
     billing_same_as_mailing: 'La dirección de facturación es la misma que la dirección postal',
     billing_title: 'Dirección de facturación',
     billing_address1: 'Dirección de facturación 1',
@@ -134,5 +135,7 @@ export const rentalCheckout: Translation<typeof english> = {
     confirm_title: 'Todo listo',
     open_from_phone: 'Abra su espacio desde su teléfono con la aplicación de acceso inteligente.',
     show_id: 'O muestre su identificación oficial al gerente de las instalaciones y él se lo abrirá.',
+    key_fob:
+      'Estas instalaciones se abren con su teléfono. ¿Prefiere un llavero de acceso? Consulte al gerente de las instalaciones.',
   },
 };

@@ -60,6 +60,8 @@ export const rentalDetails: Translation<typeof english> = {
   },
   military: {
     title: 'Información militar',
+    show_id:
+      'Se requiere una identificación VÁLIDA para aplicar el descuento militar al pagar. Muestre su identificación militar al gerente de las instalaciones.',
     ssn: 'Número de Seguro Social',
     ets_date: 'Fecha de fin de servicio (ETS)',
     email: 'Correo electrónico militar',

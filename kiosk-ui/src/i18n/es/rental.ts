@@ -15,4 +15,10 @@ export const rental: Translation<typeof english> = {
   alert: {
     ok: 'Aceptar',
   },
+  leave: {
+    title: '¿Salir de este alquiler?',
+    text: 'Se borrarán los datos que ingresó y se liberará su espacio.',
+    leave: 'Salir',
+    stay: 'Quedarme',
+  },
 };
