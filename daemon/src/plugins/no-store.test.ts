@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test-helpers/build-test-app.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
 
-const TENANT_DETAILS = '/api/users/get-user-details/';
+const TENANT_DETAILS = '/api/facilities/demo/get-user-details/';
 const CACHEABLE = { 'cache-control': 'public, max-age=600', expires: 'Thu, 01 Jan 2099 00:00:00 GMT' };
 
 function builtUi(): string {
