@@ -3,12 +3,18 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
+  answerNotBusiness,
   expectSection as section,
+  field,
+  fillAdditionalInformation as fillPandaFields,
+  JANE,
   reachIdentityStep,
+  signAll as signDocuments,
+  swipe as swipeCard,
   tapDone as done,
+  verifyManually,
   walkDetailSteps,
   walkToGateCode,
-  answerNotBusiness,
 } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
@@ -64,71 +70,18 @@ async function holdBack(page: Page, url: RegExp, method = 'POST'): Promise<() =>
   return release;
 }
 
-/** A field by its label, with or without the required asterisk. */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
-
 const button = (page: Page, name: string | RegExp) =>
   page.getByRole('button', { name, exact: typeof name === 'string' });
 
-interface Tenant {
-  first: string;
-  last: string;
-  email: string;
-}
+const swipe = (page: Page, outcome: 'approve' | 'decline' | 'amex') => swipeCard(page, kiosk, outcome);
 
-const JANE: Tenant = { first: 'Jane', last: 'Tenant', email: 'jane.tenant@example.com' };
+/** panda_fields, checked and shot as `shot` when given. */
+const fillAdditionalInformation = (page: Page, shot?: string) =>
+  fillPandaFields(page, shot ? (screen) => checkScreen(page, shot, screen) : undefined);
 
-/** rent_this_space by the manual path, then info filled in (rental §2 Verify identity, Info). */
-async function verifyManually(page: Page, tenant: Tenant, options: { reservation?: boolean } = {}): Promise<void> {
-  await page.getByRole('button', { name: /Manually Verify ID/ }).click();
-  await section(page, 'info');
-  await field(page, 'Email').fill(tenant.email);
-  await field(page, 'Cell Phone').pressSequentially('2175550182');
-  await field(page, 'First Name').fill(tenant.first);
-  await field(page, 'Last Name').fill(tenant.last);
-  await field(page, 'Address').fill('1250 Maple Street');
-  await field(page, 'City').fill('Springfield');
-  await field(page, 'Zip Code').pressSequentially('62704');
-  await expect(field(page, 'State')).toHaveValue('IL');
-  await field(page, 'License Number').fill('D1234567');
-  await field(page, 'Issuing State').selectOption('IL');
-  await field(page, 'Expiration Date').pressSequentially('12312030');
-  await answerNotBusiness(page);
-  if (options.reservation) await page.getByText('I need a bit more time').click();
-  await done(page);
-}
-
-/** swipe_scan: the simulator "swipes" a test card; card_details shows it filled in. */
-async function swipe(page: Page, outcome: 'approve' | 'decline' | 'amex'): Promise<void> {
-  await section(page, 'swipe_scan');
-  await expect(page.getByRole('heading', { name: 'Please swipe your credit card' })).toBeVisible();
-  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
-  await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome });
-  await section(page, 'card_details');
-}
-
-/** panda_fields: the required fields, then Done. */
-async function fillAdditionalInformation(page: Page, shot?: string): Promise<void> {
-  await section(page, 'panda_fields');
-  await expect(page.getByRole('heading', { name: 'About your stored goods' })).toBeVisible();
-  await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
-  await page.getByRole('radio', { name: 'Personal use' }).check();
-  await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
-  if (shot) await checkScreen(page, shot, 'rental/panda_fields');
-  await done(page);
-}
-
-/** panda_agreements: sign each document in its frame. */
-async function signAll(page: Page, names: string[]): Promise<void> {
-  await section(page, 'panda_agreements');
-  for (const [index, name] of names.entries()) {
-    const frame = page.frameLocator(`iframe[title="${name}"]`);
-    await expect(frame.getByRole('heading', { name })).toBeVisible();
-    if (index === 0) await checkScreen(page, '08-panda-agreements', 'rental/panda_agreements');
-    await frame.getByRole('button', { name: 'Sign' }).click();
-  }
-}
+/** panda_agreements, the first document checked and shot. */
+const signAll = (page: Page, names: string[]) =>
+  signDocuments(page, names, (screen) => checkScreen(page, '08-panda-agreements', screen));
 
 const scripts = new Map<string, Promise<string>>();
 
