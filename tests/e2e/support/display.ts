@@ -118,7 +118,8 @@ export async function expectLargeText(page: Page, screen: string, minimum = 24):
       if (box.width <= 1 || box.height <= 1) continue;
       const size = drawnSize(parent);
       bodySize = Math.min(bodySize, size);
-      if (size < minimum - 0.01) small.push(`"${text.slice(0, 40)}" ${size.toFixed(1)} px (${parent.className || parent.tagName})`);
+      if (size < minimum - 0.01)
+        small.push(`"${text.slice(0, 40)}" ${size.toFixed(1)} px (${parent.className || parent.tagName})`);
     }
     const heading = document.querySelector('h1');
     const sideways = [document.documentElement, ...document.querySelectorAll<HTMLElement>('body *')]
@@ -127,7 +128,10 @@ export async function expectLargeText(page: Page, screen: string, minimum = 24):
         const scrolls = element === document.documentElement || ['auto', 'scroll'].includes(style.overflowX);
         return scrolls && element.scrollWidth > element.clientWidth + 1;
       })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`,
+      );
     return {
       small,
       bodySize,

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { AudioToggle } from './AudioToggle';
 import { DisplayControls } from './DisplayControls';
 import { LanguageToggle } from './LanguageToggle';
@@ -9,11 +10,21 @@ import './preferences.css';
  * foot of the sidebar, or in a bar of their own where the rental flow hides the sidebar.
  */
 export const VisitorControls = observer(function VisitorControls({ placement }: { placement: 'sidebar' | 'frame' }) {
-  return (
-    <div className={`kiosk-visitor-controls kiosk-visitor-controls--${placement}`}>
+  const { t } = useTranslation();
+  const className = `kiosk-visitor-controls kiosk-visitor-controls--${placement}`;
+  const controls = (
+    <>
       <LanguageToggle />
       <AudioToggle />
       <DisplayControls />
-    </div>
+    </>
+  );
+  // In the sidebar they sit in its landmark; in a bar of their own, the bar is one.
+  return placement === 'frame' ? (
+    <aside className={className} aria-label={t('shell.visitor_controls')}>
+      {controls}
+    </aside>
+  ) : (
+    <div className={className}>{controls}</div>
   );
 });

@@ -40,6 +40,8 @@ export const firstScreenShell = {
   time: {
     label: 'Current time in epoch seconds',
   },
+  /** The bar of the visitor's own controls where the rental flow hides the sidebar. */
+  visitor_controls: 'Your settings',
   /** The visitor's display controls, at the sidebar's foot or in the rental flow's own bar. */
   display: {
     label: 'Display',
