@@ -13,6 +13,7 @@ import printer from './plugins/printer.js';
 import idScanner from './plugins/id-scanner.js';
 import logs from './plugins/logs.js';
 import ui from './plugins/ui.js';
+import display from './plugins/display.js';
 import screen, { type ScreenOptions } from './plugins/screen.js';
 import { LogRing, withLogRing } from './log-ring.js';
 
@@ -67,6 +68,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(printer);
   await app.register(idScanner);
   await app.register(logs);
+  await app.register(display);
   await app.register(ui);
   return app;
 }

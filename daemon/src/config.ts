@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CARD_READER } from '@kiosk/shared-types';
+import { CARD_READER, REACH_ZONE_PERCENT } from '@kiosk/shared-types';
 
 /**
  * The daemon's configuration: environment variables, optionally over a JSON file named by
@@ -67,6 +67,11 @@ export interface DaemonConfig {
   /** Extra origins allowed on /events (the daemon's own origin is always allowed). */
   allowedOrigins: string[];
   logLevel: string;
+  /**
+   * The part of the screen's height, from its bottom edge, a seated visitor reaches (percent), for
+   * this kiosk's mounting: "Move controls down" keeps every control inside it (docs/accessibility.md).
+   */
+  reachZonePercent: number;
   /**
    * Restart the kiosk browser (systemctl restart kiosk-browser.service, allowed by the polkit rule
    * in systemd/) when no UI has been heard for this long; 0 = never (development, tests).
@@ -249,6 +254,13 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
       .map((origin) => origin.trim())
       .filter(Boolean),
     logLevel: text(source, 'LOG_LEVEL', 'info'),
+    reachZonePercent: integer(
+      source,
+      'KIOSK_REACH_ZONE_PERCENT',
+      REACH_ZONE_PERCENT.default,
+      REACH_ZONE_PERCENT.min,
+      REACH_ZONE_PERCENT.max,
+    ),
     browserRestartAfterSeconds: browserRestartAfter(source),
     sandboxPort: integer(source, 'KIOSK_SANDBOX_PORT', 8090, 0, 65535),
     simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', upstreamUrl === null),

@@ -1,15 +1,28 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { installKeypad } from './components/keypad/keypad';
 import { KioskShell } from './screens/shell/KioskShell';
 import { TimeScreen } from './screens/time/TimeScreen';
 import { UnavailableScreen } from './screens/unavailable/UnavailableScreen';
 import { useStores } from './stores/StoresProvider';
+import { applyDisplayMode } from './utils/display-mode';
 import { dismissFirstPaint } from './utils/first-paint';
 
-/** The page: picks the route's screen and reports every touch or key press as session activity. */
+/**
+ * The page: picks the route's screen, reports every touch or key press as session activity and
+ * puts the visitor's display choices on the document root (utils/display-mode.ts).
+ */
 export const App = observer(function App() {
-  const { shell, session, config } = useStores();
+  const { shell, session, config, preferences } = useStores();
   useEffect(() => session.installActivityListeners(document), [session]);
+  useEffect(() => installKeypad(document), []);
+
+  const { highContrast, largeText, lowReach } = preferences;
+  const { reachZonePercent } = config;
+  useEffect(
+    () => applyDisplayMode({ highContrast, largeText, lowReach, reachZonePercent }, document.documentElement),
+    [highContrast, largeText, lowReach, reachZonePercent],
+  );
 
   const route = shell.route;
   // The daemon's first paint shows the welcome screen; anything else the UI shows replaces it.

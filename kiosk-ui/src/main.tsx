@@ -9,6 +9,7 @@ import { prefetchLikeliestScreen, prefetchScreens, preloadSection } from './scre
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresProvider';
 import './styles/global.css';
+import './styles/display-modes.css';
 import { afterNextPaint, hasFirstPaint } from './utils/first-paint';
 import { whenIdle } from './utils/lazyWithPreload';
 import { preventNewWindows } from './utils/no-new-windows';

@@ -145,6 +145,8 @@ export const DAEMON_ENDPOINTS = {
   simulateIdScan: '/device/id/simulate',
   holds: '/session/holds',
   time: '/time/',
+  /** The display settings of this kiosk's mounting (display.ts). */
+  displaySettings: '/display/settings',
 } as const;
 
 /** Body of POST /session/holds: the UI registers each hold so the daemon can release it. */

@@ -2,6 +2,7 @@ export * from './api-routes.js';
 export * from './card.js';
 export * from './constants.js';
 export * from './devices.js';
+export * from './display.js';
 export * from './events.js';
 export * from './fleet.js';
 export * from './log.js';

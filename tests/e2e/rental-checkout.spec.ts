@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
+  answerNotBusiness,
   expectSection as section,
   field,
   fillAdditionalInformation,
@@ -14,7 +15,6 @@ import {
   verifyManually,
   walkDetailSteps,
   walkToGateCode,
-  answerNotBusiness,
 } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
 import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';

@@ -93,7 +93,7 @@ test('a whole rental in Spanish, then English again for the next visitor', async
   await checkScreen(page, '02-rent-this-space', 'rental/rent_this_space (es)');
 
   await verifyManually(page, JANE, { texts: ES });
-  await walkDetailSteps(page, ES);
+  await walkDetailSteps(page, { texts: ES });
 
   await section(page, 'content_insurance');
   await expect(heading(page, 'Seguro para el contenido')).toBeVisible();
@@ -113,7 +113,7 @@ test('a whole rental in Spanish, then English again for the next visitor', async
   await checkScreen(page, '04-about-convenience', 'rental/about_convenience (es)');
   await tapDone(page, ES);
 
-  await swipe(page, kiosk, 'approve', ES);
+  await swipe(page, kiosk, 'approve', { texts: ES });
   await expect(page.getByLabel('Nombre en la tarjeta')).toHaveValue('JANE Q TENANT');
   await expect(page.getByLabel('La dirección de facturación es la misma que la dirección postal')).toBeChecked();
   await button(page, 'Completar el alquiler').click();

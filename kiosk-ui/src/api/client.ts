@@ -4,6 +4,7 @@ import {
   DAEMON_ENDPOINTS,
   type ApiRouteName,
   type AppResponse,
+  type DisplaySettings,
   type HoldRegistration,
   type IdScanOutcome,
   type PrinterStatus,
@@ -123,6 +124,11 @@ export class ApiClient {
 
   async readerHealth(options: { signal?: AbortSignal } = {}): Promise<ReaderHealth> {
     return (await this.request('GET', DAEMON_ENDPOINTS.readerHealth, options)) as ReaderHealth;
+  }
+
+  /** The display settings of the kiosk's mounting (reach zone). */
+  async displaySettings(): Promise<DisplaySettings> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.displaySettings, {})) as DisplaySettings;
   }
 
   async printerStatus(): Promise<PrinterStatus> {

@@ -1,4 +1,10 @@
-import type { Capabilities, FacilitySettings, KioskConfig, NonInteractiveDocument } from '@kiosk/shared-types';
+import {
+  REACH_ZONE_PERCENT,
+  type Capabilities,
+  type FacilitySettings,
+  type KioskConfig,
+  type NonInteractiveDocument,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { applyKioskColors } from '../utils/theme';
 import { ContentAccess } from './ContentAccess';
@@ -29,6 +35,11 @@ export class ConfigStore {
   muteAudio = false;
   /** Which third-party content may load (the daemon's configured content origins) and whether it answers. */
   readonly content = new ContentAccess();
+  /**
+   * How much of the screen's height, from the bottom, a seated visitor reaches (the daemon's
+   * KIOSK_REACH_ZONE_PERCENT for this mounting); "Move controls down" keeps every control in it.
+   */
+  reachZonePercent: number = REACH_ZONE_PERCENT.default;
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false, content: false }, { autoBind: true });
@@ -89,7 +100,7 @@ export class ConfigStore {
 
     preloadWelcomeImage(config.welcome?.background_image);
     const ownerId = config.owner_id;
-    const [facility, capabilities, documents] = await Promise.all([
+    const [facility, capabilities, documents, display] = await Promise.all([
       optional(async () => {
         const response = await api.call<FacilitySettings>(
           'facility',
@@ -112,6 +123,8 @@ export class ConfigStore {
         });
         return response.status === 'ok' ? (response.result.agreements ?? []) : null;
       }),
+      // The daemon's own setting; without it the default zone stands.
+      optional(() => api.displaySettings()),
     ]);
     if (this.facilityId !== facilityId) return;
 
@@ -120,6 +133,7 @@ export class ConfigStore {
       this.facility = facility;
       this.capabilities = capabilities;
       if (typeof config.mute_audio === 'boolean') this.muteAudio = config.mute_audio;
+      if (display) this.reachZonePercent = display.reach_zone_percent;
       this.status = 'ready';
     });
     this.setNonInteractiveDocuments(documents ?? []);

@@ -26,6 +26,21 @@ export class VisitorPreferences {
     this.root.navigationLog.action('language', { language });
   }
 
+  /** "High contrast": every text at 7:1 or more (WCAG AAA), in every state. */
+  setHighContrast(on: boolean): void {
+    this.highContrast = on;
+  }
+
+  /** "Large text": body text at least 24 px, headings larger. */
+  setLargeText(on: boolean): void {
+    this.largeText = on;
+  }
+
+  /** "Move controls down": every control within the seated visitor's reach (docs/accessibility.md). */
+  setLowReach(on: boolean): void {
+    this.lowReach = on;
+  }
+
   reset(): void {
     this.language = 'en';
     this.audio = false;

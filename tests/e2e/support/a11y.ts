@@ -28,7 +28,7 @@ export interface AccessibilityReport {
   smallTargets: string[];
   /** Controls the keyboard cannot reach (tabindex -1 or not focusable), as 'role "name" (selector)'. */
   unreachable: string[];
-  /** Whether axe's WCAG 2 AA colour-contrast rule took part in the run. */
+  /** Whether axe's colour-contrast rule (AA, or AAA's color-contrast-enhanced when asked) took part. */
   contrastChecked: boolean;
   /** How many shown, enabled controls were measured. */
   controls: number;
@@ -40,20 +40,28 @@ export interface AccessibilityReport {
  * Check the screen the page shows. `screen` names it as '<flow>/<screen>' (flows: shell, rental,
  * reservation, pay-bill, account), the way the report groups it.
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+export interface AccessibilityOptions {
+  /** Also WCAG 1.4.6 AAA: text at 7:1 (axe's color-contrast-enhanced), for the high-contrast mode. */
+  enhancedContrast?: boolean;
+}
+
+export async function expectAccessible(page: Page, screen: string, options: AccessibilityOptions = {}): Promise<void> {
   expect(screen, 'screen names read "<flow>/<screen>"').toMatch(/^[a-z-]+\/\S/);
-  const report = await checkAccessibility(page);
+  const report = await checkAccessibility(page, options);
   record(screen, report);
-  expect(report.contrastChecked, 'axe ran its WCAG 2 AA colour-contrast rule').toBe(true);
+  expect(
+    report.contrastChecked,
+    `axe ran its ${options.enhancedContrast ? 'AAA color-contrast-enhanced' : 'WCAG 2 AA colour-contrast'} rule`,
+  ).toBe(true);
   expect(
     { violations: report.violations, smallTargets: report.smallTargets, unreachable: report.unreachable },
     `accessibility of ${screen}`,
   ).toEqual({ violations: [], smallTargets: [], unreachable: [] });
 }
 
-export async function checkAccessibility(page: Page): Promise<AccessibilityReport> {
+export async function checkAccessibility(page: Page, options: AccessibilityOptions = {}): Promise<AccessibilityReport> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(inspectPage, TOUCH_MIN);
+  return page.evaluate(inspectPage, { touchMin: TOUCH_MIN, enhancedContrast: options.enhancedContrast ?? false });
 }
 
 function record(screen: string, report: AccessibilityReport): void {
@@ -75,7 +83,13 @@ function record(screen: string, report: AccessibilityReport): void {
 }
 
 /** Runs in the page (serialised by Playwright): keep it self-contained. */
-async function inspectPage(touchMin: number): Promise<AccessibilityReport> {
+async function inspectPage({
+  touchMin,
+  enhancedContrast,
+}: {
+  touchMin: number;
+  enhancedContrast: boolean;
+}): Promise<AccessibilityReport> {
   interface AxeNode {
     target: unknown;
     any?: { message?: string }[];
@@ -87,6 +101,7 @@ async function inspectPage(touchMin: number): Promise<AccessibilityReport> {
   interface Axe {
     run: (
       context: Document,
+      options: { rules?: Record<string, { enabled: boolean }> },
     ) => Promise<{ violations: AxeRule[]; passes: AxeRule[]; incomplete: AxeRule[]; inapplicable: AxeRule[] }>;
     setup: (node: Element) => unknown;
     teardown: () => void;
@@ -96,7 +111,10 @@ async function inspectPage(touchMin: number): Promise<AccessibilityReport> {
     };
   }
   const axe = (window as unknown as { axe: Axe }).axe;
-  const result = await axe.run(document);
+  const contrastRule = enhancedContrast ? 'color-contrast-enhanced' : 'color-contrast';
+  const result = await axe.run(document, {
+    rules: enhancedContrast ? { 'color-contrast-enhanced': { enabled: true } } : {},
+  });
   const ran = [...result.violations, ...result.passes, ...result.incomplete, ...result.inapplicable];
   const violations = result.violations.map(
     (rule) => `${rule.id}: ${rule.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
@@ -171,9 +189,9 @@ async function inspectPage(touchMin: number): Promise<AccessibilityReport> {
     violations,
     smallTargets,
     unreachable,
-    contrastChecked: ran.some((rule) => rule.id === 'color-contrast'),
+    contrastChecked: ran.some((rule) => rule.id === contrastRule),
     contrastToReview: result.incomplete
-      .filter((rule) => rule.id === 'color-contrast')
+      .filter((rule) => rule.id === 'color-contrast' || rule.id === contrastRule)
       .flatMap((rule) => rule.nodes.map((node) => `${JSON.stringify(node.target)}: ${node.any?.[0]?.message ?? ''}`)),
     controls,
   };

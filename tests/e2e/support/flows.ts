@@ -2,6 +2,18 @@ import { expect, type Page } from '@playwright/test';
 import { control, type RunningKiosk } from './kiosk.js';
 import { ENGLISH, type KioskTexts } from './texts.js';
 
+/**
+ * Called on each screen a walk shows, once it is ready, with the screen's name as the
+ * accessibility report writes it ('<flow>/<screen>'): a suite checks what it needs there.
+ */
+export type ScreenCheck = (screen: string) => Promise<void>;
+
+/** What a walk may be given: the kiosk's language (English by default) and a check per screen. */
+export interface WalkOptions {
+  texts?: KioskTexts;
+  check?: ScreenCheck;
+}
+
 /** The rental section the page shows (RentalScreen's data-rental-section). */
 export const rentalSection = (page: Page) => page.locator('[data-rental-section]');
 
@@ -18,6 +30,8 @@ export interface ReachIdentityOptions {
   skipGoto?: boolean;
   /** The language the kiosk shows (support/texts.ts); English by default. */
   texts?: KioskTexts;
+  /** Called on the space list and on the open unit group. */
+  check?: ScreenCheck;
 }
 
 /**
@@ -37,8 +51,14 @@ export async function reachIdentityStep(
     .click();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
   const card = page.locator(`[data-group="${opts.group ?? 'medium'}"]`);
+  await expect(card).toBeVisible();
+  await opts.check?.('rental/detail_page');
   await card.getByRole('button', { name: texts.select, exact: true }).click();
   const panel = page.locator('#unit-group-panel');
+  if (opts.check) {
+    await expect(panel.locator('.unit-row').first()).toBeVisible();
+    await opts.check('rental/detail_page (unit group)');
+  }
   if (opts.door) {
     const row = panel.locator(`[data-door="${opts.door}"]`);
     await row.scrollIntoViewIfNeeded();
@@ -61,15 +81,18 @@ export const tapDone = (page: Page, texts: KioskTexts = ENGLISH) =>
   page.getByRole('button', { name: texts.done, exact: true }).click();
 
 /** secondary_contact (waived, not military), vehicle_storage (No) and discounts (None), as they come. */
-export async function walkDetailSteps(page: Page, texts: KioskTexts = ENGLISH): Promise<void> {
+export async function walkDetailSteps(page: Page, { texts = ENGLISH, check }: WalkOptions = {}): Promise<void> {
   await expectSection(page, 'secondary_contact');
+  await check?.('rental/secondary_contact');
   await page.getByText(texts.waive).click();
   await page.getByRole('group', { name: texts.military }).getByText(texts.no, { exact: true }).click();
   await tapDone(page, texts);
   await expectSection(page, 'vehicle_storage');
+  await check?.('rental/vehicle_storage');
   await page.getByRole('group', { name: texts.vehicle }).getByText(texts.no, { exact: true }).click();
   await tapDone(page, texts);
   await expectSection(page, 'discounts');
+  await check?.('rental/discounts');
   await page.getByText(texts.noDiscount, { exact: true }).click();
   await tapDone(page, texts);
 }
@@ -90,9 +113,9 @@ export interface GateCodeWalkChecks {
 export async function walkToGateCode(
   page: Page,
   gateCode: string,
-  { texts = ENGLISH, ...checks }: GateCodeWalkChecks & { texts?: KioskTexts } = {},
+  { texts = ENGLISH, check, ...checks }: GateCodeWalkChecks & WalkOptions = {},
 ): Promise<void> {
-  await walkDetailSteps(page, texts);
+  await walkDetailSteps(page, { texts, check });
   await expectSection(page, 'content_insurance');
   await checks.contentInsurance?.();
   await tapDone(page, texts);
@@ -123,10 +146,11 @@ export const JANE: Tenant = { first: 'Jane', last: 'Tenant', email: 'jane.tenant
 export async function verifyManually(
   page: Page,
   tenant: Tenant,
-  options: { reservation?: boolean; texts?: KioskTexts } = {},
+  options: WalkOptions & { reservation?: boolean } = {},
 ): Promise<void> {
   const texts = options.texts ?? ENGLISH;
   const label = texts.fields;
+  await options.check?.('rental/rent_this_space');
   await page.getByRole('button', { name: texts.verifyManually }).click();
   await expectSection(page, 'info');
   await field(page, label.email).fill(tenant.email);
@@ -142,6 +166,7 @@ export async function verifyManually(
   await field(page, label.expirationDate).pressSequentially('12312030');
   await answerNotBusiness(page, texts);
   if (options.reservation) await page.getByText(texts.moreTime).click();
+  await options.check?.('rental/info');
   await tapDone(page, texts);
 }
 
@@ -150,11 +175,12 @@ export async function swipe(
   page: Page,
   kiosk: RunningKiosk,
   outcome: 'approve' | 'decline' | 'amex',
-  texts: KioskTexts = ENGLISH,
+  { texts = ENGLISH, check }: WalkOptions = {},
 ): Promise<void> {
   await expectSection(page, 'swipe_scan');
   await expect(page.getByRole('heading', { name: texts.swipeTitle })).toBeVisible();
   await expect(page.getByText(texts.waitingForCard)).toBeVisible();
+  await check?.('rental/swipe_scan');
   await control(`${kiosk.simulatorUrl}/__simulator/next`, { outcome });
   await expectSection(page, 'card_details');
 }
@@ -163,26 +189,23 @@ export async function swipe(
  * panda_fields: the demo facility's required fields (the operator's own English, whatever the
  * kiosk's language), `check` if given (e.g. an accessibility check), then Done.
  */
-export async function fillAdditionalInformation(
-  page: Page,
-  options: { texts?: KioskTexts; check?: () => Promise<void> } = {},
-): Promise<void> {
+export async function fillAdditionalInformation(page: Page, options: WalkOptions = {}): Promise<void> {
   await expectSection(page, 'panda_fields');
   await expect(page.getByRole('heading', { name: 'About your stored goods' })).toBeVisible();
   await page.getByLabel(/What will you store/).fill('Boxes and a bicycle');
   await page.getByRole('radio', { name: 'Personal use' }).check();
   await page.getByRole('checkbox', { name: /I will not store hazardous materials/ }).check();
-  await options.check?.();
+  await options.check?.('rental/panda_fields');
   await tapDone(page, options.texts);
 }
 
 /** panda_agreements: sign each document in its frame (the operator's pages); `check` on the first. */
-export async function signAll(page: Page, names: string[], check?: () => Promise<void>): Promise<void> {
+export async function signAll(page: Page, names: string[], check?: ScreenCheck): Promise<void> {
   await expectSection(page, 'panda_agreements');
   for (const [index, name] of names.entries()) {
     const frame = page.frameLocator(`iframe[title="${name}"]`);
     await expect(frame.getByRole('heading', { name })).toBeVisible();
-    if (index === 0) await check?.();
+    if (index === 0) await check?.('rental/panda_agreements');
     await frame.getByRole('button', { name: 'Sign' }).click();
   }
 }

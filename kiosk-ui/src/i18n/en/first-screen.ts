@@ -48,6 +48,13 @@ export const firstScreenShell = {
   preferences: {
     label: 'Your preferences',
   },
+  /** The visitor's display controls, at the sidebar's foot or in the rental flow's own bar. */
+  display: {
+    label: 'Display',
+    high_contrast: 'High contrast',
+    large_text: 'Large text',
+    low_reach: 'Move controls down',
+  },
 } satisfies MessageTree;
 
 export const firstScreenCommon = {

@@ -40,6 +40,12 @@ export const firstScreenShell: Translation<typeof englishShell> = {
   preferences: {
     label: 'Sus preferencias',
   },
+  display: {
+    label: 'Pantalla',
+    high_contrast: 'Alto contraste',
+    large_text: 'Texto grande',
+    low_reach: 'Bajar los controles',
+  },
 };
 
 export const firstScreenCommon: Translation<typeof english> = {

@@ -83,7 +83,7 @@ export const CardFormView = observer(function CardFormView() {
         </form>
       </FormProvider>
       <div className="pay-bill__total-bar">
-        <Button variant="secondary" onClick={billing.backToUnits}>
+        <Button variant="secondary" onClick={billing.backToUnits} data-keypad-back>
           {t('billing.back')}
         </Button>
         <p className="pay-bill__total">

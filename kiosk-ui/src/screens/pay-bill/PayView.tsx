@@ -56,7 +56,7 @@ const SwipeView = observer(function SwipeView() {
         manualLabel={t('billing.swipe.enter_manually')}
       />
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={billing.backToUnits}>
+        <Button variant="secondary" onClick={billing.backToUnits} data-keypad-back>
           {t('billing.back')}
         </Button>
       </div>

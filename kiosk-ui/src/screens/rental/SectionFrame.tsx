@@ -74,6 +74,7 @@ export const SectionFrame = observer(function SectionFrame({
               <Button
                 variant="secondary"
                 className="rental-frame__cancel"
+                data-keypad-back
                 onClick={onCancel ?? (() => rental.cancel())}
               >
                 {cancelLabel ?? t('rental.frame.cancel')}

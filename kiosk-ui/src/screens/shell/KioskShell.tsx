@@ -9,7 +9,7 @@ import { Sidebar } from './Sidebar';
 
 /**
  * The kiosk for one facility: sidebar on the left (unless the rental flow hides it: then the
- * visitor's own controls get a slim bar of their own above the section), the active
+ * visitor's own controls get a slim bar of their own below the section), the active
  * section on the right, the shell's dialogs (logout, idle warning) and the on-screen keyboard.
  */
 export const KioskShell = observer(function KioskShell() {
@@ -17,12 +17,13 @@ export const KioskShell = observer(function KioskShell() {
   if (config.status !== 'ready') return <Spinner fullScreen />;
   return (
     <div className={shell.sidebarHidden ? 'kiosk-shell kiosk-shell--no-sidebar' : 'kiosk-shell'}>
-      {shell.sidebarHidden ? <VisitorControls placement="frame" /> : <Sidebar />}
+      {!shell.sidebarHidden && <Sidebar />}
       <main className="kiosk-main" data-section={shell.section}>
         <SectionOutlet />
         {/* Fixed at the bottom of the screen; inside <main> so it sits in a landmark. */}
         <KeyboardSlot />
       </main>
+      {shell.sidebarHidden && <VisitorControls placement="frame" />}
       <ShellDialogs />
     </div>
   );

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { applyDisplayMode } from './display-mode';
+
+describe('applyDisplayMode', () => {
+  it('sets a class per mode on the root and the height left above the reach zone', () => {
+    const root = document.createElement('html');
+    applyDisplayMode({ highContrast: true, largeText: false, lowReach: true, reachZonePercent: 60 }, root);
+    expect([...root.classList]).toEqual(['kiosk-high-contrast', 'kiosk-low-reach']);
+    expect(root.style.getPropertyValue('--ui-reach-offset')).toBe('40vh');
+
+    applyDisplayMode({ highContrast: false, largeText: true, lowReach: false, reachZonePercent: 45 }, root);
+    expect([...root.classList]).toEqual(['kiosk-large-text']);
+    expect(root.style.getPropertyValue('--ui-reach-offset')).toBe('55vh');
+  });
+
+  it('keeps the colours the configuration set on the same element', () => {
+    const root = document.createElement('html');
+    root.style.setProperty('--kiosk-primary', '#123456');
+    applyDisplayMode({ highContrast: true, largeText: true, lowReach: true, reachZonePercent: 100 }, root);
+    expect(root.style.getPropertyValue('--kiosk-primary')).toBe('#123456');
+    expect(root.style.getPropertyValue('--ui-reach-offset')).toBe('0vh');
+  });
+});

@@ -1,0 +1,148 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The visitor's display modes, as the switches of the Display group name them. */
+export interface DisplayModes {
+  highContrast?: boolean;
+  largeText?: boolean;
+  lowReach?: boolean;
+}
+
+const SWITCHES = { highContrast: 'High contrast', largeText: 'Large text', lowReach: 'Move controls down' } as const;
+
+/** Turn the named modes on (or off) with the Display switches, as a visitor taps them. */
+export async function setDisplayModes(page: Page, modes: DisplayModes): Promise<void> {
+  const group = page.getByRole('group', { name: 'Display' });
+  for (const [mode, name] of Object.entries(SWITCHES) as [keyof DisplayModes, string][]) {
+    const wanted = modes[mode];
+    if (wanted === undefined) continue;
+    const button = group.getByRole('button', { name, exact: true });
+    if ((await button.getAttribute('aria-pressed')) !== String(wanted)) await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', String(wanted));
+  }
+}
+
+/** What a visitor can tap: the same kinds of control the accessibility check measures. */
+const CONTROLS = [
+  'button',
+  'a[href]',
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  'summary',
+  'iframe',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="checkbox"]',
+  '[role="radio"]',
+  '[role="switch"]',
+  '[role="tab"]',
+  '[role="option"]',
+  '[role="menuitem"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+/**
+ * Every visible control lies in the lower `zonePercent` % of the screen. A control's visible part
+ * is its box cut by the viewport and by every scrolling or clipping box around it (a list scrolled
+ * inside the zone shows only what is in it); a control with nothing visible is not on screen. A
+ * checkbox or radio drawn by its label counts by its label's box. Returns how many were measured.
+ */
+export async function expectControlsInReach(page: Page, zonePercent: number, screen: string): Promise<number> {
+  const { outside, measured, zoneTop } = await page.evaluate(
+    ({ selector, zonePercent }) => {
+      const height = window.innerHeight;
+      const zoneTop = height * (1 - zonePercent / 100);
+      const visiblePart = (element: Element): DOMRect | null => {
+        const box = element.getBoundingClientRect();
+        let top = Math.max(box.top, 0);
+        let bottom = Math.min(box.bottom, height);
+        let left = Math.max(box.left, 0);
+        let right = Math.min(box.right, window.innerWidth);
+        for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
+          const style = getComputedStyle(parent);
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const clip = parent.getBoundingClientRect();
+          top = Math.max(top, clip.top);
+          bottom = Math.min(bottom, clip.bottom);
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+        }
+        return bottom - top > 1 && right - left > 1 ? new DOMRect(left, top, right - left, bottom - top) : null;
+      };
+      const outside: string[] = [];
+      let measured = 0;
+      for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+        if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        if (element.closest('[inert]') !== null) continue;
+        const input = element instanceof HTMLInputElement ? element : null;
+        const own = element.getBoundingClientRect();
+        const byLabel = input !== null && (own.width <= 1 || own.height <= 1) && (input.labels?.length ?? 0) > 0;
+        const part = visiblePart(byLabel ? input!.labels![0]! : element);
+        if (part === null) continue;
+        measured += 1;
+        if (part.top < zoneTop - 0.5 || part.bottom > height + 0.5) {
+          const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
+          outside.push(
+            `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${name.slice(0, 40)}" at ${Math.round(part.top)}-${Math.round(part.bottom)}`,
+          );
+        }
+      }
+      return { outside, measured, zoneTop };
+    },
+    { selector: CONTROLS, zonePercent },
+  );
+  expect(outside, `controls of ${screen} above the reach zone (top ${Math.round(zoneTop)} px)`).toEqual([]);
+  expect(measured, `controls measured on ${screen}`).toBeGreaterThan(0);
+  return measured;
+}
+
+/**
+ * Large text as drawn: every visible text at least `minimum` px on screen (its font size times
+ * the page's zoom), the main heading larger, and no box that scrolls sideways (the page, the
+ * section, any scrolling list; a photo gallery that snaps sideways is one by design).
+ */
+export async function expectLargeText(page: Page, screen: string, minimum = 24): Promise<void> {
+  const report = await page.evaluate((minimum) => {
+    const drawnSize = (element: Element) =>
+      parseFloat(getComputedStyle(element).fontSize) * ((element as HTMLElement).currentCSSZoom ?? 1);
+    const small: string[] = [];
+    let bodySize = Infinity;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (text === '' || parent === null) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // Visually hidden text (for screen readers) is not drawn.
+      const box = parent.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const size = drawnSize(parent);
+      bodySize = Math.min(bodySize, size);
+      if (size < minimum - 0.01)
+        small.push(`"${text.slice(0, 40)}" ${size.toFixed(1)} px (${parent.className || parent.tagName})`);
+    }
+    const heading = document.querySelector('h1');
+    const sideways = [document.documentElement, ...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const scrolls = element === document.documentElement || ['auto', 'scroll'].includes(style.overflowX);
+        // A gallery that snaps sideways (the space's photos) scrolls that way by design, at any size.
+        const gallery = /\b(x|inline|both)\b/.test(style.scrollSnapType);
+        return scrolls && !gallery && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} ${element.scrollWidth} > ${element.clientWidth}`,
+      );
+    return {
+      small,
+      bodySize,
+      headingSize: heading ? drawnSize(heading) : null,
+      sideways,
+    };
+  }, minimum);
+  expect(report.small, `text of ${screen} under ${minimum} px`).toEqual([]);
+  expect(report.bodySize, `smallest text of ${screen}`).toBeGreaterThanOrEqual(minimum);
+  if (report.headingSize !== null) expect(report.headingSize, `heading of ${screen}`).toBeGreaterThan(minimum);
+  expect(report.sideways, `boxes of ${screen} scrolling sideways`).toEqual([]);
+}
