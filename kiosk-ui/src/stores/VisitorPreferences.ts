@@ -19,6 +19,10 @@ export class VisitorPreferences {
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
+  setAudio(on: boolean): void {
+    this.audio = on;
+  }
+
   reset(): void {
     this.language = 'en';
     this.audio = false;

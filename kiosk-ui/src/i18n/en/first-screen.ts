@@ -40,6 +40,14 @@ export const firstScreenShell = {
   time: {
     label: 'Current time in epoch seconds',
   },
+  preferences: {
+    audio: {
+      /** The audio control (a toggle button: pressed while the kiosk speaks). */
+      label: 'Audio',
+      turned_on: 'Audio on.',
+      turned_off: 'Audio off.',
+    },
+  },
 } satisfies MessageTree;
 
 export const firstScreenCommon = {
