@@ -15,6 +15,7 @@ const BATCH_MS = 120;
 
 const LIVE = '[aria-live]:not([aria-live="off"]), [role="alert"], [role="status"], [role="log"], [role="alertdialog"]';
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
+const ALERT = '[role="alert"]';
 const ATOMIC = (region: Element) =>
   region.getAttribute('aria-atomic') === 'true' || ['alert', 'status'].includes(region.getAttribute('role') ?? '');
 
@@ -41,12 +42,15 @@ export function currentScreen(doc: Document): string {
   return parts.filter(Boolean).join('. ');
 }
 
+/** A dialog's title and text, a sentence per heading or paragraph; its buttons are said as they take the focus. */
 function dialogText(dialog: Element): string {
   const content = dialog.cloneNode(true) as Element;
-  // The buttons are said as they take the focus.
   content.querySelectorAll('button, [role="button"]').forEach((button) => button.remove());
-  return visibleText(content);
+  const blocks = [...content.querySelectorAll('h1, h2, h3, p, li')].map(visibleText).filter(Boolean);
+  return blocks.length > 0 ? blocks.map(sentence).join(' ') : visibleText(content);
 }
+
+const sentence = (part: string): string => (/[.!?:…]$/.test(part) ? part : `${part}.`);
 
 /** The catalogue's words by a key built at run time (speech.role.<role>). */
 const translate: Translate = (key, options) => (i18next.t as unknown as Translate)(key, options);
@@ -66,9 +70,7 @@ export function startAnnouncer(say: (text: string) => void, lead?: string): () =
     // A dialog says what its polite region would: the region's echo is left out.
     const parts = [leadText, screen, ...dialogs, ...alerts, ...(dialogs.size > 0 ? [] : polite), focus];
     leadText = undefined;
-    const text = [...new Set(parts.filter((part): part is string => Boolean(part)))]
-      .map((part) => (/[.!?:]$/.test(part) ? part : `${part}.`))
-      .join(' ');
+    const text = [...new Set(parts.filter((part): part is string => Boolean(part)))].map(sentence).join(' ');
     if (text !== '') say(text);
   };
   const schedule = (): void => {
@@ -99,8 +101,10 @@ export function startAnnouncer(say: (text: string) => void, lead?: string): () =
         if (!(added instanceof Element)) continue;
         const dialogs = [...(added.matches(DIALOG) ? [added] : []), ...added.querySelectorAll(DIALOG)];
         for (const dialog of dialogs) if (!hidden(dialog)) batch.dialogs.add(dialogText(dialog));
-        for (const region of [...(added.matches(LIVE) ? [added] : []), ...added.querySelectorAll(LIVE)]) {
-          if (region.closest(DIALOG) === null) noteRegion(region, region);
+        // A live region is heard when its text changes; one that arrives with its text is not,
+        // except an alert (as screen readers do): a side panel or spinner is not news.
+        for (const alert of [...(added.matches(ALERT) ? [added] : []), ...added.querySelectorAll(ALERT)]) {
+          if (alert.closest(DIALOG) === null) noteRegion(alert, alert);
         }
       }
       const region = target.closest(LIVE);
