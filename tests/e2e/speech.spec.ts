@@ -67,6 +67,7 @@ test('audio mode: screens, focus, a validation error and the idle warning are sa
 
   await audio.click();
   await expect(audio).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: 'test-results/speech/welcome-audio-on.png' });
   const welcome = await heard(said, /^Audio on\. WELCOME\. Get started by selecting one of the options to the left\./);
   expect(said[welcome]).toMatchObject({ lang: 'en', text: expect.stringMatching(/Audio, button, on\.$/) });
 
