@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BILLING } from '@kiosk/shared-types';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
@@ -37,9 +38,9 @@ test.use({ bypassCSP: true });
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const unitPanel = (page: Page, unit: string) => page.getByRole('article', { name: `Unit ${unit}` });
 
-async function openUnitList(page: Page): Promise<void> {
+async function openUnitList(page: Page, user: { email: string; password: string } = TEST_USER): Promise<void> {
   await openPayBill(page, kiosk);
-  await logIn(page, TEST_USER.email, TEST_USER.password);
+  await logIn(page, user.email, user.password);
   await expect(heading(page, 'We are locating your account.')).toBeVisible();
   await expect(heading(page, 'PAY MY BILL')).toBeVisible({ timeout: 15_000 });
 }
@@ -58,6 +59,24 @@ async function operator(method: string, path: string): Promise<void> {
   const response = await fetch(`${kiosk.sandboxUrl}/api/v1/${path}`, { method, headers: { 'x-api-key': 'e2e' } });
   expect(response.ok).toBe(true);
 }
+
+/** The operator calls the sandbox received (paths only). */
+async function operatorCalls(): Promise<string[]> {
+  const { requests } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/requests?limit=200`)).json()) as {
+    requests: { method: string; path: string }[];
+  };
+  return requests.map((request) => `${request.method} ${request.path}`);
+}
+
+/** The swipe or scan screen, then the simulated reader reads `outcome`'s test card. */
+async function swipeCard(page: Page, outcome: 'approve' | 'amex' | 'decline'): Promise<void> {
+  await expect(page.getByText('Please swipe or scan your credit card')).toBeVisible();
+  await expect.poll(async () => (await fetch(`${kiosk.baseUrl}/device/card/simulate`)).status).not.toBe(404);
+  await control(`${kiosk.baseUrl}/device/card/simulate`, { outcome });
+  await expect(heading(page, 'Payment information')).toBeVisible({ timeout: 15_000 });
+}
+
+const pickedPeriod = (unit: ReturnType<typeof unitPanel>) => unit.getByLabel('Pay Through').locator('option:checked');
 
 async function mails(): Promise<{ kind: string; to: Record<string, string>; data: unknown }[]> {
   return ((await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as { mails: [] }).mails;
@@ -139,13 +158,17 @@ test('a declined swiped card shows the failure, and use a different card reloads
   await openUnitList(page);
   await unitPanel(page, 'A102').getByLabel('Pay my bill').check();
   await page.getByRole('button', { name: 'Make a payment' }).click();
-  await expect(page.getByText('Please swipe or scan your credit card')).toBeVisible();
   // The demo reader "reads" the declining test card.
-  await expect.poll(async () => (await fetch(`${kiosk.baseUrl}/device/card/simulate`)).status).not.toBe(404);
-  await control(`${kiosk.baseUrl}/device/card/simulate`, { outcome: 'decline' });
-  await expect(heading(page, 'Payment information')).toBeVisible({ timeout: 15_000 });
+  await swipeCard(page, 'decline');
   await expect(page.getByLabel('Card Number')).toHaveValue('4000 0000 0000 0002');
-  await page.getByLabel('CVV').fill(CVV);
+  // Only the CVV is left: it has the focus and says what to type and where.
+  const cvv = page.getByLabel('CVV');
+  await expect(cvv).toBeFocused();
+  await expect(cvv).toHaveAccessibleDescription(
+    'Your card was read. Type the 3-digit security code (CVV) from the back of your card.',
+  );
+  await expectAccessible(page, 'pay-bill/card form (swiped)');
+  await cvv.pressSequentially(CVV);
   await page.getByRole('button', { name: 'Make a payment' }).click();
 
   await expect(heading(page, 'Oops!')).toBeVisible({ timeout: 15_000 });
@@ -182,13 +205,19 @@ test('cancel autopay asks first, then shows Autopay Cancelled', async ({ page })
 test('enrolling with a balance due forces the payment of the balance', async ({ page }) => {
   await openUnitList(page);
   const a102 = unitPanel(page, 'A102');
+  await expect(pickedPeriod(a102)).toHaveText('1 Month');
   await a102.getByLabel('Enroll in Autopay').check();
   await expect(a102.getByLabel('Pay my bill')).toBeChecked();
   await expect(a102.getByLabel('Pay my bill')).toBeDisabled();
+  // The locked pay-through choice says what the amount is: the balance only.
+  await expect(a102.getByLabel('Pay Through')).toBeDisabled();
+  await expect(pickedPeriod(a102)).toHaveText('Pay Balance Due');
+  await expect(a102.getByText('$59.00', { exact: true })).toHaveCount(2);
   await expect(page.getByText('Grand Total $59.00')).toBeVisible();
   await a102.getByLabel('Enroll in Autopay').uncheck();
   await expect(a102.getByLabel('Pay my bill')).not.toBeChecked();
   await expect(a102.getByLabel('Pay my bill')).toBeEnabled();
+  await expect(pickedPeriod(a102)).toHaveText('1 Month');
 });
 
 test('the reader being down is said at once, with manual entry offered', async ({ page }) => {
@@ -205,6 +234,92 @@ test('the reader being down is said at once, with manual entry offered', async (
   } finally {
     await control(`${simulator}/__simulator/health`, { ok: true });
   }
+});
+
+test('a reader whose health check goes unanswered is said to be unavailable, and no swipe is asked of it', async ({
+  page,
+}) => {
+  await openUnitList(page);
+  await unitPanel(page, 'A102').getByLabel('Pay my bill').check();
+  const simulator = kiosk.simulatorUrl;
+  const swipeRequests = async () =>
+    ((await (await fetch(`${simulator}/__simulator/state`)).json()) as { swipeRequests: number }).swipeRequests;
+  const before = await swipeRequests();
+  // The check gets no answer (the daemon is restarting). A device whose own CheckHealth hangs is
+  // reported down by the daemon (plugins/card-reader.test.ts).
+  await page.route('**/device/card/health', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(page.getByText('The card reader is not available. Please enter your card manually.')).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await swipeRequests()).toBe(before);
+  await expectAccessible(page, 'pay-bill/swipe or scan (reader unavailable)');
+  await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
+  await expect(heading(page, 'Payment information')).toBeVisible();
+});
+
+test('updating the autopay card of a paid-up unit needs no signing; an Amex asks for the 4 digits on its front', async ({
+  page,
+}) => {
+  await openUnitList(page);
+  await unitPanel(page, 'B-13').getByLabel('Update autopay card').check();
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await swipeCard(page, 'amex');
+  const cvv = page.getByLabel('CVV');
+  await expect(cvv).toBeFocused();
+  await expect(cvv).toHaveAccessibleDescription(
+    'Your card was read. Type the 4-digit security code (CVV) printed on the front of your card, above the card number.',
+  );
+  await page.screenshot({ path: `${SCREENSHOTS}/card-form-swiped-amex.png` });
+  await cvv.pressSequentially('1234');
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await expect(heading(page, 'Congratulations')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.pay-result__unit').filter({ hasText: 'Unit B-13' })).toContainText(
+    'Card Update Successful',
+  );
+  const calls = await operatorCalls();
+  expect(calls.filter((call) => /generate-(tokens|agreements)/.test(call))).toEqual([]);
+  expect(calls).toContain('POST /api/v1/tenant/t-5001/space/sp-b-13/autopay/');
+  expect((await mails()).map((mail) => mail.kind)).toEqual(['autopay']);
+});
+
+test('a joint account lists a unit without a lease id and a space under each tenant; a failed pre-pay clears the balance', async ({
+  page,
+}) => {
+  await openUnitList(page, { email: 'joint@example.com', password: 'Password!1' });
+  await expect(page.getByRole('article', { name: /^Unit / })).toHaveCount(3);
+  await expect(unitPanel(page, 'A111').getByText('$65.00', { exact: true }).first()).toBeVisible();
+  const b21 = unitPanel(page, 'B-21');
+  await expect(b21).toHaveCount(2);
+  // Under one tenant the charges could not be loaded: no charges and no balance are shown for it.
+  const failed = b21.filter({ hasText: 'The charges could not be loaded. Please choose the period again.' });
+  await expect(failed).toHaveCount(1);
+  await expect(failed.getByText('$0.00', { exact: true })).toBeVisible();
+  await expect(failed.getByText('$95.00', { exact: true })).toHaveCount(0);
+  const loaded = b21.filter({ hasNotText: 'The charges could not be loaded.' });
+  await expect(loaded.getByText('$95.00', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'pay-bill/units (joint account)');
+});
+
+test('the card form is brought into view once it has been open a while', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 540 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await openUnitList(page);
+  await unitPanel(page, 'A102').getByLabel('Pay my bill').check();
+  await page.getByRole('button', { name: 'Make a payment' }).click();
+  await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
+  await expect(heading(page, 'Payment information')).toBeVisible();
+  // From here the kiosk's clock only moves when the test says so.
+  await page.clock.pauseAt(Date.now() + 1000);
+  // The visitor scrolls to the bottom and looks away.
+  await page.getByRole('button', { name: 'Make a payment' }).hover();
+  await page.mouse.wheel(0, 3000);
+  await expect(heading(page, 'Payment information')).not.toBeInViewport();
+  await page.clock.fastForward(BILLING.scrollToCardFormMs);
+  await expect(heading(page, 'Payment information')).toBeInViewport();
+  await expect(page.getByLabel('Card Name')).toBeInViewport();
+  await page.screenshot({ path: `${SCREENSHOTS}/card-form-in-view.png` });
 });
 
 test('logging out from the result screen ends the visit', async ({ page }) => {

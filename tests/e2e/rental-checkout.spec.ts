@@ -233,6 +233,11 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   await expect(page.getByLabel('Expiry month')).toHaveValue('12');
   await expect(page.getByLabel('Expiry year')).toHaveValue('2030');
   await expect(page.getByLabel('CVV')).toHaveValue('');
+  // Only the CVV is left to type: it has the focus and says what to type and where.
+  await expect(page.getByLabel('CVV')).toBeFocused();
+  await expect(page.getByLabel('CVV')).toHaveAccessibleDescription(
+    'Your card was read. Type the 3-digit security code (CVV) from the back of your card.',
+  );
   await expect(page.getByLabel('Billing address same as mailing address')).toBeChecked();
   await button(page, 'Complete Rental').click();
   await expect(page.getByText('This field is required')).toBeVisible();
@@ -276,7 +281,8 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
     mails: { kind: string }[];
   };
   expect(mails.map((mail) => mail.kind)).toContain('rental');
-  // auto_debit was on: the rental's card was enrolled in autopay for the new space.
+  // auto_debit was on: the rental's card was enrolled in autopay for the new space, and the
+  // autopay mail went out for it, the card number masked.
   await expect
     .poll(async () => {
       const { requests } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/requests?limit=100`)).json()) as {
@@ -287,6 +293,19 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
       );
     })
     .toBe(true);
+  await expect
+    .poll(async () => {
+      const { mails: sent } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/mails`)).json()) as {
+        mails: { kind: string; data: { data?: { unit_no?: string; request?: { card_number?: string } } } }[];
+      };
+      return sent.filter((mail) => mail.kind === 'autopay').map((mail) => mail.data.data);
+    })
+    .toEqual([
+      expect.objectContaining({
+        unit_no: 'B-10',
+        request: expect.objectContaining({ card_number: '4111********1111' }),
+      }),
+    ]);
 
   // The new user creates an online account: the strength checker loads here, not before.
   expect(await loadedStrengthChecker(page)).toBe(false);

@@ -217,6 +217,15 @@ describe('reader health', () => {
     );
   });
 
+  it('a device whose CheckHealth never answers is down once the health wait is over', async () => {
+    const { simulator, url } = await startSimulator();
+    const { app } = await startDaemon(url, { timeoutMs: 300 });
+    await simulator.inject({ method: 'POST', url: '/__simulator/health', payload: { ok: true, answer: false } });
+    expect((await app.inject({ method: 'GET', url: '/device/card/health' })).json()).toEqual({ status: 'down' });
+    const state = (await simulator.inject({ method: 'GET', url: '/__simulator/state' })).json();
+    expect(state).toMatchObject({ healthAnswers: false });
+  });
+
   it('is polled on the interval', async () => {
     const { url } = await startSimulator();
     const app = await buildServiceApp({

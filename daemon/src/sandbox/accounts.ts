@@ -242,13 +242,15 @@ export class AccountsWorld {
     return this.leases.filter((lease) => lease.tenant_id === tenantId);
   }
 
-  /** A rented space of the tenant, by space id ('sp-a102') or door name. */
+  /**
+   * A rented space of the tenant, by space id ('sp-a102') or door name. A reservation is not one;
+   * a space whose lease id is not known yet still has its charges and payments.
+   */
   lease(tenantId: string, spaceId: string): LeaseRecord | undefined {
     const wanted = spaceId.toLowerCase();
     return this.leasesOf(tenantId).find(
       (lease) =>
-        lease.leaseId !== null &&
-        (`sp-${lease.door_name.toLowerCase()}` === wanted || lease.door_name.toLowerCase() === wanted),
+        !lease.res_id && (`sp-${lease.door_name.toLowerCase()}` === wanted || lease.door_name.toLowerCase() === wanted),
     );
   }
 

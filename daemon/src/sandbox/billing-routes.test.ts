@@ -56,6 +56,19 @@ describe('pre-pay', () => {
   });
 });
 
+describe('a space whose pre-pay call fails', () => {
+  it("answers an error for t-5010's B-21 and the charges for the same space under t-5011", async () => {
+    expect(await get('tenant/t-5010/space/sp-b-21/pre-pay/?period=1')).toMatchObject({
+      status: 'error',
+      code: 'ManagementSystemError',
+    });
+    expect(await get('tenant/t-5011/space/sp-b-21/pre-pay/?period=0')).toMatchObject({
+      status: 'ok',
+      result: { total_amt: 95 },
+    });
+  });
+});
+
 describe('paying', () => {
   it('takes the payment for the quoted total, settles the balance and moves paid-through on', async () => {
     const paid = await send('POST', `${A102}/pre-pay/`, { ...card, period: '3', total_amount: '216.66' });

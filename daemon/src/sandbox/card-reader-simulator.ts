@@ -10,7 +10,7 @@ import { Type } from 'typebox';
  *
  * Control:
  *   POST /__simulator/next   { outcome, name? }  what the pending or next RequestCardSwipe returns
- *   POST /__simulator/health { ok }              CheckHealth OK or not
+ *   POST /__simulator/health { ok, answer? }     CheckHealth OK or not; answer false: it never answers
  *   GET  /__simulator/state                      { healthy, waiting, queued, swipeRequests }
  *   POST /__simulator/reset
  */
@@ -97,6 +97,8 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   let healthy = true;
+  /** false: CheckHealth keeps the connection open and never answers (a hung device service). */
+  let healthAnswers = true;
   let swipeRequests = 0;
   const queue: Swipe[] = [];
   /** The RequestCardSwipe waiting for a card, if any. */
@@ -105,6 +107,7 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
   const defaultWaitMs = opts.waitTimeMs;
 
   app.get('/CheckHealth', async (_request, reply) => {
+    if (!healthAnswers) return reply.hijack();
     if (healthy) return { statusText: 'OK' };
     return reply.code(503).send({ statusText: 'Reader not connected' });
   });
@@ -175,13 +178,19 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     },
   );
 
-  app.post('/__simulator/health', { schema: { body: Type.Object({ ok: Type.Boolean() }) } }, async (request) => {
-    healthy = request.body.ok;
-    return { ok: healthy };
-  });
+  app.post(
+    '/__simulator/health',
+    { schema: { body: Type.Object({ ok: Type.Boolean(), answer: Type.Optional(Type.Boolean()) }) } },
+    async (request) => {
+      healthy = request.body.ok;
+      healthAnswers = request.body.answer ?? true;
+      return { ok: healthy, answer: healthAnswers };
+    },
+  );
 
   app.get('/__simulator/state', async () => ({
     healthy,
+    healthAnswers,
     waiting: waiting !== undefined,
     queued: queue.length,
     swipeRequests,
@@ -189,6 +198,7 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
 
   app.post('/__simulator/reset', async () => {
     healthy = true;
+    healthAnswers = true;
     queue.length = 0;
     swipeRequests = 0;
     waiting?.({ outcome: 'timeout' });

@@ -1105,6 +1105,14 @@ const SAM_RIVERA_ADDRESS: TenantAddress = {
   postalCode: '62704',
 };
 
+const ROBIN_HALE_ADDRESS: TenantAddress = {
+  address1: '240 Walnut Street',
+  address2: '',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62702',
+};
+
 /** A kiosk account. `items` is what GET user/items/ lists at reset (a linked rental adds to it). */
 export interface DemoUser {
   user_id: string;
@@ -1139,11 +1147,15 @@ export interface DemoTenant {
  *                                    Tenant t-5009 is listed too; its details call fails (ignored).
  *   norentals@example.com / Password!1  Sam Rivera, phone (217) 555-0175, no rentals yet: links
  *                                    space 017 (or '17') at demo with gate code 4826.
+ *   joint@example.com / Password!1     Robin Hale, no phone. Tenants t-5010 and t-5011 at demo:
+ *                                    A111 (no leaseId yet, listed all the same), B-21 under both
+ *                                    tenants (listed twice; t-5010's pre-pay call fails).
  *   A phone with no account: (217) 555-0100.
  */
 export const DEMO_USERS = {
   testUser: { email: 'tenant@example.com', password: 'Password!1' },
   noRentalsUser: { email: 'norentals@example.com', password: 'Password!1' },
+  jointUser: { email: 'joint@example.com', password: 'Password!1' },
   phoneWithoutAccount: '(217) 555-0100',
   /** Error of a wrong login. */
   loginFailedMessage: 'Unable to log in with provided credentials.',
@@ -1171,6 +1183,17 @@ export const DEMO_USERS = {
       address: SAM_RIVERA_ADDRESS,
       idv_id: null,
       items: [],
+    },
+    {
+      user_id: 'u-1003',
+      email: 'joint@example.com',
+      password: 'Password!1',
+      phone: '',
+      first_name: 'Robin',
+      last_name: 'Hale',
+      address: ROBIN_HALE_ADDRESS,
+      idv_id: null,
+      items: [{ facility: 'demo', tenants: ['t-5010', 't-5011'] }],
     },
   ] satisfies DemoUser[],
   tenants: [
@@ -1202,6 +1225,24 @@ export const DEMO_USERS = {
       address: TAYLOR_MORGAN_ADDRESS,
       details_fail: true,
     },
+    {
+      tenant_id: 't-5010',
+      facility_id: 'demo',
+      first_name: 'Robin',
+      last_name: 'Hale',
+      email: 'joint@example.com',
+      phone: '',
+      address: ROBIN_HALE_ADDRESS,
+    },
+    {
+      tenant_id: 't-5011',
+      facility_id: 'demo',
+      first_name: 'Robin',
+      last_name: 'Hale',
+      email: 'joint@example.com',
+      phone: '',
+      address: ROBIN_HALE_ADDRESS,
+    },
   ] satisfies DemoTenant[],
 } as const;
 
@@ -1228,6 +1269,8 @@ export interface DemoLease {
   paid_through_month: number;
   /** Last four digits of the autopay card; null = autopay off. */
   autopay_card_last4: string | null;
+  /** Its pre-pay call answers an error (the kiosk clears the unit's charges and balance). */
+  prepay_fails?: boolean;
 }
 
 export const DEMO_BILLING = {
@@ -1282,6 +1325,40 @@ export const DEMO_BILLING = {
       gate_code: '4826',
       monthly_rent: 89,
       balance: [{ costType: 'Monthly Rent', description: 'Monthly Rent', amount: 89, total: 89 }],
+      paid_through_month: -1,
+      autopay_card_last4: null,
+    },
+    {
+      tenant_id: 't-5010',
+      facility_id: 'demo',
+      door_name: 'A111',
+      leaseId: null,
+      gate_code: '3141',
+      monthly_rent: 65,
+      balance: [{ costType: 'Monthly Rent', description: 'Monthly Rent', amount: 65, total: 65 }],
+      paid_through_month: -1,
+      autopay_card_last4: null,
+    },
+    {
+      tenant_id: 't-5010',
+      facility_id: 'demo',
+      door_name: 'B-21',
+      leaseId: 'L-7010',
+      gate_code: '3141',
+      monthly_rent: 95,
+      balance: [{ costType: 'Monthly Rent', description: 'Monthly Rent', amount: 95, total: 95 }],
+      paid_through_month: -1,
+      autopay_card_last4: null,
+      prepay_fails: true,
+    },
+    {
+      tenant_id: 't-5011',
+      facility_id: 'demo',
+      door_name: 'B-21',
+      leaseId: 'L-7010',
+      gate_code: '3141',
+      monthly_rent: 95,
+      balance: [{ costType: 'Monthly Rent', description: 'Monthly Rent', amount: 95, total: 95 }],
       paid_through_month: -1,
       autopay_card_last4: null,
     },

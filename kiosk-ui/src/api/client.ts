@@ -117,8 +117,8 @@ export class ApiClient {
     await this.request('POST', DAEMON_ENDPOINTS.cancelSwipe, { json: {} });
   }
 
-  async readerHealth(): Promise<ReaderHealth> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.readerHealth, {})) as ReaderHealth;
+  async readerHealth(options: { signal?: AbortSignal } = {}): Promise<ReaderHealth> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.readerHealth, options)) as ReaderHealth;
   }
 
   async printerStatus(): Promise<PrinterStatus> {

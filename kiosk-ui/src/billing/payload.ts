@@ -7,7 +7,7 @@ import {
 } from '@kiosk/shared-types';
 import type { FieldValue } from '../api/encode';
 import { toTotalAmount } from '../utils/money';
-import { dueBalance } from './balance';
+import { dueBalance, type ChargeLineLike } from './balance';
 import type { ResolvedUnitPayment, UnitChoice } from './payment-plan';
 
 /**
@@ -106,8 +106,14 @@ export function billpayDocumentsForm(model: PaymentModel, card: PayCard, email: 
   };
 }
 
+/** The unit a notification mail is about: its number and the balance it had. */
+export interface MailUnit {
+  unit_number: string;
+  balance: readonly ChargeLineLike[] | null | undefined;
+}
+
 /** Notification mail data (shell §7): source desktop, balance, prepay, the payment or request/response, unit_no. */
-export function paymentMailData(space: PayableSpace, prepayTotal: number, payment: MailRequestData | null) {
+export function paymentMailData(space: MailUnit, prepayTotal: number, payment: MailRequestData | null) {
   return {
     data: {
       source: 'desktop',
@@ -120,7 +126,7 @@ export function paymentMailData(space: PayableSpace, prepayTotal: number, paymen
 }
 
 export function autopayMailData(
-  space: PayableSpace,
+  space: MailUnit,
   prepayTotal: number,
   request: { card: PayCard; updateCardDetails: boolean },
   response: unknown,

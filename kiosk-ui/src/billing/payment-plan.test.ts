@@ -187,10 +187,13 @@ describe('selection and signing', () => {
     const b = { ...none, id: 'b', enroll_autopay: true };
     const c = { ...none, id: 'c' };
     const d = { ...none, id: 'd', payMyBill: true, updateCardDetails: true };
-    const { toSign, payNow } = splitForProcessing([a, b, c, d]);
-    expect(toSign.map((u) => u.id)).toEqual(['b', 'd']);
-    expect(payNow.map((u) => u.id)).toEqual(['a']);
+    const e = { ...none, id: 'e', updateCardDetails: true };
+    const { toSign, payNow } = splitForProcessing([a, b, c, d, e]);
+    // Only an enrolment signs; a card update of a unit already on autopay goes at once.
+    expect(toSign.map((u) => u.id)).toEqual(['b']);
+    expect(payNow.map((u) => u.id)).toEqual(['a', 'd', 'e']);
     expect(needsSigning(c)).toBe(false);
+    expect(needsSigning(e)).toBe(false);
   });
 });
 

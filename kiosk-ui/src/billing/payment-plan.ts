@@ -118,11 +118,12 @@ export function canMakePayment(units: readonly UnitChoice[]): boolean {
 }
 
 /**
- * Units enrolling in autopay (or re-enrolling with a new card) sign the autopay agreement first; the
- * others are paid at once (shell §4 Submit).
+ * Units enrolling in autopay sign the autopay agreement first; the others, a card update of a unit
+ * already enrolled among them, are paid or enrolled at once (shell §4 Submit: "Selected units with
+ * autopay enrolment go to document signing").
  */
 export function needsSigning(choice: UnitChoice): boolean {
-  return wantsAutopay(choice);
+  return choice.enroll_autopay;
 }
 
 export function splitForProcessing<T extends UnitChoice>(units: readonly T[]): { toSign: T[]; payNow: T[] } {

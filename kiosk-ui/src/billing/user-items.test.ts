@@ -48,13 +48,16 @@ describe('summarizeUserItems', () => {
   const reserved: Space = { spaceId: 's2', unit_number: 'B2', leaseId: 'L2', res_id: 'R1' };
   const noLease: Space = { spaceId: 's3', unit_number: 'C3', leaseId: null };
 
-  it('lists the leased spaces with the tenant they belong to', () => {
+  it('lists every space with the tenant it belongs to, one without a leaseId too', () => {
     const result = summarizeUserItems<Tenant, Space>([
       { ok: true, request: request('t1'), tenant_details: [other, primary], space_details: [leased, noLease] },
     ]);
     expect(result.next).toBe('pay');
     expect(result.hasLease).toBe(true);
-    expect(result.units).toEqual([{ ...leased, tenant_id: 't1', facility: 'demo' }]);
+    expect(result.units).toEqual([
+      { ...leased, tenant_id: 't1', facility: 'demo' },
+      { ...noLease, tenant_id: 't1', facility: 'demo' },
+    ]);
   });
 
   it('uses the primary tenant for account data', () => {
@@ -101,11 +104,11 @@ describe('summarizeUserItems', () => {
     expect(summarizeUserItems([{ ok: false, request: request('t1') }]).next).toBe('link_rental');
   });
 
-  it('lists a space shared by two tenants once', () => {
+  it('lists a space shared by two tenants under each of them', () => {
     const result = summarizeUserItems<Tenant, Space>([
       { ok: true, request: request('t1'), tenant_details: [primary], space_details: [leased] },
       { ok: true, request: request('t9'), tenant_details: [other], space_details: [leased] },
     ]);
-    expect(result.units).toHaveLength(1);
+    expect(result.units.map((unit) => `${unit.tenant_id}:${unit.spaceId}`)).toEqual(['t1:s1', 't9:s1']);
   });
 });

@@ -67,7 +67,7 @@ export type PayableUnit<S> = S & { tenant_id: string; facility: string };
 export interface UserItemsSummary<T, S> {
   /** The primary tenant, used for account data. */
   account: T | null;
-  /** Spaces with a lease, reservations left out; the first one is selected. */
+  /** Every space listed, reservations left out; the first one is selected. */
   units: PayableUnit<S>[];
   /** Details calls that failed: counted and otherwise ignored. */
   failed: number;
@@ -76,15 +76,16 @@ export interface UserItemsSummary<T, S> {
 }
 
 /**
- * Combines the per-tenant details once every response is back. Entries with a res_id are
- * reservations, not rentals, and are skipped. When no space has a lease the tenant links a rental.
+ * Combines the per-tenant details once every response is back (shell §4 "Loading Pay My Bill").
+ * Entries with a res_id are reservations, not rentals, and are the only ones skipped: a space
+ * without a leaseId, or one listed again under another tenant, is shown as the management system
+ * sent it. The list shows when any space has a leaseId; otherwise the tenant links a rental.
  */
 export function summarizeUserItems<T extends TenantDetailLike, S extends SpaceDetailsLike>(
   responses: readonly DetailResponse<T, S>[],
 ): UserItemsSummary<T, S> {
   const tenants: T[] = [];
   const units: PayableUnit<S>[] = [];
-  const seenSpaces = new Set<string>();
   let failed = 0;
   for (const response of responses) {
     if (!response.ok) {
@@ -93,17 +94,11 @@ export function summarizeUserItems<T extends TenantDetailLike, S extends SpaceDe
     }
     tenants.push(...(response.tenant_details ?? []).filter((t) => !isReservation(t)));
     for (const space of response.space_details ?? []) {
-      if (isReservation(space) || !hasLeaseId(space)) continue;
-      const facility = String(space.facility_id ?? response.request.facility);
-      const key = space.spaceId === null || space.spaceId === undefined ? null : `${facility}\u0000${space.spaceId}`;
-      if (key) {
-        if (seenSpaces.has(key)) continue;
-        seenSpaces.add(key);
-      }
+      if (isReservation(space)) continue;
       units.push({ ...space, tenant_id: response.request.tenant, facility: response.request.facility });
     }
   }
   const account = tenants.find((t) => t.type?.toLowerCase() === 'primary') ?? tenants[0] ?? null;
-  const hasLease = units.length > 0;
-  return { account, units, failed, hasLease, next: hasLease ? 'pay' : 'link_rental' };
+  const hasLease = units.some(hasLeaseId);
+  return { account, units: hasLease ? units : [], failed, hasLease, next: hasLease ? 'pay' : 'link_rental' };
 }

@@ -20,27 +20,39 @@ export interface ExpectedSigner {
 export function isSigningCompleted(
   event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
   expected: ExpectedSigner,
-  base: string = typeof window === 'undefined' ? 'http://localhost' : window.location.href,
+  base?: string,
 ): boolean {
+  return signedDocumentId(event, expected, base) !== null;
+}
+
+/**
+ * The id a completion message gives for the signed document (shell §4 Submit: "carrying a file
+ * id"), when `isSigningCompleted` accepts the message; null otherwise.
+ */
+export function signedDocumentId(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  expected: ExpectedSigner,
+  base: string = typeof window === 'undefined' ? 'http://localhost' : window.location.href,
+): string | null {
   let origin: string;
   try {
     origin = new URL(expected.url, base).origin;
   } catch {
-    return false;
+    return null;
   }
-  if (origin === 'null' || event.origin !== origin) return false;
-  if (expected.source === null || event.source !== expected.source) return false;
+  if (origin === 'null' || event.origin !== origin) return null;
+  if (expected.source === null || event.source !== expected.source) return null;
   let data: unknown = event.data;
   if (typeof data === 'string') {
     try {
       data = JSON.parse(data);
     } catch {
-      return false;
+      return null;
     }
   }
-  if (typeof data !== 'object' || data === null) return false;
+  if (typeof data !== 'object' || data === null) return null;
   const message = data as { event?: unknown; data?: { id?: unknown } };
-  if (message.event !== SIGNING_COMPLETED_EVENT) return false;
+  if (message.event !== SIGNING_COMPLETED_EVENT) return null;
   const id = message.data?.id;
-  return typeof id === 'string' && expected.ids.includes(id);
+  return typeof id === 'string' && expected.ids.includes(id) ? id : null;
 }

@@ -31,7 +31,15 @@ describe('document signing', () => {
     const { target, onSigned, signing } = watch();
     signing.setFrame(frameWindow);
     target.post({ origin: 'http://sign.test', source: frameWindow, data: completed });
-    expect(onSigned).toHaveBeenCalledExactlyOnceWith('k-1');
+    expect(onSigned).toHaveBeenCalledExactlyOnceWith('k-1', 'k-1');
+  });
+
+  it('hands on the id the completion message gives (the provider may name the document by its own id)', () => {
+    const { target, onSigned, signing } = watch();
+    signing.setFrame(frameWindow);
+    const byProviderId = { event: 'session_view.document.completed', data: { id: 'doc-1' } };
+    target.post({ origin: 'http://sign.test', source: frameWindow, data: JSON.stringify(byProviderId) });
+    expect(onSigned).toHaveBeenCalledExactlyOnceWith('k-1', 'doc-1');
   });
 
   it('ignores a message of the right origin while no frame is registered', () => {

@@ -1,4 +1,4 @@
-import { isSigningCompleted } from './signing-message';
+import { signedDocumentId } from './signing-message';
 
 /** The document shown in the signing frame, as the signing provider names it. */
 export interface SigningDocument {
@@ -13,7 +13,7 @@ type MessageTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
 /**
  * Document signing, for the rental's agreements and Pay My Bill's autopay agreements alike: the
  * screen registers the frame that shows the current document, and a completion message counts only
- * when `isSigningCompleted` accepts it: from that frame's window, from the origin of the document's
+ * when `signedDocumentId` accepts it: from that frame's window, from the origin of the document's
  * URL, naming that document. While no frame is registered nothing counts, so another page or frame
  * of the signing provider's origin can never mark a document signed.
  *
@@ -25,7 +25,8 @@ export class SigningWatch {
 
   constructor(
     private readonly current: () => SigningDocument | null,
-    private readonly onSigned: (key: string) => void,
+    /** `key` of the document shown; `signedId` the id the completion message gave. */
+    private readonly onSigned: (key: string, signedId: string) => void,
     private readonly target: MessageTarget | undefined = typeof window === 'undefined' ? undefined : window,
   ) {}
 
@@ -36,13 +37,14 @@ export class SigningWatch {
     else this.stop();
   }
 
-  /** Whether the message completed the current document (then `onSigned` has run with its key). */
+  /** Whether the message completed the current document (then `onSigned` has run with its key and the message's id). */
   receive(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>): boolean {
     const document = this.current();
     if (!document) return false;
     const expected = { url: document.url, source: this.frame, ids: [document.key, document.document_id] };
-    if (!isSigningCompleted(event, expected)) return false;
-    this.onSigned(document.key);
+    const signedId = signedDocumentId(event, expected);
+    if (signedId === null) return false;
+    this.onSigned(document.key, signedId);
     return true;
   }
 

@@ -1,4 +1,4 @@
-import type { PrePayDetails, SpaceDetails, TenantDetail } from '@kiosk/shared-types';
+import { BILLING, type PrePayDetails, type SpaceDetails, type TenantDetail } from '@kiosk/shared-types';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
 
@@ -332,7 +332,8 @@ describe('paying', () => {
       period: '0',
       total_amount: '59.00',
     });
-    expect(form(calls(requests, 'POST', '/sp-a102/autopay/')[0]!)).toMatchObject({ document_id: 'doc-A102' });
+    // The enrolment carries the id the completion message gave.
+    expect(form(calls(requests, 'POST', '/sp-a102/autopay/')[0]!)).toMatchObject({ document_id: 'key-A102' });
     const aboutA102 = (r: FakeRequest) =>
       r.path.includes('/sp-a102/') ||
       (/tenant\/t-1\/(payment|autopay)\/$/.test(r.path) && Boolean(r.body?.includes('A102')));
@@ -381,15 +382,17 @@ describe('paying', () => {
 });
 
 describe('autopay card update and signing failures', () => {
-  it('(a) updating the card of an enrolled, paid-up unit signs, re-enrols and mails the autopay confirmation', async () => {
+  it('(a) updating the card of an enrolled, paid-up unit re-enrols at once, without signing, and mails the autopay confirmation', async () => {
     const { root, requests } = await loaded();
     const b13 = root.billing.units[1]!;
     root.billing.tickUpdateCard(b13, true);
     expect(root.billing.pendingUpdateCardKey).toBeNull();
     expect(b13.choice.payMyBill).toBe(false);
     await root.billing.submitPayment(card);
-    root.billing.documentSigned('key-B-13');
+    expect(root.billing.signing).toBe(false);
     await vi.waitFor(() => expect(root.billing.processing).toBe(false));
+    expect(calls(requests, 'POST', '/generate-tokens/')).toHaveLength(0);
+    expect(calls(requests, 'POST', '/generate-agreements/')).toHaveLength(0);
     expect(b13.statusKeys).toEqual(['billing.status.card_update_successful']);
     expect(calls(requests, 'POST', '/sp-b-13/pre-pay/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/tenant/t-1/autopay/')).toHaveLength(1);
@@ -401,14 +404,15 @@ describe('autopay card update and signing failures', () => {
         'POST /api/facilities/demo/pandadocs/generate-agreements/': { body: { application_data: { status: 'error' } } },
       },
     });
-    const b13 = root.billing.units[1]!;
-    root.billing.tickUpdateCard(b13, true);
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
     await root.billing.submitPayment(card);
     await vi.waitFor(() => expect(root.billing.processing).toBe(false));
     expect(root.billing.signing).toBe(false);
     expect(root.billing.succeeded).toBe(false);
-    expect(b13.statusKeys).toEqual(['billing.status.card_update_failed']);
-    expect(calls(requests, 'POST', '/sp-b-13/autopay/')).toHaveLength(0);
+    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
+    expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(0);
   });
 });
 
@@ -424,6 +428,121 @@ describe('stopping the signing', () => {
     expect(root.billing.processing).toBe(false);
     expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
+  });
+});
+
+describe('the list and the charges as the management system sends them', () => {
+  it('lists a space without a leaseId and a space listed twice, each with its own key', async () => {
+    const D07 = space({ unit_number: 'D-07', spaceId: 'sp-d-07', leaseId: null, balance: [] });
+    const { root } = await loaded({
+      overrides: {
+        'GET /api/user/items/facilities/demo/tenant/t-1/': {
+          body: wrapped({ tenant_details: [tenant], space_details: [A102, B13, D07, A102, RESERVED] }),
+        },
+        'GET /api/tenant/t-1/space/sp-d-07/pre-pay/': (request) => ({
+          body: wrapped(prePay(0, Number(request.query.get('period')))),
+        }),
+      },
+    });
+    expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13', 'D-07', 'A102']);
+    expect(new Set(root.billing.units.map((unit) => unit.key)).size).toBe(4);
+  });
+
+  it('clears the balance with the charges when the pre-pay fetch fails', async () => {
+    const { root } = await loaded({
+      overrides: {
+        'GET /api/tenant/t-1/space/sp-a102/pre-pay/': { body: { application_data: { status: 'error' } } },
+      },
+    });
+    const a102 = root.billing.units[0]!;
+    expect(a102.prePay).toBeNull();
+    expect(a102.balanceDue).toBe(0);
+    expect(a102.hasBalance).toBe(false);
+    // Without a balance there is no Pay Balance Due choice.
+    expect(a102.periodChoices.map((choice) => choice.value)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('shows Pay Balance Due as the pay-through choice while autopay locks the payment to the balance', async () => {
+    const { root } = await loaded();
+    const a102 = root.billing.units[0]!;
+    expect(a102.shownPeriod).toBe(1);
+    root.billing.tickEnrol(a102, true);
+    expect(a102.shownPeriod).toBe(0);
+    expect(root.billing.grandTotal).toBe(59);
+    root.billing.tickEnrol(a102, false);
+    expect(a102.shownPeriod).toBe(1);
+  });
+});
+
+describe('signing several documents', () => {
+  const twoDocuments = {
+    'POST /api/facilities/demo/pandadocs/generate-agreements/': {
+      body: wrapped({
+        agreements: ['first', 'second'].map((name) => ({
+          display_name: `Autopay ${name}`,
+          document_type: 'autopay',
+          file_id: `file-${name}`,
+          document_id: `doc-${name}`,
+          key: `key-${name}`,
+          url: `http://sandbox.test/pages/sign/key-${name}`,
+          completed: false,
+        })),
+      }),
+    },
+  };
+
+  it("pays and enrols a unit as its first document's completion arrives, once", async () => {
+    const { root, requests } = await loaded({ overrides: twoDocuments });
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
+    await root.billing.submitPayment(card);
+    root.billing.documentSigned('key-first', 'doc-first');
+    // The unit does not wait for its second document.
+    await vi.waitFor(() => expect(a102.outcome).toBe('success'));
+    expect(root.billing.currentAgreement?.agreement.key).toBe('key-second');
+    expect(form(calls(requests, 'POST', '/sp-a102/autopay/')[0]!)).toMatchObject({ document_id: 'doc-first' });
+    root.billing.documentSigned('key-second', 'doc-second');
+    expect(root.billing.signing).toBe(false);
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(1);
+    expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(1);
+  });
+
+  it('stopping after the first document keeps the payment it made', async () => {
+    const { root } = await loaded({ overrides: twoDocuments });
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
+    await root.billing.submitPayment(card);
+    root.billing.documentSigned('key-first', 'doc-first');
+    root.billing.cancelSigning();
+    await vi.waitFor(() => expect(root.billing.processing).toBe(false));
+    expect(a102.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+  });
+});
+
+describe('bringing the card form into view', () => {
+  it('asks for it once the card form has been open the configured time, not after leaving it', async () => {
+    const { root } = await loaded();
+    root.billing.tickPay(root.billing.units[0]!, true);
+    vi.useFakeTimers();
+    try {
+      root.billing.makePayment();
+      root.billing.enterCardManually();
+      vi.advanceTimersByTime(BILLING.scrollToCardFormMs - 1);
+      expect(root.billing.cardFormScrollDue).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(root.billing.cardFormScrollDue).toBe(true);
+      root.billing.cardFormScrolled();
+      expect(root.billing.cardFormScrollDue).toBe(false);
+
+      root.billing.backToUnits();
+      root.billing.makePayment();
+      root.billing.enterCardManually();
+      root.billing.backToUnits();
+      vi.advanceTimersByTime(BILLING.scrollToCardFormMs * 2);
+      expect(root.billing.cardFormScrollDue).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -26,7 +26,7 @@ import type { PayCardValues } from '../forms/pay-card';
 import { SigningWatch } from '../signing/signing-watch';
 import { autopayAgreements, type UnitAgreement } from './billing/autopay-agreements';
 import { loadPayableAccount } from './billing/payable-account';
-import { NOTHING_TICKED, PayUnit } from './billing/PayUnit';
+import { NOTHING_TICKED, PayUnit, payUnitKey } from './billing/PayUnit';
 import { payUnit, unitPaymentModel } from './billing/unit-payment';
 import type { RootStore } from './RootStore';
 
@@ -54,6 +54,9 @@ export class BillingStore {
   /** Swiped card fields for the manual form, taken once by the form. */
   cardPrefill: ReturnType<typeof swipeToPayCard> | null = null;
 
+  /** The card form has been open BILLING.scrollToCardFormMs: it brings itself into view (cardFormScrolled). */
+  cardFormScrollDue = false;
+
   /** Units processed by the last payment (or cancel), and their outcomes as they arrive. */
   processingKeys: string[] = [];
   outcomes: UnitOutcome[] = [];
@@ -69,15 +72,18 @@ export class BillingStore {
   private card: PayCard | null = null;
   private loadGeneration = 0;
   private readonly watch: SigningWatch;
+  private scrollTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Units of the running payment whose steps have started (a unit is paid or enrolled once). */
+  private readonly startedKeys = new Set<string>();
 
   constructor(readonly root: RootStore) {
     this.watch = new SigningWatch(
       () => this.currentAgreement?.agreement ?? null,
-      (key) => this.documentSigned(key),
+      (key, signedId) => this.documentSigned(key, signedId),
     );
-    makeAutoObservable<this, 'card' | 'loadGeneration' | 'watch'>(
+    makeAutoObservable<this, 'card' | 'loadGeneration' | 'watch' | 'scrollTimer' | 'startedKeys'>(
       this,
-      { root: false, card: false, loadGeneration: false, watch: false },
+      { root: false, card: false, loadGeneration: false, watch: false, scrollTimer: false, startedKeys: false },
       { autoBind: true },
     );
   }
@@ -107,14 +113,21 @@ export class BillingStore {
         return;
       }
       this.account = loaded.account;
-      this.units = loaded.spaces.map((space) => new PayUnit(space));
+      // A space the management system lists twice for one tenant is shown twice, each with its own key.
+      const seen = new Map<string, number>();
+      this.units = loaded.spaces.map((space) => {
+        const key = payUnitKey(space);
+        const count = (seen.get(key) ?? 0) + 1;
+        seen.set(key, count);
+        return new PayUnit(space, count === 1 ? key : `${key}#${count}`);
+      });
       this.selectedKey = this.units[0]?.key ?? null;
       this.stage = 'units';
     });
     for (const unit of this.units) void this.loadPrePay(unit);
   }
 
-  /** The charges of the unit's period; a failed fetch clears them (shell §8). */
+  /** The charges of the unit's period; a failed fetch clears them and the balance (shell §8). */
   async loadPrePay(unit: PayUnit): Promise<void> {
     unit.setPrePay(unit.prePay, true);
     try {
@@ -123,10 +136,11 @@ export class BillingStore {
         { tenant: unit.space.tenant_id, spaceId: unit.space.spaceId },
         { query: { period: unit.period }, latestKey: `pre-pay:${unit.key}` },
       );
-      unit.setPrePay(response.status === 'ok' ? response.result : null, false);
+      if (response.status === 'ok') unit.prePayLoaded(response.result);
+      else unit.prePayFailed();
     } catch (error) {
       if (isCancelled(error)) return;
-      unit.setPrePay(null, false);
+      unit.prePayFailed();
     }
   }
 
@@ -224,11 +238,35 @@ export class BillingStore {
   cardSwiped(card: DecryptedCardSwipe): void {
     if (this.stage !== 'swipe') return;
     this.cardPrefill = swipeToPayCard(card);
-    this.stage = 'card_form';
+    this.openCardForm();
   }
 
   enterCardManually(): void {
+    this.openCardForm();
+  }
+
+  /**
+   * The card form opens; BILLING.scrollToCardFormMs later it is brought into view (shell §9), so a
+   * visitor who came from the bottom of a long unit list is not left looking at its end.
+   */
+  private openCardForm(): void {
     this.stage = 'card_form';
+    this.stopCardFormScroll();
+    this.scrollTimer = setTimeout(
+      () => runInAction(() => (this.cardFormScrollDue = this.stage === 'card_form')),
+      BILLING.scrollToCardFormMs,
+    );
+  }
+
+  /** The card form has been brought into view (or the visitor is already in it). */
+  cardFormScrolled(): void {
+    this.cardFormScrollDue = false;
+  }
+
+  private stopCardFormScroll(): void {
+    clearTimeout(this.scrollTimer);
+    this.scrollTimer = undefined;
+    this.cardFormScrollDue = false;
   }
 
   backToUnits(): void {
@@ -246,6 +284,7 @@ export class BillingStore {
   /** Leaving card entry or signing: no swiped card, dialog or agreement is kept. */
   leavePayStage(): void {
     this.cardPrefill = null;
+    this.stopCardFormScroll();
     this.pendingCancelKey = null;
     this.pendingUpdateCardKey = null;
     this.closeSigning();
@@ -285,7 +324,7 @@ export class BillingStore {
 
   /**
    * Submit (shell §4): the validated card goes to the result screen's processing; units enrolling
-   * in autopay (or updating its card) sign first, the others are paid at once.
+   * in autopay sign first, the others (a card update of a unit already enrolled too) go at once.
    */
   async submitPayment(values: PayCardValues): Promise<void> {
     const selected = this.units.filter((unit) => unit.selected);
@@ -302,8 +341,10 @@ export class BillingStore {
     this.outcomes = [];
     this.agreements = [];
     this.signingIndex = 0;
+    this.startedKeys.clear();
+    this.stopCardFormScroll();
     this.stage = 'result';
-    for (const unit of selected.filter((candidate) => !needsSigning(candidate.choice))) void this.processUnit(unit);
+    for (const unit of selected.filter((candidate) => !needsSigning(candidate.choice))) this.startUnit(unit);
     const toSign = selected.filter((unit) => needsSigning(unit.choice));
     if (toSign.length > 0) await this.prepareSigning(toSign);
   }
@@ -338,31 +379,40 @@ export class BillingStore {
   }
 
   /**
-   * A document was signed: its unit's payment or enrolment runs (with the signed document), and
-   * the next agreement shows; after the last the signing screen closes.
+   * A document was signed (shell §4 Submit): its completion triggers the payment or enrolment of
+   * its unit as it arrives, the enrolment carrying the id the completion message gave, and the
+   * next agreement shows; after the last the signing screen closes. A unit with several
+   * documents is paid and enrolled once, on the first one signed.
    */
-  documentSigned(key: string): void {
+  documentSigned(key: string, signedId: string = key): void {
     const current = this.currentAgreement;
     if (!current || current.agreement.key !== key) return;
     current.completed = true;
     this.signingIndex += 1;
     const unit = this.unit(current.unitKey);
-    const unitDone = !this.agreements.some((entry) => entry.unitKey === current.unitKey && !entry.completed);
-    if (unit && unitDone) void this.processUnit(unit, { document_id: current.agreement.document_id });
+    if (unit) this.startUnit(unit, { document_id: signedId });
     if (!this.signing) this.closeSigning();
   }
 
   /**
-   * The visitor stops signing: every unit still waiting for its signature is not enrolled (its
-   * payment, which comes after the signature, never ran), and the result shows.
+   * The visitor stops signing: every unit that has not signed yet is not enrolled (its payment,
+   * which comes after the signature, never ran), and the result shows.
    */
   cancelSigning(): void {
     const waiting = this.agreements.slice(this.signingIndex).map((entry) => entry.unitKey);
     this.closeSigning();
     for (const key of new Set(waiting)) {
       const unit = this.unit(key);
-      if (unit) this.finishUnit(unit, ['enrolAutopay'], { outcome: 'error', failedStep: 'enrolAutopay', done: [] });
+      if (unit && !this.startedKeys.has(unit.key))
+        this.finishUnit(unit, ['enrolAutopay'], { outcome: 'error', failedStep: 'enrolAutopay', done: [] });
     }
+  }
+
+  /** Runs a unit's steps, once per payment. */
+  private startUnit(unit: PayUnit, extra: { document_id?: string } = {}): void {
+    if (this.startedKeys.has(unit.key)) return;
+    this.startedKeys.add(unit.key);
+    void this.processUnit(unit, extra);
   }
 
   private closeSigning(): void {
@@ -396,9 +446,10 @@ export class BillingStore {
     this.outcomes.push(result.outcome);
     this.root.screenHealth.journey('bill_payment', result.outcome === 'success' ? 'succeeded' : 'failed');
     if (!this.processing) {
-      // Every unit answered: the card is no longer needed.
+      // Every unit answered: the card is no longer needed. Documents still to sign (a unit's later
+      // ones, its payment already made on the first) stay on screen until signed or stopped.
       this.card = null;
-      this.closeSigning();
+      if (!this.signing) this.closeSigning();
     }
   }
 
@@ -418,6 +469,7 @@ export class BillingStore {
   reset(): void {
     this.loadGeneration += 1;
     this.leavePayStage();
+    this.startedKeys.clear();
     this.card = null;
     this.stage = 'loading';
     this.units = [];

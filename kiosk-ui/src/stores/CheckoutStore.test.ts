@@ -42,7 +42,10 @@ function setup(options: SetupOptions = {}) {
         body: wrapped({ costs: [{ name: 'Total', amount: 100, total: 100 }], gds_raw: null }),
       },
       'POST /api/text-gate-code/': { body: wrapped({ sent: true, phone_number: '(217) 555-0182' }) },
-      'POST /api/tenant/t-9001/space/sp-b-10/autopay/': { body: wrapped({ documents: [], response: {} }) },
+      'POST /api/tenant/t-9001/space/sp-b-10/autopay/': {
+        body: wrapped({ documents: [], response: { enabled: true } }),
+      },
+      'POST /api/owners/demo-owner/facilities/demo/tenant/t-9001/autopay/': { body: wrapped({ sent: true }) },
       'POST /api/process-merchandise-sales/': { body: wrapped({ processed: true }) },
       'POST /api/save-failed-rental/': { body: wrapped({ saved: true }) },
       'POST /log': { status: 204 },
@@ -125,8 +128,15 @@ describe('processing a rental', () => {
     expect(sent.has('newpassword')).toBe(false);
 
     expect(form(calls(/text-gate-code/)[0]).get('phone_number')).toBe('(217) 555-0182');
-    const autopay = form(calls(/autopay\/$/)[0]);
+    const autopay = form(calls(/space\/sp-b-10\/autopay\/$/)[0]);
     expect(autopay.get('card_number')).toBe(VISA);
+    // Enrolled: the autopay mail goes out, as after Pay My Bill's enrolment, the card masked.
+    const mails = calls(/^POST .*\/owners\/demo-owner\/facilities\/demo\/tenant\/t-9001\/autopay\/$/);
+    expect(mails).toHaveLength(1);
+    const mail = JSON.parse(form(mails[0]).get('data') ?? '{}') as Record<string, unknown>;
+    expect(mail).toMatchObject({ source: 'desktop', unit_no: RESULT.unit_door_number, response: { enabled: true } });
+    expect(JSON.stringify(mail)).not.toContain(VISA);
+    expect(JSON.stringify(mail)).toContain(`${VISA.slice(0, 4)}********${VISA.slice(-4)}`);
     expect(form(calls(/process-merchandise-sales/)[0]).get('item_id')).toBe('lock-disc-70');
     expect(calls(/^POST .*\/space-type\/m-10x10\/rental\/$/)).toHaveLength(1);
     expect(calls(/failure|save-failed/)).toHaveLength(0);

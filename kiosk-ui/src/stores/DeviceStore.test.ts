@@ -69,6 +69,15 @@ describe('DeviceStore', () => {
     expect(requests.some((r) => r.path === '/device/card/swipe')).toBe(false);
   });
 
+  it('counts a health check that is not answered as the reader being unavailable, and asks for no swipe', async () => {
+    const { root, requests } = setup({ 'GET /device/card/health': { networkError: true } });
+    await root.device.startSwipe();
+    expect(root.device.phase).toBe('failed');
+    expect(root.device.swipeError?.reason).toBe('reader-down');
+    expect(root.session.reader).toBe('down');
+    expect(requests.some((r) => r.path === '/device/card/swipe')).toBe(false);
+  });
+
   it('reports a swipe error and ignores events of a swipe it no longer waits for', async () => {
     const { root, socket, requests, settle } = setup();
     await root.device.startSwipe();

@@ -13,6 +13,13 @@ import type { RootStore } from './RootStore';
  */
 export type SwipePhase = 'idle' | 'checking' | 'waiting' | 'read' | 'failed';
 
+/**
+ * How long the health check may take before the reader counts as unavailable: longer than the
+ * daemon's own wait for the device (5 s), so a slow device is reported by the daemon, and a
+ * daemon that does not answer at all still leaves the visitor with manual entry.
+ */
+const HEALTH_ANSWER_MS = 8000;
+
 /** Why a swipe ended without a card: the daemon's reasons, or the swipe request itself failing. */
 export type SwipeFailure = SwipeErrorReason | 'request-failed';
 
@@ -64,7 +71,8 @@ export class DeviceStore {
   /**
    * Ask for a swipe: check the reader's health first (shell §4: "the device health is checked; if
    * it reports OK, a card swipe is requested"). A reader already known to be down shows as failed
-   * at once, while the check runs; if the check finds it working again, the swipe goes ahead.
+   * at once, while the check runs; if the check finds it working again, the swipe goes ahead. A
+   * check that fails or is not answered counts as down: no swipe is requested.
    */
   async startSwipe(): Promise<void> {
     if (this.busy) return;
@@ -74,11 +82,12 @@ export class DeviceStore {
     if (this.readerDown) this.failReaderDown();
     else this.phase = 'checking';
 
-    let status: ReaderStatus = this.readerStatus;
+    let status: ReaderStatus;
     try {
-      status = (await this.root.api.readerHealth()).status;
+      status = (await this.root.api.readerHealth({ signal: AbortSignal.timeout(HEALTH_ANSWER_MS) })).status;
     } catch {
-      // The daemon did not answer the check; the swipe request will tell.
+      // The check was not answered: no swipe is asked of a reader nobody can vouch for.
+      status = 'down';
     }
     runInAction(() => this.root.session.setReader(status));
     if (status === 'down') {

@@ -90,6 +90,9 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
     { schema: { ...spaceParams, querystring: stringFields(['period']) } },
     async (request) => {
       const lease = findLease(state, request.params.tenant, request.params.spaceId);
+      if (lease.prepay_fails) {
+        return fail({ code: 'ManagementSystemError', message: 'The management system did not answer for this space.' });
+      }
       const period = parsePeriod(request.query.period);
       if (period === null) return fail({ code: 'InvalidPeriod', message: 'Choose a period from 0 to 6 months.' });
       const result: PrePayDetails = accounts.prePay(lease, period);

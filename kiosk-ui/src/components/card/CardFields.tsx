@@ -1,5 +1,5 @@
-import { cvvLength } from '@kiosk/shared-types';
-import { useMemo } from 'react';
+import { cardBrand, cvvLength } from '@kiosk/shared-types';
+import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cardMask, EXPIRY_MONTHS, expiryYears } from '../../forms/card-rules';
@@ -47,17 +47,23 @@ export interface CardFieldsProps {
   names?: CardFieldNames;
   /** Defaults to the rental texts ('Name on card', ...); pay bill passes 'Card Name', .... */
   labels?: Partial<CardFieldLabels>;
+  /**
+   * A swiped card filled the other fields: the CVV is all that is left, so it takes the focus when
+   * the fields show and says what to type and where on the card it is.
+   */
+  cardRead?: boolean;
 }
 
 /**
  * The card fields shared by the rental (card_details) and Pay My Bill: name on card, number
  * masked 4-4-4-4 (4-6-5 for 34/37), expiry month (1-12) and year (this year + 20) selects, and
  * the CVV, password-style, its input limited to 3 digits (4 for 34/37). Lives inside the
- * caller's react-hook-form (FormProvider); the caller's yup schema validates the values.
+ * caller's react-hook-form (FormProvider); the caller's yup schema validates the values. After a
+ * swipe (`cardRead`) the CVV takes the focus and says where on the card its digits are.
  */
-export function CardFields({ names = RENTAL_CARD_FIELDS, labels = {} }: CardFieldsProps) {
+export function CardFields({ names = RENTAL_CARD_FIELDS, labels = {}, cardRead = false }: CardFieldsProps) {
   const { t } = useTranslation();
-  const { control } = useFormContext<FieldValues>();
+  const { control, setFocus } = useFormContext<FieldValues>();
   const number = String(useWatch({ control, name: names.number }) ?? '');
   const years = useMemo(() => expiryYears().map((year) => ({ value: year, label: String(year) })), []);
   const text = {
@@ -68,6 +74,16 @@ export function CardFields({ names = RENTAL_CARD_FIELDS, labels = {} }: CardFiel
     cvv: labels.cvv ?? t('rental.card.cvv'),
   };
   const maxCvv = cvvLength(number);
+  // American Express prints its 4 digits on the front, above the number; other cards 3 on the back.
+  const cvvPrompt = cardRead
+    ? t(cardBrand(number) === 'amex' ? 'rental.card.cvv_prompt_amex' : 'rental.card.cvv_prompt')
+    : undefined;
+
+  useEffect(() => {
+    if (cardRead) setFocus(names.cvv);
+    // Only when the fields first show: later renders must not pull the focus back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <div className="card-fields">
@@ -117,6 +133,7 @@ export function CardFields({ names = RENTAL_CARD_FIELDS, labels = {} }: CardFiel
           type="password"
           mask={'0'.repeat(maxCvv)}
           maxLength={maxCvv}
+          hint={cvvPrompt}
         />
       </div>
     </div>

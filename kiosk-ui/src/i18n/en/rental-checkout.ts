@@ -60,6 +60,10 @@ export const rentalCheckout = {
     waiting: 'Waiting for your card ...',
     // wording not shown
     reader_down: 'The card reader is not available. Please enter your card manually.',
+    // wording not shown: after a swipe, what is left to type and where it is on the card
+    cvv_prompt: 'Your card was read. Type the 3-digit security code (CVV) from the back of your card.',
+    cvv_prompt_amex:
+      'Your card was read. Type the 4-digit security code (CVV) printed on the front of your card, above the card number.',
     // wording not shown
     swipe_again: 'Swipe again',
     // wording not shown

@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -22,6 +22,8 @@ interface PayCardForm {
  * Payment information (shell spec §2 state 4, §5): Card Name, Card Number, expiry month and
  * year, CVV, with the card rules shared with the rental and 'invalid expiry date' for a past
  * expiry. Make a payment submits it (shell spec §4: the form already showing is submitted).
+ * After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs the form is brought
+ * into view.
  */
 export const CardFormView = observer(function CardFormView() {
   const { t } = useTranslation();
@@ -37,9 +39,22 @@ export const CardFormView = observer(function CardFormView() {
       cvv: '',
     };
   });
+  const [cardRead] = useState(() => billing.cardPrefill !== null);
   useEffect(() => {
     billing.takeCardPrefill();
   }, [billing]);
+  // The store says when the form has been open long enough (shell §9 "Scroll to card form"); a
+  // visitor already typing in it is left where they are.
+  const formRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!billing.cardFormScrollDue) return;
+    const form = formRef.current;
+    if (form && !form.contains(document.activeElement)) {
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      form.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    }
+    billing.cardFormScrolled();
+  }, [billing, billing.cardFormScrollDue]);
   const schema = useMemo(() => payCardSchema(), []);
   const methods = useForm<PayCardForm>({
     resolver: yupResolver(schema) as unknown as Resolver<PayCardForm>,
@@ -48,13 +63,14 @@ export const CardFormView = observer(function CardFormView() {
   const submit = methods.handleSubmit((values) => billing.submitPayment(values as unknown as PayCardValues));
 
   return (
-    <section className="pay-bill pay-bill--narrow" aria-labelledby="pay-card-title">
+    <section ref={formRef} className="pay-bill pay-bill--narrow" aria-labelledby="pay-card-title">
       <h1 id="pay-card-title" className="pay-bill__title">
         {t('billing.card_form.title')}
       </h1>
       <FormProvider {...methods}>
         <form id="pay-card-form" className="pay-card" noValidate onSubmit={(event) => void submit(event)}>
           <CardFields
+            cardRead={cardRead}
             names={PAY_CARD_FIELDS}
             labels={{
               name: t('billing.card_form.card_name'),

@@ -124,7 +124,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
           <select
             id={`${id}-period`}
             className="checkout-input checkout-select"
-            value={unit.period}
+            value={unit.shownPeriod}
             disabled={unit.payForced}
             onChange={(event) => billing.setPeriod(unit, Number(event.target.value))}
           >

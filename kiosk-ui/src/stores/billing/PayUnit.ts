@@ -1,4 +1,4 @@
-import type { PrePayDetails } from '@kiosk/shared-types';
+import type { ChargeLine, PrePayDetails } from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
 import { DEFAULT_PERIOD, dueBalance, hasBalanceDue, periodChoices, type PeriodChoice } from '../../billing/balance';
 import type { PayableSpace } from '../../billing/payload';
@@ -20,9 +20,14 @@ export const NOTHING_TICKED: UnitChoice = {
   payForced: false,
 };
 
+/** The unit's key in the list: its facility, tenant and space. */
+export const payUnitKey = (space: PayableSpace) => `${space.facility}/${space.tenant_id}/${space.spaceId}`;
+
 /** One unit of the list and its payment panel (shell §4 "Per-unit payment rules"). */
 export class PayUnit {
   choice: UnitChoice = { ...NOTHING_TICKED };
+  /** The balance lines as loaded; a failed pre-pay fetch clears them with the charges (shell §8). */
+  balance: readonly ChargeLine[];
   period: number = DEFAULT_PERIOD;
   prePay: PrePayDetails | null = null;
   prePayLoading = false;
@@ -30,20 +35,21 @@ export class PayUnit {
   outcome: UnitOutcome | null = null;
   statusKeys: UnitStatusKey[] = [];
 
-  constructor(readonly space: PayableSpace) {
-    makeAutoObservable(this, { space: false }, { autoBind: true });
-  }
-
-  get key(): string {
-    return `${this.space.facility}/${this.space.tenant_id}/${this.space.spaceId}`;
+  /** `key` defaults to payUnitKey; a space listed twice for one tenant gets its own. */
+  constructor(
+    readonly space: PayableSpace,
+    readonly key: string = payUnitKey(space),
+  ) {
+    this.balance = space.balance ?? [];
+    makeAutoObservable(this, { space: false, key: false }, { autoBind: true });
   }
 
   get balanceDue(): number {
-    return dueBalance(this.space.balance);
+    return dueBalance(this.balance);
   }
 
   get hasBalance(): boolean {
-    return hasBalanceDue(this.space.balance);
+    return hasBalanceDue(this.balance);
   }
 
   get autoPayEnabled(): boolean {
@@ -64,7 +70,15 @@ export class PayUnit {
   }
 
   get flags(): UnitPaymentFlags {
-    return { ...this.choice, balance: this.space.balance, prepayTotal: this.prePay?.total_amt, period: this.period };
+    return { ...this.choice, balance: this.balance, prepayTotal: this.prePay?.total_amt, period: this.period };
+  }
+
+  /**
+   * The pay-through choice the panel shows: while autopay locks the payment to the balance, that
+   * is 'Pay Balance Due' (0), matching the amount; otherwise the tenant's own choice.
+   */
+  get shownPeriod(): number {
+    return this.payForced ? this.resolved.period : this.period;
   }
 
   get resolved() {
@@ -92,6 +106,18 @@ export class PayUnit {
   setPrePay(prePay: PrePayDetails | null, loading: boolean): void {
     this.prePay = prePay;
     this.prePayLoading = loading;
+  }
+
+  /** The charges arrived: the balance is the one loaded with the unit. */
+  prePayLoaded(prePay: PrePayDetails): void {
+    this.setPrePay(prePay, false);
+    this.balance = this.space.balance ?? [];
+  }
+
+  /** The pre-pay fetch failed: charges and balance are cleared (shell §8). */
+  prePayFailed(): void {
+    this.setPrePay(null, false);
+    this.balance = [];
   }
 
   setResult(outcome: UnitOutcome, keys: UnitStatusKey[]): void {

@@ -16,7 +16,7 @@ export function unitPaymentModel(unit: PayUnit, account: TenantDetail | null, us
   const resolved = unit.resolved;
   const prePay: PrePayDetails | null =
     resolved.payMyBill && resolved.period !== unit.period
-      ? { movein_cost: [], balance: unit.space.balance, tax: 0, total_amt: resolved.total }
+      ? { movein_cost: [], balance: [...unit.balance], tax: 0, total_amt: resolved.total }
       : unit.prePay;
   return paymentModel({ space: unit.space, account, username, choice: unit.choice, resolved, prePay });
 }
@@ -44,6 +44,7 @@ export async function payUnit(
   const steps = paymentSteps(unit.flags, context.capabilities);
   const model = unitPaymentModel(unit, context.account, context.username);
   const space = unit.space;
+  const mailUnit = { unit_number: space.unit_number, balance: unit.balance };
   const owner = context.ownerId ?? '';
   const facility = space.facility_id || space.facility;
   const spaceParams = { tenant: space.tenant_id, spaceId: space.spaceId };
@@ -75,7 +76,7 @@ export async function payUnit(
         const response = await api.call(
           'mailPayment',
           { owner, facility, tenant: space.tenant_id },
-          { form: paymentMailData(space, prepayTotal, paid?.mail_request_data ?? null) },
+          { form: paymentMailData(mailUnit, prepayTotal, paid?.mail_request_data ?? null) },
         );
         return response.status === 'ok';
       }
@@ -87,7 +88,7 @@ export async function payUnit(
           { owner, facility, tenant: space.tenant_id },
           {
             form: autopayMailData(
-              space,
+              mailUnit,
               prepayTotal,
               { card, updateCardDetails: unit.choice.updateCardDetails },
               enrolled?.response ?? null,

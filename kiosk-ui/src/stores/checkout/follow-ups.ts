@@ -1,5 +1,6 @@
-import type { RentalResult } from '@kiosk/shared-types';
+import type { AutopayEnrolResult, RentalResult } from '@kiosk/shared-types';
 import type { ApiClient } from '../../api/client';
+import { autopayMailData } from '../../billing/payload';
 import { failedRentalForm, notificationMailForm, type CardData, type ProcessingFailure } from '../../checkout/payload';
 import type { RentalModel } from '../../models/rental-model';
 import type { LogFailure } from '../failure-log';
@@ -24,7 +25,10 @@ export class RentalFollowUps {
     private readonly log: LogFailure,
   ) {}
 
-  /** Autopay after the rental (docs/api-paths.md): the billing enrol call with the rental's card. */
+  /**
+   * Autopay after the rental (docs/api-paths.md): the billing enrol call with the rental's card,
+   * then, once enrolled, the autopay notification mail as Pay My Bill sends it (shell §4 (a)).
+   */
   async enrolAutopay(result: RentalResult, model: RentalModel, card: CardData): Promise<void> {
     const billing = model.billing_same_as_mailing
       ? {
@@ -42,7 +46,7 @@ export class RentalFollowUps {
           billing_zipcode: model.billing_zipcode,
         };
     try {
-      const response = await this.api.call(
+      const response = await this.api.call<AutopayEnrolResult>(
         'enrolAutopay',
         { tenant: result.tenant_id, spaceId: result.space_id },
         {
@@ -64,9 +68,45 @@ export class RentalFollowUps {
           },
         },
       );
-      if (response.status === 'error') this.log('enrol autopay', { code: response.code, message: response.message });
+      if (response.status === 'error') {
+        this.log('enrol autopay', { code: response.code, message: response.message });
+        return;
+      }
+      await this.sendAutopayMail(result, card, response.result?.response ?? null);
     } catch (error) {
       this.log('enrol autopay', error);
+    }
+  }
+
+  /**
+   * The autopay mail of a new rental: nothing is due (the move-in was just paid) and the enrolment
+   * charges nothing now; the card shows as its first 4 and last 4 digits only.
+   */
+  private async sendAutopayMail(result: RentalResult, card: CardData, enrolment: unknown): Promise<void> {
+    const { ownerId: owner, facilityId: facility } = this.place();
+    if (!owner || !facility) return;
+    const payCard = {
+      card_name: card.name_on_card,
+      card_number: card.cc_number,
+      cc_exp_month: card.cc_exp_month,
+      cc_exp_year: card.cc_exp_year,
+      cvv: '',
+    };
+    try {
+      await this.api.call(
+        'mailAutopay',
+        { owner, facility, tenant: result.tenant_id },
+        {
+          form: autopayMailData(
+            { unit_number: result.unit_door_number, balance: [] },
+            0,
+            { card: payCard, updateCardDetails: false },
+            enrolment,
+          ),
+        },
+      );
+    } catch (error) {
+      this.log('mailAutopay', error);
     }
   }
 

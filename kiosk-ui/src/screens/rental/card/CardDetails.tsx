@@ -1,6 +1,6 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -71,15 +71,10 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
       auto_debit: model.auto_debit,
     },
   });
-  const { control, handleSubmit, setValue, setFocus } = form;
+  const { control, handleSubmit, setValue } = form;
   const sameAsMailing = useWatch({ control, name: 'billing_same_as_mailing' });
-
-  // A swiped card leaves only the CVV to type (rental §4).
-  useEffect(() => {
-    if (rental.pick.cardSwiped && draft && !draft.cvv) setFocus('cvv');
-    // Only on entry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // A swiped card leaves only the CVV to type (rental §4): CardFields asks for it.
+  const [cardRead] = useState(() => Boolean(rental.pick.cardSwiped && draft && !draft.cvv));
 
   const onZip = (zip: string) => {
     const cut = normaliseZip(zip);
@@ -135,7 +130,7 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
         >
           <FieldGroup title={t('rental.card.card_title')}>
             <div className="card-details__card">
-              <CardFields names={RENTAL_CARD_FIELDS} />
+              <CardFields names={RENTAL_CARD_FIELDS} cardRead={cardRead} />
             </div>
             {autopayAsked && <CheckboxField control={control} name="auto_debit" label={t('rental.card.auto_debit')} />}
           </FieldGroup>
