@@ -3,9 +3,10 @@
 // The daemon prints the kiosk URL (http://127.0.0.1:8080/demo by default).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { build, ensureInstalled, ROOT } from './lib/setup.mjs';
+import { build, ensureEspeak, ensureInstalled, ROOT } from './lib/setup.mjs';
 
 ensureInstalled();
+ensureEspeak({ required: false });
 build();
 
 const daemon = spawn(process.execPath, [join(ROOT, 'daemon/dist/main.js')], { cwd: ROOT, stdio: 'inherit' });

@@ -6,10 +6,19 @@
 // Ends with one line "tests: N passed, N failed" counting every test and every failed check.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensureInstalled, ensurePrometheusTools, readJson, ROOT, run } from './lib/setup.mjs';
+import {
+  ensureChromium,
+  ensureEspeak,
+  ensureInstalled,
+  ensurePrometheusTools,
+  readJson,
+  ROOT,
+  run,
+} from './lib/setup.mjs';
 
 ensureInstalled();
 ensureChromium();
+ensureEspeak({ required: true });
 ensurePrometheusTools();
 
 const results = join(ROOT, 'test-results');

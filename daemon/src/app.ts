@@ -11,6 +11,7 @@ import proxy from './plugins/proxy.js';
 import cardReader from './plugins/card-reader.js';
 import printer from './plugins/printer.js';
 import idScanner from './plugins/id-scanner.js';
+import speech from './plugins/speech.js';
 import logs from './plugins/logs.js';
 import ui from './plugins/ui.js';
 import display from './plugins/display.js';
@@ -39,7 +40,7 @@ export interface BuildOptions {
  *
  * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, events,
  * session, screen health), then the features that use them (proxy, card reader, printer, licence
- * scanner, logs, UI).
+ * scanner, speech, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logRing = new LogRing();
@@ -67,6 +68,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(cardReader);
   await app.register(printer);
   await app.register(idScanner);
+  await app.register(speech);
   await app.register(logs);
   await app.register(display);
   await app.register(ui);

@@ -117,4 +117,23 @@ describe('loadConfig', () => {
     expect(supportListenerProblem(loadConfig({ KIOSK_SUPPORT_HOST: '127.0.0.1' }))).toBeNull();
     expect(supportListenerProblem(loadConfig({ KIOSK_HEALTH_TOKEN: 'secret' }))).toBeNull();
   });
+
+  it('reads the speech settings and names a bad voice, rate or mute', () => {
+    expect(loadConfig({})).toMatchObject({
+      speechCommand: 'espeak-ng',
+      speechVoices: { en: 'en-us', es: 'es-419' },
+      speechRate: 165,
+      speechPlayCommand: 'aplay -q',
+      muted: false,
+    });
+    expect(loadConfig({ KIOSK_SPEECH_VOICE_ES: 'es-mx', KIOSK_MUTED: 'true' })).toMatchObject({
+      speechVoices: { es: 'es-mx' },
+      muted: true,
+    });
+    expect(configError({ KIOSK_SPEECH_VOICE_EN: 'en; rm -rf /' }).message).toBe(
+      'Invalid configuration: KIOSK_SPEECH_VOICE_EN must be an espeak-ng voice such as en-us, got "en; rm -rf /"',
+    );
+    expect(configError({ KIOSK_SPEECH_RATE: '5' }).setting).toBe('KIOSK_SPEECH_RATE');
+    expect(configError({ KIOSK_MUTED: 'maybe' }).setting).toBe('KIOSK_MUTED');
+  });
 });

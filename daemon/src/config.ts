@@ -36,6 +36,16 @@ export interface DaemonConfig {
   idScannerBaudRate: number;
   /** Offer POST /device/id/simulate (sandbox mode, or when asked). */
   simulateIdScanner: boolean;
+  /** The speech synthesiser: espeak-ng by name on PATH, or a path. */
+  speechCommand: string;
+  /** espeak-ng voice per kiosk language. */
+  speechVoices: { en: string; es: string };
+  /** Speaking rate in words per minute. */
+  speechRate: number;
+  /** Shell command that plays the WAV on its stdin (aplay, paplay, pw-play...). */
+  speechPlayCommand: string;
+  /** The operator muted the kiosk's own sounds: the idle warning plays no tone (speech a visitor asks for still works). */
+  muted: boolean;
   logUrl: string | null;
   spoolDir: string;
   spoolMaxBytes: number;
@@ -234,6 +244,14 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     idScannerPath: devicePath(source, 'KIOSK_ID_SCANNER_PATH'),
     idScannerBaudRate: integer(source, 'KIOSK_ID_SCANNER_BAUD_RATE', 9600, 1200, 921_600),
     simulateIdScanner: bool(source, 'KIOSK_SIMULATE_ID_SCANNER', upstreamUrl === null),
+    speechCommand: text(source, 'KIOSK_SPEECH_COMMAND', 'espeak-ng'),
+    speechVoices: {
+      en: voice(source, 'KIOSK_SPEECH_VOICE_EN', 'en-us'),
+      es: voice(source, 'KIOSK_SPEECH_VOICE_ES', 'es-419'),
+    },
+    speechRate: integer(source, 'KIOSK_SPEECH_RATE', 165, 80, 450),
+    speechPlayCommand: text(source, 'KIOSK_SPEECH_PLAY_COMMAND', 'aplay -q'),
+    muted: bool(source, 'KIOSK_MUTED', false),
     logUrl: optionalUrl(source, 'KIOSK_LOG_URL'),
     spoolDir: text(source, 'KIOSK_SPOOL_DIR', 'var/spool'),
     spoolMaxBytes: integer(source, 'KIOSK_SPOOL_MAX_BYTES', 50 * 1_048_576, 1024, 10 * 1024 * 1_048_576),
@@ -299,6 +317,15 @@ function devicePath(source: Source, name: string): string | null {
   if (value === undefined || value === '') return null;
   if (!/^\/[\w./-]+$/.test(value) || value.includes('..')) {
     throw new ConfigError(name, `must be an absolute device path such as /dev/ttyACM0, got "${value}"`);
+  }
+  return value;
+}
+
+/** An espeak-ng voice name such as en-us, es-419 or en-gb+f3. */
+function voice(source: Source, name: string, fallback: string): string {
+  const value = text(source, name, fallback);
+  if (!/^[A-Za-z0-9][\w+-]{0,40}$/.test(value)) {
+    throw new ConfigError(name, `must be an espeak-ng voice such as ${fallback}, got "${value}"`);
   }
   return value;
 }

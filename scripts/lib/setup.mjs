@@ -62,6 +62,25 @@ export function ensureChromium() {
   }
 }
 
+export const ESPEAK_PATH = '/usr/bin/espeak-ng';
+
+/**
+ * Install Debian's espeak-ng when absent: the daemon's speech output synthesises with it
+ * (docs/accessibility.md). `required` (npm test) stops when it cannot be installed; npm start goes
+ * on without speech, whose control the kiosk then hides.
+ */
+export function ensureEspeak({ required }) {
+  if (existsSync(ESPEAK_PATH)) return;
+  console.log(`espeak-ng not found at ${ESPEAK_PATH}; installing Debian's espeak-ng package…`);
+  if (aptInstall(['espeak-ng']) && existsSync(ESPEAK_PATH)) return;
+  const advice = 'Install it yourself (as root: apt-get install -y espeak-ng)';
+  if (required) {
+    console.error(`\nCould not install espeak-ng. ${advice}, then run npm test again.`);
+    process.exit(1);
+  }
+  console.warn(`Could not install espeak-ng: the kiosk runs without speech output. ${advice}.`);
+}
+
 /** The fleet tools npm test checks the monitoring files with, and the Debian package of each. */
 export const PROMETHEUS_TOOLS = {
   '/usr/bin/promtool': 'prometheus',

@@ -141,6 +141,11 @@ export const DAEMON_ENDPOINTS = {
   printer: '/device/printer',
   printReceipt: '/device/printer/receipt',
   idScan: '/device/id/scan',
+  /** Speech output: GET its status, POST {text, lang} to say (interrupting), /stop to be quiet. */
+  speech: '/device/speech',
+  stopSpeech: '/device/speech/stop',
+  /** The idle warning's tone. */
+  tone: '/device/tone',
   /** Sandbox only: the scan simulator reads a named sample licence. */
   simulateIdScan: '/device/id/simulate',
   holds: '/session/holds',

@@ -224,8 +224,11 @@ describe('ops/prometheus/kiosk-alerts.yml', () => {
     const text = (await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body;
     // Declared by TYPE lines, so counters that have no sample yet count too.
     const declared = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1]));
-    // Printer metrics exist only on a kiosk with a printer configured.
-    const withPrinter = await buildServiceApp({ plugins: ['printer'], config: { printerUrl: 'tcp://127.0.0.1:9' } });
+    // Printer metrics exist only on a kiosk with a printer configured; speech's come with its plugin.
+    const withPrinter = await buildServiceApp({
+      plugins: ['printer', 'speech'],
+      config: { printerUrl: 'tcp://127.0.0.1:9' },
+    });
     cleanups.push(() => withPrinter.close());
     for (const match of (await withPrinter.metrics.registry.metrics()).matchAll(/^# TYPE (\S+)/gm))
       declared.add(match[1]);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ReaderStatus } from '@kiosk/shared-types';
+import type { ReaderStatus, SpeechStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { daemonVersion } from './events.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
@@ -52,6 +52,16 @@ export function bearerMatches(header: string | undefined, token: string): boolea
     .digest();
   const expected = createHash('sha256').update(token).digest();
   return timingSafeEqual(presented, expected) && match !== null;
+}
+
+/** The speech output as support staff read it: `ok` or `unavailable` with the reason, and whether muted. */
+function speechHealth(status: SpeechStatus) {
+  return {
+    status: status.available ? 'ok' : 'unavailable',
+    muted: status.muted,
+    tone: status.tone,
+    ...(status.problem === undefined ? {} : { problem: status.problem }),
+  };
 }
 
 interface UpstreamProbe {
@@ -145,6 +155,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       // A printer fault does not make the kiosk unready: visitors can still rent and pay.
       printer: app.hasDecorator('printer') ? app.printer.status() : null,
       id_scanner: app.hasDecorator('idScanner') ? { status: app.idScanner.status() } : null,
+      // Speech that cannot play does not make the kiosk unready either: every screen still shows.
+      speech: app.hasDecorator('speech') ? speechHealth(app.speech.status()) : null,
       log_spool:
         logs === undefined ? null : { files: logs.spoolFiles, bytes: logs.spoolBytes, entries: logs.spoolEntries },
       last_successful_ship: logs?.lastShipAt ?? null,

@@ -15,6 +15,7 @@ import screen, { type ScreenOptions } from '../plugins/screen.js';
 import logs from '../plugins/logs.js';
 import printer from '../plugins/printer.js';
 import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
+import speech from '../plugins/speech.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
 /**
@@ -98,7 +99,7 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner'>;
+  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner' | 'speech'>;
   screen?: ScreenOptions;
   idScanner?: IdScannerPluginOptions;
   logger?: boolean | object;
@@ -122,6 +123,7 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   if (plugins.includes('screen')) await app.register(screen, options.screen ?? {});
   if (plugins.includes('printer')) await app.register(printer);
   if (plugins.includes('id-scanner')) await app.register(idScanner, options.idScanner ?? {});
+  if (plugins.includes('speech')) await app.register(speech);
   return app;
 }
 

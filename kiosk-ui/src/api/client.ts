@@ -10,6 +10,8 @@ import {
   type PrinterStatus,
   type PrintRequest,
   type ReaderStatus,
+  type SpeechRequest,
+  type SpeechStatus,
   type RouteParams,
   type UiLogEvent,
   type ForwardedRequestHeader,
@@ -138,6 +140,24 @@ export class ApiClient {
   /** Print a receipt; resolves when it printed, rejects with ApiError (body.reason) when it did not. */
   async printReceipt(request: PrintRequest): Promise<void> {
     await this.request('POST', DAEMON_ENDPOINTS.printReceipt, { json: request });
+  }
+
+  async speechStatus(): Promise<SpeechStatus> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.speech, {})) as SpeechStatus;
+  }
+
+  /** Say this now, cutting off what is being said (the daemon speaks; masked first by the caller). */
+  async speak(request: SpeechRequest): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.speech, { json: request });
+  }
+
+  async stopSpeech(): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.stopSpeech, { json: {} });
+  }
+
+  /** The idle warning's tone. */
+  async playTone(): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.tone, { json: {} });
   }
 
   /** A keyboard-wedge licence scan, parsed by the daemon (the raw data goes nowhere else). */

@@ -16,6 +16,7 @@ import type { PrinterStore } from './PrinterStore';
 import { ScreenHealth } from './ScreenHealth';
 import type { RentalStore } from './RentalStore';
 import { SessionStore } from './SessionStore';
+import { SpeechStore } from './SpeechStore';
 import { ShellStore } from './ShellStore';
 import { VisitorPreferences } from './VisitorPreferences';
 import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
@@ -58,6 +59,7 @@ export class RootStore {
   readonly navigationLog: NavigationLog;
   readonly screenHealth: ScreenHealth;
   readonly preferences: VisitorPreferences;
+  readonly speech: SpeechStore;
 
   private readonly storeClasses: StoreClasses;
   private readonly lazyStores: Partial<LazyStores> = {};
@@ -76,6 +78,7 @@ export class RootStore {
     this.navigationLog = new NavigationLog(this);
     this.screenHealth = new ScreenHealth(this);
     this.preferences = new VisitorPreferences(this);
+    this.speech = new SpeechStore(this);
   }
 
   get units(): UnitsStore {
@@ -153,7 +156,7 @@ export class RootStore {
    */
   private get stores(): { reset(): void }[] {
     const built = LAZY_STORE_NAMES.flatMap((name) => this.lazyStores[name] ?? []);
-    return [this.config, this.session, this.shell, ...built, this.navigationLog, this.preferences];
+    return [this.config, this.session, this.shell, ...built, this.navigationLog, this.preferences, this.speech];
   }
 
   /**
@@ -169,6 +172,7 @@ export class RootStore {
       this.navigationLog.start(),
       this.screenHealth.start(),
       this.events.on('hello', (event) => this.config.content.setAllowedOrigins(event.contentOrigins)),
+      this.speech.start(),
       reaction(
         () => this.shell.facilityId,
         (facilityId) => {

@@ -41,6 +41,11 @@ export class VisitorPreferences {
     this.lowReach = on;
   }
 
+  /** Audio mode: the daemon speaks the screen (stores/SpeechStore.ts). */
+  setAudio(on: boolean): void {
+    this.audio = on;
+  }
+
   reset(): void {
     this.language = 'en';
     this.audio = false;

@@ -47,6 +47,12 @@ export const firstScreenShell = {
   /** The bar of the visitor's controls where the rental flow hides the sidebar. */
   preferences: {
     label: 'Your preferences',
+    audio: {
+      /** The audio control (a toggle button: pressed while the kiosk speaks). */
+      label: 'Audio',
+      turned_on: 'Audio on.',
+      turned_off: 'Audio off.',
+    },
   },
   /** The visitor's display controls, at the sidebar's foot or in the rental flow's own bar. */
   display: {

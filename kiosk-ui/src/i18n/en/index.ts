@@ -8,6 +8,7 @@ import flow from './flow';
 import { identity } from './identity';
 import { rental } from './rental';
 import { shell } from './shell';
+import { speech } from './speech';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -28,6 +29,7 @@ export const en = {
   validation,
   flow,
   devices,
+  speech,
 };
 
 export type Catalogue = typeof en;

@@ -39,6 +39,11 @@ export const firstScreenShell: Translation<typeof englishShell> = {
   },
   preferences: {
     label: 'Sus preferencias',
+    audio: {
+      label: 'Audio',
+      turned_on: 'Audio activado.',
+      turned_off: 'Audio desactivado.',
+    },
   },
   display: {
     label: 'Pantalla',

@@ -11,6 +11,7 @@ import flow from './flow';
 import { identity } from './identity';
 import { rental } from './rental';
 import { shell } from './shell';
+import { speech } from './speech';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -32,4 +33,5 @@ export const es: Translation<Catalogue> = {
   validation,
   flow,
   devices,
+  speech,
 };

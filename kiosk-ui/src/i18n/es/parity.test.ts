@@ -20,6 +20,7 @@ const SAME_IN_SPANISH = new Set([
   'browse.media.types.video',
   'trivia.title',
   'trivia.questions.q03.a', // Venus
+  'shell.preferences.audio.label', // the same word in Spanish
 ]);
 
 const LANGUAGE_FREE = /^[\d\s.,:/()'"$%+\-–—…]*$/;

@@ -19,6 +19,9 @@ import './idle-dialog.css';
  * region then says once what will happen. That region is polite, so it follows the dialog's own
  * announcement instead of cutting it off, and it sits outside the dialog so it exists before its
  * text arrives. The countdown itself is a timer (not live) and is not read out every second.
+ *
+ * The warning is announced by sound too: the daemon plays a tone as it opens, in every mode unless
+ * the kiosk is muted, and in audio mode says it (SpeechStore, docs/accessibility.md "Speech").
  */
 export const IdleDialog = observer(function IdleDialog() {
   const { t } = useTranslation();

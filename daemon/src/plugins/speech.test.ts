@@ -1,0 +1,221 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { DaemonConfig } from '../config.js';
+import { isWav } from '../speech/tone.js';
+import { buildServiceApp, eventually, tempDir } from '../test-helpers/fake-services.js';
+import { buildSupportApp } from './health.js';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+/**
+ * No audio device here: the play command writes each WAV it is given to a file named after its
+ * shell's pid once it has read it all (and records that pid), then waits as a long utterance would, until it is killed.
+ */
+function recordingPlayer(dir: string, { hold = false } = {}): string {
+  const wav = `"${dir}/$$.wav"`;
+  return `echo $$ > "${dir}/$$.pid"; cat > ${wav}.part && mv ${wav}.part ${wav}${hold ? '; exec sleep 30' : ''}`;
+}
+
+async function startDaemon(config: Partial<DaemonConfig> = {}, logLines?: string[]) {
+  const logger = logLines && { level: 'info', stream: { write: (line: string) => logLines.push(line) } };
+  const app = await buildServiceApp({ plugins: ['speech'], config, ...(logger ? { logger } : {}) });
+  await app.ready();
+  cleanups.push(() => app.close());
+  const support = await buildSupportApp(app);
+  cleanups.push(() => support.close());
+  return { app, support };
+}
+
+const say = (app: FastifyInstance, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/device/speech', payload, headers });
+
+/** The WAV files the player wrote, once `count` of them are complete (their player exited or held). */
+async function recordings(dir: string, count: number): Promise<Buffer[]> {
+  return eventually(() => {
+    const files = readdirSync(dir).filter((name) => name.endsWith('.wav'));
+    if (files.length < count) return undefined;
+    const wavs = files.map((name) => readFileSync(join(dir, name)));
+    return wavs.every(isWav) ? wavs : undefined;
+  }, 10_000);
+}
+
+function pids(dir: string): number[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.pid'))
+    .map((name) => Number(readFileSync(join(dir, name), 'utf8').trim()));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function speechMetrics(support: FastifyInstance): Promise<string[]> {
+  const text = (await support.inject({ method: 'GET', url: '/metrics' })).body;
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('kiosk_speech_'))
+    .map((line) => line.replace(/,?app="kiosk_daemon",?/, '').replace('{}', ''));
+}
+
+describe('speech output', { timeout: 20_000 }, () => {
+  it('speaks an English and a Spanish sentence: the player gets a WAV of each', async () => {
+    const dir = tempDir('speech-');
+    const { app, support } = await startDaemon({ speechPlayCommand: recordingPlayer(dir) });
+
+    const english = await say(app, { text: 'Welcome. Touch the screen to begin.', lang: 'en' });
+    expect(english.statusCode).toBe(200);
+    expect(english.json()).toHaveProperty('utteranceId');
+    const [first] = await recordings(dir, 1);
+    expect(first!.length).toBeGreaterThan(1000);
+    // Played to its end before the next one, so nothing is interrupted.
+    await eventually(() => pids(dir).every((pid) => !alive(pid)));
+
+    expect((await say(app, { text: 'Bienvenido. Toque la pantalla para comenzar.', lang: 'es' })).statusCode).toBe(200);
+    const both = await recordings(dir, 2);
+    expect(both.every((wav) => wav.length > 1000)).toBe(true);
+
+    const ready = (await support.inject({ method: 'GET', url: '/health/ready' })).json<{ speech: unknown }>();
+    expect(ready.speech).toEqual({ status: 'ok', muted: false, tone: true });
+    await eventually(async () =>
+      (await speechMetrics(support)).includes('kiosk_speech_sounds_total{kind="speech",outcome="played"} 2'),
+    );
+    expect(await speechMetrics(support)).toContain('kiosk_speech_up 1');
+  });
+
+  it('a new utterance interrupts the one playing, and stop silences the next', async () => {
+    const dir = tempDir('speech-');
+    const { app, support } = await startDaemon({ speechPlayCommand: recordingPlayer(dir, { hold: true }) });
+
+    expect((await say(app, { text: 'Choose a unit size.', lang: 'en' })).statusCode).toBe(200);
+    await recordings(dir, 1);
+    const [firstPlayer] = pids(dir);
+    expect(alive(firstPlayer!)).toBe(true);
+
+    expect((await say(app, { text: 'Small units.', lang: 'en' })).statusCode).toBe(200);
+    await eventually(() => !alive(firstPlayer!));
+    await recordings(dir, 2);
+    const secondPlayer = pids(dir).find((pid) => pid !== firstPlayer)!;
+    expect(alive(secondPlayer)).toBe(true);
+
+    const stop = await app.inject({ method: 'POST', url: '/device/speech/stop' });
+    expect(stop.json()).toEqual({ stopped: true });
+    await eventually(() => !alive(secondPlayer));
+    expect((await app.inject({ method: 'POST', url: '/device/speech/stop' })).json()).toEqual({ stopped: false });
+    await eventually(async () =>
+      (await speechMetrics(support)).includes('kiosk_speech_sounds_total{kind="speech",outcome="interrupted"} 2'),
+    );
+  });
+
+  it('never passes a full card number to the synthesiser (only its last four digits), nor logs what it says', async () => {
+    const dir = tempDir('speech-');
+    // The "synthesiser" here records the text it was given instead of speaking it.
+    const synthesiser = join(dir, 'fake-espeak');
+    const { writeFileSync, chmodSync } = await import('node:fs');
+    writeFileSync(synthesiser, `#!/bin/sh\ncat > "${dir}/said.txt"\n`);
+    chmodSync(synthesiser, 0o755);
+    const logLines: string[] = [];
+    const { app } = await startDaemon({ speechCommand: synthesiser, speechPlayCommand: 'cat > /dev/null' }, logLines);
+
+    expect((await say(app, { text: 'Card number, 4111 1111 1111 1234', lang: 'en' })).statusCode).toBe(200);
+    const said = await eventually(
+      () => existsSync(join(dir, 'said.txt')) && (readFileSync(join(dir, 'said.txt'), 'utf8').trim() || undefined),
+    );
+    expect(said).toBe('Card number, card ending in 1 2 3 4');
+    const speechLog = logLines.filter((line) => line.includes('speech started'));
+    expect(speechLog).toHaveLength(1);
+    expect(JSON.parse(speechLog[0]!)).toMatchObject({ lang: 'en', chars: said.length });
+    expect(logLines.join('\n')).not.toMatch(/Card number|4111|1 2 3 4/);
+  });
+
+  it('refuses over-long text, an unknown language and a foreign origin with a message', async () => {
+    const { app } = await startDaemon({ speechPlayCommand: 'cat > /dev/null' });
+
+    const long = await say(app, { text: 'a'.repeat(1001), lang: 'en' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/text must NOT have more than 1000 characters/);
+
+    const french = await say(app, { text: 'Bonjour', lang: 'fr' });
+    expect(french.statusCode).toBe(400);
+    expect(french.json()).toMatchObject({
+      error: 'Bad Request',
+      message: 'Unknown language "fr": the kiosk speaks en or es.',
+    });
+
+    const empty = await say(app, { text: '  ', lang: 'en' });
+    expect(empty.statusCode).toBe(400);
+
+    const foreign = await say(
+      app,
+      { text: 'Hello', lang: 'en' },
+      { origin: 'http://evil.example', host: '127.0.0.1:8080' },
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('Only the kiosk page may use the kiosk speech output.');
+    const foreignTone = await app.inject({
+      method: 'POST',
+      url: '/device/tone',
+      headers: { origin: 'http://evil.example', host: '127.0.0.1:8080' },
+    });
+    expect(foreignTone.statusCode).toBe(403);
+
+    const own = await say(
+      app,
+      { text: 'Hello', lang: 'en' },
+      { origin: 'http://127.0.0.1:8080', host: '127.0.0.1:8080' },
+    );
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('without espeak-ng or the play command: unavailable in /health/ready, 503 with a message, no crash', async () => {
+    const { app, support } = await startDaemon({
+      speechCommand: '/nonexistent/espeak-ng',
+      speechPlayCommand: 'no-such-player -q',
+    });
+    const status = (await app.inject({ method: 'GET', url: '/device/speech' })).json();
+    expect(status).toMatchObject({ available: false, tone: false });
+
+    const refused = await say(app, { text: 'Hello', lang: 'en' });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().message).toBe(
+      'The speech synthesiser (/nonexistent/espeak-ng) is not installed: apt-get install espeak-ng.',
+    );
+    const tone = await app.inject({ method: 'POST', url: '/device/tone' });
+    expect(tone.statusCode).toBe(503);
+    expect(tone.json().message).toMatch(/no-such-player/);
+
+    const ready = await support.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.json().speech).toMatchObject({ status: 'unavailable', problem: expect.stringContaining('espeak-ng') });
+    expect(await speechMetrics(support)).toContain('kiosk_speech_up 0');
+  });
+
+  it('plays the idle warning tone as a WAV, unless the kiosk is muted', async () => {
+    const dir = tempDir('speech-');
+    const { app } = await startDaemon({ speechPlayCommand: recordingPlayer(dir) });
+    expect((await app.inject({ method: 'POST', url: '/device/tone' })).statusCode).toBe(200);
+    const [tone] = await recordings(dir, 1);
+    expect(tone!.readUInt32LE(40)).toBe(tone!.length - 44);
+
+    const muted = await startDaemon({ speechPlayCommand: recordingPlayer(tempDir('speech-')), muted: true });
+    const refused = await muted.app.inject({ method: 'POST', url: '/device/tone' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      reason: 'muted',
+      message: 'The kiosk is muted (KIOSK_MUTED): it plays no tone.',
+    });
+    expect((await muted.app.inject({ method: 'GET', url: '/device/speech' })).json()).toMatchObject({
+      available: true,
+      muted: true,
+      tone: false,
+    });
+  });
+});

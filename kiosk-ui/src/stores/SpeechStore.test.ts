@@ -1,0 +1,99 @@
+import type { SpeechStatus } from '@kiosk/shared-types';
+import { when } from 'mobx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../i18n';
+import { ACTIVE_SESSION as active, createTestRoot, FakeSocket, type FakeRoutes } from '../test/fakes';
+import { AUDIO_KEY_CODE } from './SpeechStore';
+
+const speaking: SpeechStatus = { available: true, muted: false, tone: true };
+
+function startedRoot(status: SpeechStatus | null) {
+  FakeSocket.instances = [];
+  const routes: FakeRoutes = {
+    'POST /device/speech': { body: { utteranceId: 'u' } },
+    'POST /device/speech/stop': { body: { stopped: true } },
+    'POST /device/tone': { body: { utteranceId: 't' } },
+    ...(status === null ? {} : { 'GET /device/speech': { body: status } }),
+  };
+  const test = createTestRoot({ routes });
+  const stop = test.root.start();
+  const socket = FakeSocket.latest();
+  socket.open();
+  const sent = (path: string) => test.requests.filter((request) => request.method === 'POST' && request.path === path);
+  const spoken = () =>
+    sent('/device/speech').map((request) => JSON.parse(request.body!) as { text: string; lang: string });
+  return { ...test, stop, socket, sent, spoken };
+}
+
+function pressAudioKey(): KeyboardEvent {
+  const event = new KeyboardEvent('keydown', { code: AUDIO_KEY_CODE, key: '+', bubbles: true, cancelable: true });
+  document.body.dispatchEvent(event);
+  return event;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('SpeechStore', () => {
+  it('offers no audio mode when the kiosk cannot speak, and the keypad key does nothing', async () => {
+    const { root, stop, spoken, requests } = startedRoot(null);
+    await vi.waitFor(() => expect(requests.some((request) => request.path === '/device/speech')).toBe(true));
+    expect(root.speech.available).toBe(false);
+    pressAudioKey();
+    expect(root.preferences.audio).toBe(false);
+    expect(spoken()).toEqual([]);
+    stop();
+  });
+
+  it("switches audio on and off with the keypad's + key, saying so, and never types the +", async () => {
+    const { root, stop, spoken } = startedRoot(speaking);
+    await when(() => root.speech.available);
+    const on = pressAudioKey();
+    expect(on.defaultPrevented).toBe(true);
+    expect(root.preferences.audio).toBe(true);
+    document.body.innerHTML = '<main><h1>WELCOME</h1><p>Get started</p></main>';
+    await vi.waitFor(() => expect(spoken()).toHaveLength(1));
+    expect(spoken()[0]).toEqual({ text: 'Audio on. WELCOME. Get started.', lang: 'en' });
+
+    pressAudioKey();
+    expect(root.preferences.audio).toBe(false);
+    expect(spoken().at(-1)).toEqual({ text: 'Audio off.', lang: 'en' });
+    stop();
+  });
+
+  it('masks card numbers to their last four digits before sending, in the visitor language', async () => {
+    const { root, stop, spoken } = startedRoot(speaking);
+    await when(() => root.speech.available);
+    root.preferences.setAudio(true);
+    root.speech.say('Card number, 4111 1111 1111 1111');
+    root.preferences.language = 'es';
+    root.speech.say('Tarjeta 378282246310005');
+    expect(spoken().slice(-2)).toEqual([
+      { text: 'Card number, card ending in 1 1 1 1', lang: 'en' },
+      { text: 'Tarjeta tarjeta terminada en 0 0 0 5', lang: 'es' },
+    ]);
+    stop();
+  });
+
+  it('plays the tone when the idle warning opens, in every mode, unless the kiosk is muted', async () => {
+    for (const status of [speaking, { ...speaking, muted: true, tone: false }]) {
+      const { root, stop, socket, sent } = startedRoot(status);
+      await when(() => root.speech.status !== null);
+      expect(root.preferences.audio).toBe(false);
+      socket.receive({ type: 'session-warning', session: { ...active, warning: true, resetSecondsLeft: 60 } });
+      expect(sent('/device/tone')).toHaveLength(status.tone ? 1 : 0);
+      stop();
+    }
+  });
+
+  it('stops speaking when the session ends and audio mode is reset', async () => {
+    const { root, stop, sent } = startedRoot(speaking);
+    await when(() => root.speech.available);
+    root.preferences.setAudio(true);
+    root.resetAll();
+    expect(root.preferences.audio).toBe(false);
+    expect(sent('/device/speech/stop')).toHaveLength(1);
+    stop();
+  });
+});
