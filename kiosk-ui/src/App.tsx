@@ -1,6 +1,5 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { installKeypad } from './components/keypad/keypad';
 import { KioskShell } from './screens/shell/KioskShell';
 import { TimeScreen } from './screens/time/TimeScreen';
 import { UnavailableScreen } from './screens/unavailable/UnavailableScreen';
@@ -15,7 +14,18 @@ import { dismissFirstPaint } from './utils/first-paint';
 export const App = observer(function App() {
   const { shell, session, config, preferences } = useStores();
   useEffect(() => session.installActivityListeners(document), [session]);
-  useEffect(() => installKeypad(document), []);
+  useEffect(() => {
+    // The keypad's code is not part of the first screen: it is fetched once the page is up.
+    let uninstall: (() => void) | undefined;
+    let left = false;
+    void import('./components/keypad/keypad').then(({ installKeypad }) => {
+      if (!left) uninstall = installKeypad(document);
+    });
+    return () => {
+      left = true;
+      uninstall?.();
+    };
+  }, []);
 
   const { highContrast, largeText, lowReach } = preferences;
   const { reachZonePercent } = config;

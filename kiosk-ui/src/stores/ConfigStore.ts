@@ -7,7 +7,6 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { applyKioskColors } from '../utils/theme';
-import { ContentAccess } from './ContentAccess';
 import type { RootStore } from './RootStore';
 
 export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -33,8 +32,11 @@ export class ConfigStore {
    * configuration carries a boolean, replaces it; the video's muted attribute follows this value.
    */
   muteAudio = false;
-  /** Which third-party content may load (the daemon's configured content origins) and whether it answers. */
-  readonly content = new ContentAccess();
+  /**
+   * The origins third-party content may load from (the daemon's configured content origins, told
+   * by its hello); components/media asks whether their hosts answer (stores/ContentAccess.ts).
+   */
+  contentOrigins: readonly string[] = [];
   /**
    * How much of the screen's height, from the bottom, a seated visitor reaches (the daemon's
    * KIOSK_REACH_ZONE_PERCENT for this mounting); "Move controls down" keeps every control in it.
@@ -42,7 +44,11 @@ export class ConfigStore {
   reachZonePercent: number = REACH_ZONE_PERCENT.default;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false, content: false }, { autoBind: true });
+    makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  setContentOrigins(origins: readonly string[]): void {
+    this.contentOrigins = origins;
   }
 
   get isLoading(): boolean {

@@ -6,8 +6,16 @@ const player = { kind: 'page', url: 'https://www.youtube.com/embed/abc' } as con
 
 function setup(answers: boolean[]) {
   const probe = vi.fn(async () => answers.shift() ?? false);
-  const access = new ContentAccess(probe, () => PAGE);
-  return { access, probe };
+  let origins: readonly string[] = [];
+  const access = new ContentAccess(
+    () => origins,
+    probe,
+    () => PAGE,
+  );
+  const setAllowedOrigins = (allowed: readonly string[]) => {
+    origins = allowed;
+  };
+  return { access, probe, setAllowedOrigins };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -23,8 +31,8 @@ describe('ContentAccess', () => {
   });
 
   it("frames a configured host's page once it answers; pictures and video files load at once", async () => {
-    const { access, probe } = setup([true]);
-    access.setAllowedOrigins(['https://www.youtube.com']);
+    const { access, probe, setAllowedOrigins } = setup([true]);
+    setAllowedOrigins(['https://www.youtube.com']);
     expect(access.status({ kind: 'image', url: '/assets/a.svg' })).toBe('load');
     expect(access.status(player)).toBe('checking');
     access.check(player);
@@ -36,8 +44,8 @@ describe('ContentAccess', () => {
   });
 
   it('shows the placeholder when a configured host does not answer, and asks again later', async () => {
-    const { access, probe } = setup([false, true]);
-    access.setAllowedOrigins(['https://www.youtube.com']);
+    const { access, probe, setAllowedOrigins } = setup([false, true]);
+    setAllowedOrigins(['https://www.youtube.com']);
     access.check(player);
     await vi.runAllTimersAsync();
     expect(access.status(player)).toBe('unavailable');

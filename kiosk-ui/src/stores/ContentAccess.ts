@@ -42,26 +42,23 @@ export const fetchProbe: ContentProbe = async (url, timeoutMs) => {
  * origin the configuration does not name is never requested at all.
  */
 export class ContentAccess {
-  allowedOrigins: readonly string[] = [];
   private readonly reach = observable.map<string, Reach>();
 
   constructor(
+    /** The configured content origins (ConfigStore.contentOrigins, from the daemon's hello). */
+    private readonly allowedOrigins: () => readonly string[],
     private readonly probe: ContentProbe = fetchProbe,
     private readonly pageOrigin: () => string = () => window.location.origin,
   ) {
-    makeAutoObservable<this, 'reach' | 'probe' | 'pageOrigin'>(
+    makeAutoObservable<this, 'reach' | 'probe' | 'pageOrigin' | 'allowedOrigins'>(
       this,
-      { reach: false, probe: false, pageOrigin: false },
+      { reach: false, probe: false, pageOrigin: false, allowedOrigins: false },
       { autoBind: true },
     );
   }
 
-  setAllowedOrigins(origins: readonly string[]): void {
-    this.allowedOrigins = origins;
-  }
-
   isAllowed(url: string): boolean {
-    return isAllowedOrigin(url, this.pageOrigin(), this.allowedOrigins);
+    return isAllowedOrigin(url, this.pageOrigin(), this.allowedOrigins());
   }
 
   /** Whether `source` shows now; call check() to find out about a page's host. */

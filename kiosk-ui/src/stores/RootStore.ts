@@ -171,7 +171,7 @@ export class RootStore {
       this.followKioskSectionInRental(),
       this.navigationLog.start(),
       this.screenHealth.start(),
-      this.events.on('hello', (event) => this.config.content.setAllowedOrigins(event.contentOrigins)),
+      this.events.on('hello', (event) => this.config.setContentOrigins(event.contentOrigins)),
       this.speech.start(),
       reaction(
         () => this.shell.facilityId,

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { control, type RunningKiosk } from './kiosk.js';
 import { ENGLISH, type KioskTexts } from './texts.js';
 
@@ -206,6 +206,30 @@ export async function signAll(page: Page, names: string[], check?: ScreenCheck):
     const frame = page.frameLocator(`iframe[title="${name}"]`);
     await expect(frame.getByRole('heading', { name })).toBeVisible();
     if (index === 0) await check?.('rental/panda_agreements');
-    await frame.getByRole('button', { name: 'Sign' }).click();
+    await tapInFrame(page, `iframe[title="${name}"]`, frame.getByRole('button', { name: 'Sign' }));
   }
+}
+
+/**
+ * Tap a control inside a frame where the screen draws it. Under Large text the page is zoomed
+ * (CSS zoom) and Playwright places clicks inside a zoomed frame where the control would be
+ * unzoomed (microsoft/playwright#21192: zoom is not supported), so the tap goes to the drawn
+ * position as a visitor's finger would: the frame's box on the page plus the control's box in
+ * the frame, scaled by the frame's zoom.
+ */
+export async function tapInFrame(page: Page, frameSelector: string, control: Locator): Promise<void> {
+  await expect(control).toBeVisible();
+  await control.scrollIntoViewIfNeeded();
+  const frameBox = await page.locator(frameSelector).boundingBox();
+  const inFrame = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: window.innerWidth };
+  });
+  if (!frameBox) throw new Error(`${frameSelector} is not on the screen`);
+  const scale = frameBox.width / inFrame.width;
+  if (Math.abs(scale - 1) < 0.01) {
+    await control.click();
+    return;
+  }
+  await page.mouse.click(frameBox.x + inFrame.x * scale, frameBox.y + inFrame.y * scale);
 }

@@ -2,6 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MediaSource } from '../../browse/media-kind';
 import { contentFrameSandbox } from '../../screens/frame-sandbox';
+import { ContentAccess } from '../../stores/ContentAccess';
+import type { ConfigStore } from '../../stores/ConfigStore';
 import { useStores } from '../../stores/StoresProvider';
 import { Spinner } from '../Spinner';
 import './media.css';
@@ -19,6 +21,21 @@ export interface MediaViewProps {
   height?: number;
 }
 
+const accesses = new WeakMap<ConfigStore, ContentAccess>();
+
+/**
+ * The kiosk's one record of which content hosts answer, made when media first shows: it comes
+ * with the media screens, not with the first screen.
+ */
+function contentAccessOf(config: ConfigStore): ContentAccess {
+  let access = accesses.get(config);
+  if (!access) {
+    access = new ContentAccess(() => config.contentOrigins);
+    accesses.set(config, access);
+  }
+  return access;
+}
+
 /**
  * One piece of media as the kiosk may show it: a picture, a video file, or a third-party page
  * (a video host's player, a maps embed) in a sandboxed frame, from the kiosk's own origin or a
@@ -27,7 +44,7 @@ export interface MediaViewProps {
 export const MediaView = observer(function MediaView(props: MediaViewProps) {
   const { source, title, placeholder, className, poster, width, height } = props;
   const { config } = useStores();
-  const { content } = config;
+  const content = contentAccessOf(config);
   // The address that failed to load (its error event); a new address gets its own try.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = source?.url;
