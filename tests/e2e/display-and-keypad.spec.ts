@@ -118,9 +118,6 @@ async function checkMobileDialog(page: Page, check: ScreenCheck): Promise<void> 
 for (const mode of MODES) {
   test.describe(mode.name, () => {
     test(`a whole rental in ${mode.name}`, async ({ page }) => {
-      // Open (docs/accessibility.md): with Large text the on-screen keyboard's bar lies over the
-      // mobile-number dialog's Send Text, so this walk does not reach the end yet.
-      test.fixme(mode.modes.largeText === true, 'Large text: the keyboard covers Send Text in the mobile dialog');
       test.setTimeout(240_000);
       const check = screenCheck(page, mode);
       await page.goto(kiosk.url);

@@ -219,7 +219,8 @@ export async function signAll(page: Page, names: string[], check?: ScreenCheck):
  */
 export async function tapInFrame(page: Page, frameSelector: string, control: Locator): Promise<void> {
   await expect(control).toBeVisible();
-  await control.scrollIntoViewIfNeeded();
+  // Scrolled within the frame's page as a finger would, to the middle of what the frame shows.
+  await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const frameBox = await page.locator(frameSelector).boundingBox();
   const inFrame = await control.evaluate((element) => {
     const box = element.getBoundingClientRect();

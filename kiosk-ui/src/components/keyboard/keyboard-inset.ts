@@ -22,8 +22,11 @@ export function publishKeyboardInset(
   let last = -1;
   const update = () => {
     const box = host.getBoundingClientRect();
-    const height = Math.ceil(box.height);
-    const inset = Math.max(0, Math.ceil((view?.innerHeight ?? box.bottom) - box.top));
+    // Under Large text the page is zoomed (CSS zoom on <body>): lengths inside it are drawn larger,
+    // so the screen's pixels are given back in the page's own.
+    const zoom = Number.parseFloat(view?.getComputedStyle(host.ownerDocument.body).zoom ?? '') || 1;
+    const height = Math.ceil(box.height / zoom);
+    const inset = Math.max(0, Math.ceil(((view?.innerHeight ?? box.bottom) - box.top) / zoom));
     root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
     root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
     if (height !== last) {
