@@ -120,6 +120,12 @@ export const WELCOME_DEFAULTS = {
 export const FIRST_PAINT_ELEMENT_ID = 'kiosk-first-paint';
 
 /**
+ * The attribute of the first paint's root naming the sidebar item a visitor tapped before the UI
+ * was up (the daemon's tap script sets it; the UI taps that item of its own sidebar).
+ */
+export const FIRST_PAINT_TAP_ATTRIBUTE = 'data-tapped-section';
+
+/**
  * Configured colour names that become CSS variables (`--kiosk-<name>`), on the page (the UI) and
  * in the welcome's first paint (the daemon): limited to characters valid in a custom property.
  */

@@ -60,17 +60,71 @@ test("the welcome is painted from the daemon's HTML before the UI's scripts run,
   ).toBeVisible();
   await expect(firstPaint.locator('.kiosk-sidebar')).toHaveCSS('background-color', 'rgb(30, 86, 49)');
   await expect(firstPaint.locator('.kiosk-welcome')).toHaveCSS('background-image', /welcome\/background\.svg/);
-  // A picture only: nothing in it is exposed to assistive technology or takes a tap.
+  // The sidebar's items as the UI will list them, where it will list them.
+  await expect(firstPaint.locator('.kiosk-sidebar__item')).toHaveText([
+    'Home',
+    'Select a Space',
+    'Find my reservation',
+    'SIZE GUIDE',
+    'PAY MY BILL',
+    'Setup autopay',
+    'Rental Documents',
+    'Protection Brochure',
+    'Facility map',
+  ]);
+  const paintedAt = await firstPaint.getByText('SIZE GUIDE', { exact: true }).boundingBox();
+  // Hidden from assistive technology (the UI's own welcome follows with the same texts).
   await expect(firstPaint).toHaveAttribute('aria-hidden', 'true');
-  await expect(firstPaint).toHaveCSS('pointer-events', 'none');
 
-  // With the scripts: the UI's welcome replaces it, and the sidebar answers the first tap.
+  // With the scripts: the UI's welcome replaces it, with its items in the same places.
   await page.unroute('**/*.js');
   await page.goto(`${kiosk.baseUrl}/demo`);
   await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
   await expect(firstPaint).toHaveCount(0);
-  await sidebar(page).getByRole('button', { name: 'SIZE GUIDE', exact: true }).click();
+  const sizeGuide = sidebar(page).getByRole('button', { name: 'SIZE GUIDE', exact: true });
+  expect(await sizeGuide.boundingBox()).toEqual(paintedAt);
+  await sizeGuide.click();
   await expect(page.getByRole('heading', { name: 'SIZE GUIDE', exact: true })).toBeVisible();
+});
+
+test.describe("with the page's own content security policy", () => {
+  test.use({ bypassCSP: false });
+
+  test('a sidebar item tapped on the welcome before the UI is up shows as chosen, and opens once the UI is', async ({
+    page,
+  }) => {
+    await expect
+      .poll(async () => (await page.request.get(`${kiosk.baseUrl}/demo`)).text())
+      .toContain('id="kiosk-first-paint"');
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    // The UI's scripts are slow to come: the visitor has only the daemon's first paint to tap.
+    let releaseScripts!: () => void;
+    const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsReleased;
+      await route.continue();
+    });
+    await page.goto(`${kiosk.baseUrl}/demo`, { waitUntil: 'commit' });
+    const firstPaint = page.locator('#kiosk-first-paint');
+    await firstPaint.getByText('PAY MY BILL', { exact: true }).click();
+    await firstPaint.getByText('Select a Space', { exact: true }).click();
+    // The last tap shows chosen at once, as the UI shows the current item.
+    await expect(firstPaint.getByText('Select a Space', { exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(firstPaint.getByText('Select a Space', { exact: true })).toHaveCSS(
+      'background-color',
+      'rgb(242, 177, 52)',
+    );
+    await expect(firstPaint.locator('[aria-current]')).toHaveCount(1);
+
+    releaseScripts();
+    await expect(page.getByRole('heading', { name: 'Select a Space', level: 1 })).toBeVisible();
+    await expect(page.locator('[data-rental-section="detail_page"]')).toBeVisible();
+    await expect(firstPaint).toHaveCount(0);
+    expect(refused).toEqual([]);
+  });
 });
 
 test('the demo sidebar lists every section in the spec order, and selecting one shows it', async ({ page }) => {

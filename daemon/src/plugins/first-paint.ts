@@ -1,12 +1,20 @@
+import { createHash } from 'node:crypto';
 import {
   FIRST_PAINT_ELEMENT_ID,
+  FIRST_PAINT_TAP_ATTRIBUTE,
   KIOSK_COLOR_NAME,
+  SIDEBAR_LABEL,
+  SIDEBAR_SECTION_TEXTS,
   WELCOME_DEFAULTS,
   kioskColorVariable,
+  sidebarFacts,
+  visibleSidebarSections,
+  type FacilitySettings,
   type KioskConfig,
+  type NonInteractiveDocument,
 } from '@kiosk/shared-types';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UpstreamService } from './upstream.js';
+import type { UpstreamResponse, UpstreamService } from './upstream.js';
 
 /**
  * The welcome screen's first paint, rendered by the daemon into index.html so the visitor sees
@@ -14,11 +22,39 @@ import type { UpstreamService } from './upstream.js';
  * column) as soon as the HTML and stylesheet arrive, instead of a white page while the UI's
  * scripts download and run (DESIGN §6: welcome LCP ≤ 1.0 s at 4× CPU slowdown).
  *
- * It is a picture, not the UI: hidden from assistive technology, transparent to taps
- * (pointer-events: none), no ids, no controls. It uses the UI's own class names, so global.css
- * lays it out exactly where the React welcome screen will be; the UI removes it once its own
- * welcome (or any other screen) has rendered (kiosk-ui/src/utils/first-paint.ts).
+ * The sidebar's items are drawn too (the shared rule and English texts, shared-types sidebar.ts),
+ * and they already take taps: a small inline script (FIRST_PAINT_TAP_SCRIPT, allowed by its hash in
+ * the page's CSP) marks the tapped item as chosen at once and notes it on the first paint's root;
+ * the UI, when it replaces this picture with its own welcome, taps the same item of its own
+ * sidebar (kiosk-ui/src/utils/first-paint.ts). So a visitor who taps before the UI's scripts have
+ * run loses nothing. Everything else is a picture: hidden from assistive technology (the UI's own
+ * welcome, with the same texts, follows within a second; the items take no keyboard focus), no
+ * ids but the root's, transparent to taps outside the items. It uses the UI's own class names, so
+ * global.css lays it out exactly where the React welcome screen will be; the UI removes it once
+ * its own welcome (or any other screen) has rendered.
  */
+
+/**
+ * Notes the last sidebar item tapped on the first paint (the UI replays it) and shows it chosen
+ * (aria-current, styled as the UI's current item). Plain ES5 in one line: it runs as the HTML is
+ * parsed, before any of the UI's code, in any browser the kiosk could run.
+ */
+export const FIRST_PAINT_TAP_SCRIPT =
+  `(function(){var r=document.getElementById(${JSON.stringify(FIRST_PAINT_ELEMENT_ID)});if(!r)return;` +
+  `r.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('[data-nav-target]');` +
+  `if(!b||!r.contains(b))return;var c=r.querySelectorAll('[aria-current]');` +
+  `for(var i=0;i<c.length;i++)c[i].removeAttribute('aria-current');b.setAttribute('aria-current','page');` +
+  `r.setAttribute(${JSON.stringify(FIRST_PAINT_TAP_ATTRIBUTE)},b.getAttribute('data-nav-target'));});})();`;
+
+/** The CSP source that allows FIRST_PAINT_TAP_SCRIPT, and no other inline script. */
+export const FIRST_PAINT_TAP_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_TAP_SCRIPT).digest('base64')}'`;
+
+/** What the first paint draws: the configuration, and what decides the sidebar's items. */
+export interface FirstPaintFacts {
+  config: KioskConfig;
+  facility: Pick<FacilitySettings, 'facility_map_url' | 'external_paybill'> | null;
+  documents: readonly Pick<NonInteractiveDocument, 'document_type'>[];
+}
 
 /** How long a fetched configuration is used before it is fetched again (in the background). */
 const FRESH_MS = 5 * 60_000;
@@ -49,8 +85,33 @@ function imageUrl(value: unknown): string | null {
   return /^(https?:\/\/|\/(?!\/))[^\s"'()\\<>]+$/.test(url) ? url : null;
 }
 
-/** The welcome's markup for a configuration, or '' when it has none to show. */
-export function firstPaintMarkup(config: KioskConfig): string {
+/**
+ * The sidebar: the logo's box (the configured logo, or an empty box the size of the UI's default
+ * one, so the items sit exactly where the UI's will) and the items, which take taps.
+ */
+function sidebarMarkup({ config, facility, documents }: FirstPaintFacts): string {
+  const logo = imageUrl(config.logo);
+  const items = visibleSidebarSections(sidebarFacts(facility, documents))
+    .map(
+      (section) =>
+        `<li><button type="button" tabindex="-1" class="kiosk-sidebar__item" data-nav-action="sidebar" data-nav-target="${section}">` +
+        `${escapeHtml(SIDEBAR_SECTION_TEXTS[section])}</button></li>`,
+    )
+    .join('');
+  return (
+    '<div class="kiosk-sidebar__logo">' +
+    (logo
+      ? `<img class="kiosk-logo" src="${escapeHtml(logo)}" alt="">`
+      : '<div class="kiosk-logo kiosk-logo--default"></div>') +
+    '</div>' +
+    `<nav class="kiosk-sidebar__nav" aria-label="${escapeHtml(SIDEBAR_LABEL)}" style="pointer-events:auto">` +
+    `<ul class="kiosk-sidebar__items">${items}</ul></nav>`
+  );
+}
+
+/** The welcome's markup for a facility, or '' when it has none to show. */
+export function firstPaintMarkup(facts: FirstPaintFacts): string {
+  const { config } = facts;
   const welcome = config.welcome ?? {};
   const colors = Object.entries(config.colors ?? {})
     .filter(
@@ -72,13 +133,14 @@ export function firstPaintMarkup(config: KioskConfig): string {
   return (
     preload +
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="kiosk-app" aria-hidden="true" style="${escapeHtml(wrapperStyle)}">` +
-    '<div class="kiosk-shell"><div class="kiosk-sidebar"></div><div class="kiosk-main">' +
+    `<div class="kiosk-shell"><aside class="kiosk-sidebar">${sidebarMarkup(facts)}</aside><div class="kiosk-main">` +
     section +
     '<div class="kiosk-welcome__panel">' +
     `<h1 class="kiosk-welcome__headline">${escapeHtml(headline)}</h1>` +
     `<p class="kiosk-welcome__subheadline">${escapeHtml(subheadline)}</p>` +
     (copy ? `<p class="kiosk-welcome__copy">${escapeHtml(copy)}</p>` : '') +
-    '</div></section></div></div></div>'
+    '</div></section></div></div></div>' +
+    `<script>${FIRST_PAINT_TAP_SCRIPT}</script>`
   );
 }
 
@@ -89,10 +151,11 @@ export function withFirstPaint(html: string, markup: string): string {
   return root === -1 ? html : `${html.slice(0, root)}${markup}${html.slice(root)}`;
 }
 
-function configurationOf(body: unknown): KioskConfig | null {
+/** An operator answer's result when it is an object, else null. */
+function resultOf<T extends object>(body: unknown): T | null {
   const data = (body as { application_data?: { status?: unknown; result?: unknown } } | null)?.application_data;
   if (data?.status !== 'ok' || typeof data.result !== 'object' || data.result === null) return null;
-  return data.result as KioskConfig;
+  return data.result as T;
 }
 
 export interface FirstPaintCache {
@@ -118,13 +181,39 @@ export function createFirstPaintCache(
   let retryAt = -Infinity;
   let inFlight: Promise<void> | null = null;
 
+  // The facility settings and documents decide some sidebar items; without them those items wait for the UI.
+  const optional = async <T extends object>(answer: Promise<UpstreamResponse>): Promise<T | null> => {
+    try {
+      const response = await answer;
+      return response.statusCode === 200 ? resultOf<T>(response.body) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const fetchFacts = async (): Promise<FirstPaintFacts> => {
+    const facility = { facility: facilityId };
+    const [configuration, settings, documents] = await Promise.all([
+      upstream.call('configuration', facility),
+      optional<FacilitySettings>(
+        upstream.call('facility', facility, { query: { All: 'true', facility_id: facilityId } }),
+      ),
+      optional<{ agreements?: unknown }>(upstream.call('nonInteractiveAgreements', facility)),
+    ]);
+    const config = configuration.statusCode === 200 ? resultOf<KioskConfig>(configuration.body) : null;
+    if (config === null) throw new Error(`configuration answered ${configuration.statusCode}`);
+    const agreements = documents?.agreements;
+    return {
+      config,
+      facility: settings,
+      documents: Array.isArray(agreements) ? (agreements as NonInteractiveDocument[]) : [],
+    };
+  };
+
   const refresh = (): Promise<void> => {
-    inFlight ??= upstream
-      .call('configuration', { facility: facilityId })
-      .then((response) => {
-        const config = response.statusCode === 200 ? configurationOf(response.body) : null;
-        if (config === null) throw new Error(`configuration answered ${response.statusCode}`);
-        markup = firstPaintMarkup(config);
+    inFlight ??= fetchFacts()
+      .then((facts) => {
+        markup = firstPaintMarkup(facts);
         fetchedAt = now();
       })
       .catch((error: unknown) => {

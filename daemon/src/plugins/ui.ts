@@ -7,7 +7,7 @@ import { buildApiPath } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageContentOrigins } from '../config.js';
 import { isDaemonPath } from './error-handler.js';
-import { createFirstPaintCache, escapeHtml, withFirstPaint } from './first-paint.js';
+import { createFirstPaintCache, escapeHtml, FIRST_PAINT_TAP_SCRIPT_SOURCE, withFirstPaint } from './first-paint.js';
 
 /**
  * Serves the built UI (kiosk-ui/dist) so one process and one port is the whole kiosk.
@@ -38,7 +38,7 @@ export function securityHeaders(
   const sandbox = origins.length ? ` ${origins.join(' ')}` : '';
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${FIRST_PAINT_TAP_SCRIPT_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${sandbox}`,
     `media-src 'self' blob:${sandbox}`,

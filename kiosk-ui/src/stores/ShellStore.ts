@@ -1,4 +1,4 @@
-import { isInsuranceDocument, SCREEN } from '@kiosk/shared-types';
+import { SCREEN, sidebarFacts } from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { DEFAULT_SECTION } from '../flow/default-section';
@@ -56,13 +56,7 @@ export class ShellStore {
   get sidebarSections(): SidebarSection[] {
     const { config } = this.root;
     // The documents themselves are shown by DocumentsStore, which the first screen does not load.
-    const documents = config.nonInteractiveDocuments;
-    return visibleSidebarSections({
-      hasLeaseDocuments: documents.some((doc) => !isInsuranceDocument(doc)),
-      hasInsuranceDocuments: documents.some((doc) => isInsuranceDocument(doc)),
-      facilityMapUrl: config.facility?.facility_map_url,
-      externalPaybill: config.facility?.external_paybill,
-    });
+    return visibleSidebarSections(sidebarFacts(config.facility, config.nonInteractiveDocuments));
   }
 
   /** The Logout item shows only when a user token exists (none before the account store is loaded). */

@@ -1,6 +1,6 @@
-import { FIRST_PAINT_ELEMENT_ID } from '@kiosk/shared-types';
+import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_TAP_ATTRIBUTE } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, dismissFirstPaint, hasFirstPaint } from './first-paint';
+import { afterNextPaint, dismissFirstPaint, handOverFirstPaint, hasFirstPaint } from './first-paint';
 
 describe("the daemon's first paint of the welcome", () => {
   afterEach(() => {
@@ -17,6 +17,35 @@ describe("the daemon's first paint of the welcome", () => {
     // A second call (another screen shown later) is harmless.
     dismissFirstPaint();
     expect(document.body.children).toHaveLength(1);
+  });
+
+  /** The page once the UI's sidebar is in: its items record the order of what happened. */
+  function pageWithSidebar(tapped: string | null, events: string[]): void {
+    const attribute = tapped === null ? '' : ` ${FIRST_PAINT_TAP_ATTRIBUTE}="${tapped}"`;
+    document.body.innerHTML =
+      `<div id="${FIRST_PAINT_ELEMENT_ID}"${attribute}><button data-nav-action="sidebar" data-nav-target="rent">Select a Space</button></div>` +
+      '<div id="root"><nav><button data-nav-action="sidebar" data-nav-target="home">Home</button>' +
+      '<button data-nav-action="sidebar" data-nav-target="rent">Select a Space</button></nav></div>';
+    for (const item of document.querySelectorAll<HTMLElement>('#root [data-nav-target]'))
+      item.addEventListener('click', () => events.push(`tap ${item.dataset.navTarget}`));
+  }
+
+  it("taps the UI's own sidebar item that the visitor tapped on the first paint, as their gesture", () => {
+    const events: string[] = [];
+    pageWithSidebar('rent', events);
+    handOverFirstPaint(() => events.push('gesture'));
+    expect(hasFirstPaint()).toBe(false);
+    expect(events).toEqual(['gesture', 'tap rent']);
+  });
+
+  it('taps nothing when the first paint was not tapped, or its item is not in the UI sidebar', () => {
+    const events: string[] = [];
+    pageWithSidebar(null, events);
+    handOverFirstPaint(() => events.push('gesture'));
+    pageWithSidebar('facility_map', events);
+    handOverFirstPaint(() => events.push('gesture'));
+    expect(hasFirstPaint()).toBe(false);
+    expect(events).toEqual([]);
   });
 
   it('waits for a frame to be painted, but never for good when frames do not come (a hidden tab)', async () => {

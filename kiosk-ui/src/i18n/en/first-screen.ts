@@ -1,4 +1,4 @@
-import { WELCOME_DEFAULTS } from '@kiosk/shared-types';
+import { SIDEBAR_LABEL, SIDEBAR_SECTION_TEXTS, WELCOME_DEFAULTS } from '@kiosk/shared-types';
 import type { MessageTree } from '../types';
 
 /**
@@ -10,20 +10,13 @@ import type { MessageTree } from '../types';
  * `common.*` like the rest.
  */
 export const firstScreenShell = {
+  // The listed items' texts are shared with the daemon's first paint of the welcome.
   sections: {
-    home: 'Home',
-    rent: 'Select a Space',
-    find_reservation: 'Find my reservation',
-    size_guide: 'SIZE GUIDE',
-    pay_bill: 'PAY MY BILL',
-    autopay: 'Setup autopay',
+    ...SIDEBAR_SECTION_TEXTS,
     samples: 'Samples',
-    rental_docs: 'Rental Documents',
-    insurance: 'Protection Brochure',
-    facility_map: 'Facility map',
   },
   sidebar: {
-    label: 'Kiosk menu',
+    label: SIDEBAR_LABEL,
     logout: 'Logout',
     /** Read by screen readers beside the mm:ss countdown of the Logout item. */
     countdown_label: 'Time left in this session',

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
-import { dismissFirstPaint } from '../../utils/first-paint';
+import { handOverFirstPaint } from '../../utils/first-paint';
 import { BackgroundVideo } from './BackgroundVideo';
 
 /**
@@ -13,10 +13,11 @@ import { BackgroundVideo } from './BackgroundVideo';
  */
 const WelcomeScreen = observer(function WelcomeScreen() {
   const { t } = useTranslation();
-  const { config } = useStores();
+  const { config, session } = useStores();
   const { headline, subheadline, background_image: backgroundImage, copy } = config.welcome;
-  // In the DOM now: the daemon's picture of this screen goes before the browser paints again.
-  useLayoutEffect(() => dismissFirstPaint(), []);
+  // In the DOM now: the daemon's picture of this screen goes before the browser paints again, and a
+  // sidebar item tapped on it is tapped in the UI's own sidebar.
+  useLayoutEffect(() => handOverFirstPaint(session.recordActivity), [session]);
   return (
     <section
       className={backgroundImage ? 'kiosk-screen kiosk-welcome kiosk-welcome--image' : 'kiosk-screen kiosk-welcome'}
