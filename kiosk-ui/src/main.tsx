@@ -5,7 +5,7 @@ import { EventsClient } from './api/events-client';
 import { App } from './App';
 import './i18n/first-screen';
 import { followVisitorLanguage } from './i18n/language';
-import { prefetchLikeliestScreen, prefetchScreens, preloadSection } from './screens/registry';
+import { prefetchLikeliestScreen, prefetchScreens } from './screens/registry';
 import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresProvider';
 import './styles/global.css';
@@ -14,15 +14,14 @@ import { afterNextPaint, hasFirstPaint } from './utils/first-paint';
 import { whenIdle } from './utils/lazyWithPreload';
 import { preventNewWindows } from './utils/no-new-windows';
 
-// The daemon's first paint of the welcome is in the page: let the browser put it on screen before
-// the stores and the first render take the main thread (at 4× CPU slowdown that is most of a second).
-if (hasFirstPaint()) await afterNextPaint();
+// The daemon's first paint of the welcome is in the page but not on screen yet (the scripts came
+// before the browser painted): let the browser put it there before the stores and the first render
+// take the main thread (at 4× CPU slowdown that is most of a second). Painted already: go on.
+if (hasFirstPaint() && performance.getEntriesByName('first-contentful-paint').length === 0) await afterNextPaint();
 
 preventNewWindows(window);
 
 const root = new RootStore({ api: new ApiClient(), events: new EventsClient() });
-// The welcome screen's chunk downloads while the configuration loads.
-if (root.shell.route.name === 'kiosk') preloadSection('home');
 root.start();
 followVisitorLanguage(root.preferences, root.api);
 // Every other screen's chunk is fetched once the first screen is up (configuration answered) and

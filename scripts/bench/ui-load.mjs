@@ -8,24 +8,38 @@
 // largest-contentful-paint entry once the page has settled) and total blocking time (the sum of
 // each long task's time over 50 ms, from first contentful paint until the page settles). Prints
 // every load and the medians. Target (DESIGN §6): LCP ≤ 1.0 s at 4× slowdown.
+//
+// Two moments say when a visitor's tap is answered: "taps from", the first paint of the daemon's
+// welcome whose sidebar items already take taps (kept and replayed by the UI, so none is lost),
+// and "UI welcome", the UI's own welcome in the page (React rendered, the first paint gone).
 /* global window, document, MutationObserver */
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, median, option, record, runMain } from './lib/report.mjs';
 
 const TARGET_LCP_MS = 1000;
+/** The welcome answers a tap (none lost) this soon at 4× slowdown. */
+const TARGET_TAPS_MS = 400;
 /** The page has settled when no long task or LCP candidate came for this long. */
 const QUIET_MS = 1000;
 const SETTLE_LIMIT_MS = 15_000;
 
 /** Runs in the page before any of its scripts: observers that see every entry from the start. */
 function observePerformance() {
-  const bench = { lcp: [], longtasks: [], last: performance.now(), uiWelcome: NaN, firstPaint: false };
+  const bench = {
+    lcp: [],
+    longtasks: [],
+    last: performance.now(),
+    uiWelcome: NaN,
+    firstPaint: false,
+    firstPaintTakesTaps: false,
+  };
   window.__bench = bench;
   // When the UI's own welcome screen (React, interactive) is in the page: the daemon's first paint
   // shows the welcome before that, so LCP alone does not say when a tap is answered.
   new MutationObserver((_records, observer) => {
     bench.firstPaint ||= document.getElementById('kiosk-first-paint') !== null;
+    bench.firstPaintTakesTaps ||= document.querySelector('#kiosk-first-paint [data-nav-target]') !== null;
     if (!document.getElementById('welcome-headline')) return;
     bench.uiWelcome = performance.now();
     observer.disconnect();
@@ -82,6 +96,8 @@ async function loadOnce(browser, url, throttle) {
         lcp: lcp.at,
         lcpElement: lcp.element,
         uiWelcome: bench.uiWelcome,
+        // Before the UI's welcome, only a first paint whose items take taps answers one.
+        tapsFrom: bench.firstPaintTakesTaps ? Math.min(fcp, bench.uiWelcome) : bench.uiWelcome,
         firstPaint: bench.firstPaint,
         tbt,
         longTasks: bench.longtasks.length,
@@ -108,23 +124,32 @@ async function main() {
     );
     for (let i = 0; i < warmup; i += 1) await loadOnce(browser, kiosk.url, throttle);
     const results = [];
-    const columns = ['JS in', 'config→', 'config←', 'FCP', 'LCP', 'UI welcome', 'TBT', 'long tasks'];
+    const columns = ['JS in', 'config→', 'config←', 'FCP', 'LCP', 'taps from', 'UI welcome', 'TBT', 'long tasks'];
     console.log(`  ${'load'.padEnd(6)}${columns.map((name) => name.padStart(11)).join('')}  LCP element   (ms)`);
     for (let i = 0; i < loads; i += 1) {
       const result = await loadOnce(browser, kiosk.url, throttle);
       results.push(result);
       const { entryScript, configStart, configEnd } = result.milestones;
-      const cells = [entryScript, configStart, configEnd, result.fcp, result.lcp, result.uiWelcome, result.tbt].map(
-        (value) => fixed(value, 0).padStart(11),
-      );
+      const cells = [
+        entryScript,
+        configStart,
+        configEnd,
+        result.fcp,
+        result.lcp,
+        result.tapsFrom,
+        result.uiWelcome,
+        result.tbt,
+      ].map((value) => fixed(value, 0).padStart(11));
       console.log(
         `  ${String(i + 1).padEnd(6)}${cells.join('')}${String(result.longTasks).padStart(11)}  ${result.lcpElement}${result.firstPaint ? ' (first paint from the daemon)' : ''}`,
       );
     }
     console.log(`\n  scripts loaded: ${results[0].scripts.join(', ')}`);
     console.log(
-      "  (JS in: entry script received; config→/←: configuration call sent/answered; UI welcome: the UI's own,\n" +
-        "   interactive welcome screen in the page, replacing the daemon's first paint; times from navigation start)",
+      '  (JS in: entry script received; config→/←: configuration call sent/answered; taps from: the welcome on\n' +
+        "   screen with sidebar items that take taps (the daemon's first paint; the UI replays a tap made on it);\n" +
+        "   UI welcome: the UI's own welcome screen in the page, replacing the daemon's first paint; times from\n" +
+        '   navigation start)',
     );
     record({
       bench: 'ui-load',
@@ -141,9 +166,18 @@ async function main() {
       target: `≤ ${TARGET_LCP_MS} ms`,
       met: lcp <= TARGET_LCP_MS,
     });
+    const tapsFrom = median(results.map((r) => r.tapsFrom));
     record({
       bench: 'ui-load',
-      metric: `UI welcome (interactive), median (${throttle}× CPU)`,
+      metric: `welcome takes taps from, median (${throttle}× CPU)`,
+      value: tapsFrom,
+      unit: 'ms',
+      target: `≤ ${TARGET_TAPS_MS} ms`,
+      met: tapsFrom <= TARGET_TAPS_MS,
+    });
+    record({
+      bench: 'ui-load',
+      metric: `UI welcome, median (${throttle}× CPU)`,
       value: median(results.map((r) => r.uiWelcome)),
       unit: 'ms',
     });

@@ -2,15 +2,14 @@ import { loadKeyboard } from '../components/keyboard/KeyboardSlot';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
 import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
-import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
+import { alreadyLoaded, lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
 import type { SectionScreen } from './screen-props';
 import { BROWSE_STORES } from './screen-stores';
 import { loadShellDialogs } from './shell/ShellDialogs';
+import WelcomeScreen from './welcome/WelcomeScreen';
 
 /** `load` starts downloading the screen's chunk (e.g. the welcome screen while the configuration loads). */
 type ScreenEntry = PreloadableComponent<SectionScreen>;
-
-const welcome = lazyWithPreload<SectionScreen>;
 
 /**
  * Every other screen renders once its chunk, the area texts and the stores it uses (none of them
@@ -32,11 +31,13 @@ const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['do
 
 /**
  * Kiosk section -> screen, each its own lazily loaded chunk so the first screen's bundle stays
- * small. A section's screen is `screens/<area>/<Name>Screen.tsx` with a default export taking
+ * small, but the welcome: it is the first screen, and in the bundle it shows without waiting for
+ * a chunk (nor for React's 300 ms throttle of a suspended reveal when the chunk came late).
+ * A section's screen is `screens/<area>/<Name>Screen.tsx` with a default export taking
  * SectionScreenProps (./screen-props).
  */
 export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
-  home: welcome(() => import('./welcome/WelcomeScreen')),
+  home: alreadyLoaded(WelcomeScreen),
   rent: rentalScreen,
   find_reservation: rentalScreen,
   size_guide: screen(() => import('./size-guide/SizeGuideScreen'), ['units']),
@@ -47,10 +48,6 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   insurance: documentsScreen,
   facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
 };
-
-export function preloadSection(section: KioskSection): void {
-  void SECTION_SCREENS[section].load();
-}
 
 /**
  * Fetches every screen's chunk with the stores it uses (kiosk sections, the on-screen keyboard,

@@ -5,7 +5,14 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export interface PreloadableComponent<T extends ComponentType<any>> {
   /** Starts downloading the chunk (once); later calls return the same promise. */
   load: () => Promise<{ default: T }>;
-  Component: LazyExoticComponent<T>;
+  Component: LazyExoticComponent<T> | T;
+}
+
+/** A component that is already in the bundle, where a preloadable one is expected: it never suspends. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as PreloadableComponent's constraint
+export function alreadyLoaded<T extends ComponentType<any>>(Component: T): PreloadableComponent<T> {
+  const module = Promise.resolve({ default: Component });
+  return { load: () => module, Component };
 }
 
 /**
