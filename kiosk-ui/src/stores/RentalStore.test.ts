@@ -26,8 +26,8 @@ describe('RentalStore navigation', () => {
     await root.rental.selection.chooseUnit(unit());
     root.rental.setReservationMode(true);
     root.rental.setFields({ tenant_first_name: 'Jamie' });
-    root.units.setSearchKeyword('015');
-    root.units.search();
+    root.units.spaceSearch.setKeyword('015');
+    root.units.spaceSearch.search();
 
     root.rental.goTo('detail_page');
     const { rental } = root;
@@ -41,7 +41,7 @@ describe('RentalStore navigation', () => {
     expect(rental.pick.costLines).toEqual([]);
     expect(rental.reservationMode).toBe(false);
     expect(rental.model.tenant_first_name).toBe('');
-    expect(root.units.searchedKeyword).toBeNull();
+    expect(root.units.spaceSearch.searchedKeyword).toBeNull();
     await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
   });
 

@@ -274,7 +274,7 @@ export class RentalStore {
   private clearPick(): void {
     void this.holds.releaseHeld();
     this.startOver();
-    this.root.ifLoaded('units')?.clearSearch();
+    this.root.ifLoaded('units')?.spaceSearch.clear();
   }
 
   /** What giving the pick up forgets, however it is given up (models/space-pick.ts says what stays). */

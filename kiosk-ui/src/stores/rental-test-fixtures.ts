@@ -3,7 +3,15 @@
  * routes of the hold sequence (hold, insurance plans, cost, dossier, daemon hold registry), and a
  * rental on secondary_contact whose unit has every kind of promo (the conditional sections).
  */
-import type { CostLine, FacilitySettings, KioskConfig, Reservation, Space, Unit } from '@kiosk/shared-types';
+import type {
+  CostLine,
+  FacilitySettings,
+  GroupedUnits,
+  KioskConfig,
+  Reservation,
+  Space,
+  Unit,
+} from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
 import { createFlowState } from '../flow/flow';
 import { createTestRoot, wrapped, type FakeReply, type FakeRequest, type FakeRoutes } from '../test/fakes';
@@ -158,6 +166,62 @@ export async function rentalRoot(overrides: FakeRoutes = {}) {
 
 export const calls = (requests: FakeRequest[], pattern: RegExp) =>
   requests.filter((r) => pattern.test(`${r.method} ${r.path}`));
+
+/** The space list of the browse tests: units of two sizes (one sold out) and their spaces. */
+const browseUnits: Partial<GroupedUnits> = {
+  small: [unit({ unit_id: 's-5x10', size: 'small', actual_width: 5, actual_square_feet: 50, rental_rate: 69 })],
+  medium: [unit(), unit({ unit_id: 'm-sold', quantity_available_to_rent: 0, rental_rate: 99 })],
+  parking: [],
+};
+
+function browseRoutes(overrides: FakeRoutes = {}): FakeRoutes {
+  return {
+    [`GET ${API}/space-types/`]: { body: wrapped(browseUnits) },
+    [`GET ${API}/spaces/`]: {
+      body: wrapped([
+        space('B-10'),
+        space('B-2'),
+        space('015', { space_type_id: 's-5x10', unit_id: 's-5x10', rental_rate: 69 }),
+        space('Z-1', { space_type_id: 'm-sold', unit_id: 'm-sold' }),
+      ]),
+    },
+    [`GET ${API}/media/`]: {
+      body: wrapped({ media: [{ type: 'photo', url: '/a.svg' }], size_guide_videos: [] }),
+    },
+    [`GET ${API}/size-guide/`]: { body: wrapped([]) },
+    [`GET ${API}/amenities/`]: { body: wrapped([{ name: 'Climate Controlled', image_url: null }]) },
+    [`GET ${API}/space/sp-b-10/`]: {
+      body: wrapped({
+        door_id: 'sp-b-10',
+        door_name: 'B-10',
+        space_type_id: 'm-10x10',
+        status: 'available',
+        rental_rate: 125,
+      }),
+    },
+    [`GET ${API}/space/sp-b-2/`]: { status: 502, body: { message: 'down' } },
+    [`GET ${API}/space/sp-z-1/`]: {
+      body: wrapped({
+        door_id: 'sp-z-1',
+        door_name: 'Z-1',
+        space_type_id: 'm-sold',
+        status: 'available',
+        rental_rate: 99,
+      }),
+    },
+    'GET /api/get-units-availability-for-facility/': {
+      body: wrapped([{ unit_id: 'm-sold', quantity_available_to_rent: 1 }]),
+    },
+    ...overrides,
+  };
+}
+
+/** A root whose units store has loaded the browse fixtures' units, spaces, media and amenities. */
+export async function browseRoot(overrides: FakeRoutes = {}) {
+  const test = await rentalRoot(browseRoutes(overrides));
+  await test.root.units.load();
+  return test;
+}
 
 /** A request's form-encoded body as a plain record. */
 export const formOf = (request: FakeRequest | undefined) =>
