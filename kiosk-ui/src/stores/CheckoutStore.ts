@@ -122,7 +122,7 @@ export class CheckoutStore {
   selectInsurance(insuranceId: number | null): void {
     if (this.root.rental.model.insurance_id === insuranceId) return;
     this.root.rental.setFields({ insurance_id: insuranceId });
-    void this.root.rental.recalculateCost();
+    void this.root.rental.cost.recalculate();
   }
 
   get plans() {
@@ -170,7 +170,7 @@ export class CheckoutStore {
     const itemId = on ? (this.lock?.item_id ?? null) : null;
     if (this.root.rental.model.item_id === itemId) return;
     this.root.rental.setFields({ item_id: itemId });
-    void this.root.rental.recalculateCost();
+    void this.root.rental.cost.recalculate();
   }
 
   /**

@@ -1,213 +1,14 @@
-import { HOLD } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en } from '../forms/messages';
-import { wrapped, type FakeRequest } from '../test/fakes';
-import { calls, costFails, costOk, refused, rentalRoot, RESERVATION, space, unit } from './rental-test-fixtures';
+import { calls, conditionalRoot, formOf, rentalRoot, unit } from './rental-test-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const alertText = (root: { rental: { alert: { key: string; values?: Record<string, string> } | null } }) =>
-  en({ key: root.rental.alert?.key ?? '', values: root.rental.alert?.values ?? {} });
-
-const formOf = (request: FakeRequest | undefined) => Object.fromEntries(new URLSearchParams(request?.body ?? ''));
-
-describe('RentalStore hold sequence', () => {
-  it('holds a space type, registers the hold, computes the cost, creates a dossier and opens the identity step', async () => {
-    const { root, requests } = await rentalRoot();
-    const done = root.rental.chooseUnit(unit());
-    expect(root.rental.section).toBe('hold_unit');
-    expect(root.rental.pick.unit?.unit_id).toBe('m-10x10');
-
-    await expect(done).resolves.toBe(true);
-    const { rental } = root;
-    expect(rental.section).toBe('rent_this_space');
-    expect(rental.pick.holdToken).toBe('tok-B-10');
-    expect(rental.model).toMatchObject({
-      hold_token: 'tok-B-10',
-      space_id: 'sp-b-10',
-      unit_door_number: 'B-10',
-      unit_type_id: 'm-10x10',
-      promo_id: 'promo-half',
-      total_amount: '193.05',
-    });
-    expect(rental.pick.space?.door_name).toBe('B-10');
-    expect(rental.pick.costLines).toHaveLength(4);
-    expect(rental.pick.costLoading).toBe(false);
-    expect(rental.pick.dossierId).toBe('dos-1');
-    expect(JSON.parse(calls(requests, /^POST \/session\/holds$/)[0]?.body ?? '{}')).toEqual({
-      facility_id: 'demo',
-      space_id: 'sp-b-10',
-      hold_token: 'tok-B-10',
-    });
-    const cost = calls(requests, /rental-cost/)[0];
-    expect(Object.fromEntries(cost?.query ?? [])).toMatchObject({
-      available_unit_id: 'sp-b-10',
-      hold_token: 'tok-B-10',
-      promo_id: 'promo-half',
-      facility_id: 'demo',
-    });
-    // The unit has a senior promo, so the discounts section is in the list.
-    expect(rental.sections).toContain('discounts');
-  });
-
-  it("takes the picked unit's promos from get-unit-promo: a promo the list did not know, one that ended", async () => {
-    const started = await rentalRoot({
-      'GET /api/get-unit-promo/': {
-        body: wrapped([
-          { promo_id: 'promo-new', promo_type: 'default', promo_description: '$1 first month' },
-          { promo_id: 'promo-student', promo_type: 'student', promo_description: 'Student' },
-        ]),
-      },
-    });
-    await started.root.rental.chooseUnit(unit({ promos: [] }));
-    const [asked] = calls(started.requests, /get-unit-promo/);
-    expect(Object.fromEntries(asked?.query ?? [])).toEqual({ facility_id: 'demo', unit_id: 'm-10x10' });
-    expect(started.root.rental.model.promo_id).toBe('promo-new');
-    expect(calls(started.requests, /rental-cost/)[0]?.query.get('promo_id')).toBe('promo-new');
-    expect(started.root.rental.sections).toContain('discounts');
-
-    const ended = await rentalRoot({ 'GET /api/get-unit-promo/': { body: wrapped([]) } });
-    await ended.root.rental.chooseUnit(unit());
-    expect(ended.root.rental.model.promo_id).toBeNull();
-    expect(ended.root.rental.sections).not.toContain('discounts');
-  });
-
-  it("keeps the list's promos when get-unit-promo fails", async () => {
-    const { root } = await rentalRoot({ 'GET /api/get-unit-promo/': { status: 502, body: { message: 'down' } } });
-    await root.rental.chooseUnit(unit());
-    expect(root.rental.section).toBe('rent_this_space');
-    expect(root.rental.model.promo_id).toBe('promo-half');
-    expect(root.rental.sections).toContain('discounts');
-  });
-
-  it('holds the chosen space when a space row was picked', async () => {
-    const { root, requests } = await rentalRoot();
-    await root.rental.chooseUnit(unit(), space('B-11'));
-    expect(formOf(calls(requests, /spaces\/sp-b-11\/hold/)[0])).toEqual({ facility_id: 'demo', space_id: 'sp-b-11' });
-    expect(root.rental.model.unit_door_number).toBe('B-11');
-  });
-
-  it('goes to info instead when the visitor is logged in', async () => {
-    const { root } = await rentalRoot();
-    root.account.setUserSession({ userToken: 't', email: 'tenant@example.com' });
-    await root.rental.chooseUnit(unit());
-    expect(root.rental.section).toBe('info');
-    // Cancel on the first step of the visit goes back to the list.
-    root.rental.cancel();
-    expect(root.rental.section).toBe('detail_page');
-  });
-
-  it('waits HOLD.searchPickDelayMs before rent_this_space when the space came from search', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { root } = await rentalRoot();
-    const done = root.rental.chooseUnit(unit(), space('B-11'), { fromSearch: true });
-    await vi.advanceTimersByTimeAsync(HOLD.searchPickDelayMs - 100);
-    expect(root.rental.section).toBe('hold_unit');
-    await vi.advanceTimersByTimeAsync(100);
-    await done;
-    expect(root.rental.section).toBe('rent_this_space');
-  });
-
-  it('a refused hold shows the spec alert with the door number and returns to the list', async () => {
-    const { root, requests } = await rentalRoot({
-      'POST /api/facilities/demo/spaces/sp-x999/hold/': refused('X999'),
-    });
-    await expect(root.rental.chooseUnit(unit(), space('X999'))).resolves.toBe(false);
-    expect(root.rental.section).toBe('detail_page');
-    expect(root.rental.alert).not.toBeNull();
-    expect(alertText(root)).toBe('Sorry! Unit X999 is not available. Please choose another unit.');
-    expect(root.rental.pick.unit).toBeNull();
-    expect(calls(requests, /session\/holds/)).toHaveLength(0);
-    expect(calls(requests, /rental-cost/)).toHaveLength(0);
-  });
-
-  it('a refused space-type hold has no door number to show', async () => {
-    const { root } = await rentalRoot({
-      'POST /api/facilities/demo/space-types/m-10x10/hold/': refused(''),
-    });
-    await root.rental.chooseUnit(unit());
-    expect(alertText(root)).toBe('Sorry! Unit is not available. Please choose another unit.');
-  });
-
-  it('retries a failed cost once; a second failure alerts, gives the space back and returns to the list', async () => {
-    const { root, requests } = await rentalRoot({
-      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': costFails,
-    });
-    await expect(root.rental.chooseUnit(unit())).resolves.toBe(false);
-    expect(calls(requests, /rental-cost/)).toHaveLength(2);
-    expect(root.rental.section).toBe('detail_page');
-    expect(alertText(root)).toBe('Sorry! We are unable to calculate move in cost for this unit. Please try again');
-    await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
-    expect(calls(requests, /dossiers/)).toHaveLength(0);
-  });
-
-  it('one cost failure is retried and the visitor never notices', async () => {
-    let attempts = 0;
-    const { root } = await rentalRoot({
-      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': () => (++attempts === 1 ? costFails : costOk),
-    });
-    await expect(root.rental.chooseUnit(unit())).resolves.toBe(true);
-    expect(attempts).toBe(2);
-    expect(root.rental.alert).toBeNull();
-  });
-
-  it('a failed dossier creation is logged and the flow goes on', async () => {
-    const { root, requests } = await rentalRoot({
-      'POST /api/owners/demo-owner/facilities/demo/dossiers/': { status: 500, body: { message: 'down' } },
-    });
-    await expect(root.rental.chooseUnit(unit())).resolves.toBe(true);
-    expect(root.rental.pick.dossierId).toBeNull();
-    await vi.waitFor(() => expect(calls(requests, /^POST \/log$/).length).toBeGreaterThan(0));
-  });
-
-  it('releases the earlier hold before holding the next space', async () => {
-    const { root, requests } = await rentalRoot();
-    await root.rental.chooseUnit(unit());
-    await root.rental.chooseUnit(unit(), space('B-11'));
-    const order = requests.map((r) => `${r.method} ${r.path}`);
-    const released = order.indexOf('DELETE /session/holds/sp-b-10');
-    const held = order.indexOf('POST /api/facilities/demo/spaces/sp-b-11/hold/');
-    expect(released).toBeGreaterThan(-1);
-    expect(released).toBeLessThan(held);
-    expect(root.rental.heldSpace?.space_id).toBe('sp-b-11');
-  });
-});
-
-describe('RentalStore move-in cost', () => {
-  it('a newer calculation cancels the one in flight', async () => {
-    let call = 0;
-    const { root } = await rentalRoot({
-      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': () => (++call === 2 ? { hang: true } : costOk),
-    });
-    await root.rental.chooseUnit(unit());
-    const first = root.rental.recalculateCost();
-    const second = root.rental.recalculateCost();
-    await expect(first).resolves.toBe(false);
-    await expect(second).resolves.toBe(true);
-    expect(root.rental.pick.costLoading).toBe(false);
-    expect(root.rental.alert).toBeNull();
-  });
-
-  it('selectPromo recalculates with the chosen promo', async () => {
-    const { root, requests } = await rentalRoot();
-    await root.rental.chooseUnit(unit());
-    root.rental.selectPromo('promo-senior');
-    expect(root.rental.pick.costLoading).toBe(true);
-    await vi.waitFor(() => expect(root.rental.pick.costLoading).toBe(false));
-    expect(
-      calls(requests, /rental-cost/)
-        .at(-1)
-        ?.query.get('promo_id'),
-    ).toBe('promo-senior');
-  });
-});
-
 describe('RentalStore navigation', () => {
   it('done merges the values, moves on and applies the entry effects of the next section', async () => {
     const { root } = await rentalRoot();
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     root.rental.done();
     expect(root.rental.section).toBe('info');
     root.rental.done({ tenant_first_name: 'Jamie', tenant_last_name: 'Rivera' });
@@ -222,11 +23,11 @@ describe('RentalStore navigation', () => {
 
   it('entering detail_page clears the pick, the form and the search and gives the space up', async () => {
     const { root, requests } = await rentalRoot();
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     root.rental.setReservationMode(true);
     root.rental.setFields({ tenant_first_name: 'Jamie' });
-    root.units.setSearchKeyword('015');
-    root.units.search();
+    root.units.spaceSearch.setKeyword('015');
+    root.units.spaceSearch.search();
 
     root.rental.goTo('detail_page');
     const { rental } = root;
@@ -240,7 +41,7 @@ describe('RentalStore navigation', () => {
     expect(rental.pick.costLines).toEqual([]);
     expect(rental.reservationMode).toBe(false);
     expect(rental.model.tenant_first_name).toBe('');
-    expect(root.units.searchedKeyword).toBeNull();
+    expect(root.units.spaceSearch.searchedKeyword).toBeNull();
     await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
   });
 
@@ -250,7 +51,7 @@ describe('RentalStore navigation', () => {
     });
     const stop = root.start();
     root.shell.selectSection('rent');
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     root.shell.selectSection('home');
     await vi.waitFor(() => expect(calls(requests, /release-space/)).toHaveLength(1));
     expect(formOf(calls(requests, /release-space/)[0])).toEqual({
@@ -267,7 +68,7 @@ describe('RentalStore navigation', () => {
     const { root, requests } = await rentalRoot();
     const stop = root.start();
     root.shell.selectSection('rent');
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     root.resetAll();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calls(requests, /session\/holds\/|release-space/)).toHaveLength(0);
@@ -279,13 +80,13 @@ describe('RentalStore navigation', () => {
     const { root, requests } = await rentalRoot();
     const stop = root.start();
     root.shell.selectSection('rent');
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     // On the identity step nothing is typed yet: straight back.
     root.shell.selectSection('rent');
     expect(root.rental.section).toBe('detail_page');
     await vi.waitFor(() => expect(calls(requests, /^DELETE \/session\/holds\/sp-b-10$/)).toHaveLength(1));
 
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     root.rental.done();
     expect(root.rental.section).toBe('info');
     root.shell.selectSection('rent');
@@ -311,79 +112,15 @@ describe('RentalStore navigation', () => {
   });
 });
 
-describe('RentalStore.findReservation', () => {
-  it("shows the server's errors with the __all__ message first", async () => {
-    const { root } = await rentalRoot({
-      'GET /api/facilities/demo/find-reservation/': {
-        body: {
-          application_data: {
-            status: 'error',
-            errors: {
-              reservation_code: ['Please check the code.'],
-              facility_id: ['Unknown facility.'],
-              __all__: ['No reservation found with this code.'],
-            },
-          },
-        },
-      },
-    });
-    root.rental.goTo('find_reservation');
-    await expect(root.rental.findReservation('WRONG')).resolves.toBe(false);
-    expect(root.rental.lookup.errors).toEqual(['No reservation found with this code.', 'Unknown facility.']);
-    expect(root.rental.lookup.fieldErrors.reservation_code).toEqual(['Please check the code.']);
-    expect(root.rental.section).toBe('find_reservation');
-  });
-
-  it('a found reservation holds its space and continues as the rental of it, the move-in', async () => {
-    const { root, requests } = await rentalRoot({
-      'GET /api/facilities/demo/find-reservation/': {
-        body: { application_data: { status: 'ok', result: RESERVATION } },
-      },
-    });
-    root.rental.goTo('find_reservation');
-    await expect(root.rental.findReservation(' DEMO1234 ')).resolves.toBe(true);
-    expect(calls(requests, /find-reservation/)[0]?.query.get('reservation_code')).toBe('DEMO1234');
-    const { rental } = root;
-    expect(rental.section).toBe('rent_this_space');
-    expect(rental.reservationMode).toBe(false);
-    expect(rental.movingIn).toBe(true);
-    expect(rental.sections).toContain('card_details');
-    expect(rental.sections).toContain('panda_agreements');
-    expect(rental.model).toMatchObject({
-      reservation_id: 'res-1',
-      reservation_code: 'DEMO1234',
-      reservation_date: '07/02/2026',
-      tenant_first_name: 'Jamie',
-      space_id: 'sp-b-12',
-    });
-    expect(rental.moveInDate).toBe('07/02/2026');
-    expect(calls(requests, /rental-cost/)[0]?.query.get('res_id')).toBe('res-1');
-
-    // Cancel on its first step goes back to Find my reservation and gives the space back.
-    rental.cancel();
-    expect(rental.section).toBe('find_reservation');
-    expect(rental.movingIn).toBe(false);
-    expect(rental.model.reservation_id).toBe('');
-  });
-
-  it('a space picked from the list is not a move-in', async () => {
-    const { root } = await rentalRoot();
-    await root.rental.chooseUnit(unit());
-    expect(root.rental.movingIn).toBe(false);
-    root.rental.cancel();
-    expect(root.rental.section).toBe('detail_page');
-  });
-
-  it('a refused hold of the reserved space keeps the visitor on find_reservation', async () => {
-    const { root } = await rentalRoot({
-      'GET /api/facilities/demo/find-reservation/': {
-        body: { application_data: { status: 'ok', result: RESERVATION } },
-      },
-      'POST /api/facilities/demo/spaces/sp-b-12/hold/': refused('B-12'),
-    });
-    root.rental.goTo('find_reservation');
-    await root.rental.findReservation('DEMO1234');
-    expect(root.rental.section).toBe('find_reservation');
-    expect(root.rental.alert?.values).toEqual({ door_number: 'B-12' });
+describe('RentalStore.setBusinessRental', () => {
+  it('Yes puts business_info right after info, No takes it out', () => {
+    const { root } = conditionalRoot();
+    root.rental.setBusinessRental(true);
+    expect(root.rental.model.business_contact_needed).toBe(true);
+    const list = root.rental.sections;
+    expect(list[list.indexOf('info') + 1]).toBe('business_info');
+    root.rental.setBusinessRental(false);
+    expect(root.rental.sections).not.toContain('business_info');
+    expect(root.rental.model.business_contact_needed).toBe(false);
   });
 });

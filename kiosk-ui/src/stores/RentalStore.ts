@@ -1,12 +1,5 @@
-/*
- * Longer than one sitting's ~350 lines on purpose: the section navigation and the hold sequence
- * share the flow state, the model and the pick, and each step of the hold sequence moves the
- * section. The parts that stand alone are beside it: rental/holds.ts (holding and releasing
- * upstream), rental/reservation-lookup.ts (FIND MY RESERVATION), models/space-pick.ts (the pick).
- */
-import { HOLD, type FacilitySettings, type Promo, type Reservation, type Space, type Unit } from '@kiosk/shared-types';
-import { makeAutoObservable, runInAction } from 'mobx';
-import { totalAmount } from '../browse/cost-lines';
+import type { FacilitySettings } from '@kiosk/shared-types';
+import { makeAutoObservable } from 'mobx';
 import {
   back,
   createFlowState,
@@ -14,22 +7,20 @@ import {
   goTo as flowGoTo,
   next as flowNext,
   setBusinessRental as flowSetBusinessRental,
-  setMilitary as flowSetMilitary,
   setReservationMode as flowSetReservationMode,
-  type FlowContext,
   type FlowState,
 } from '../flow/flow';
 import type { KioskSection } from '../flow/kiosk-sections';
-import { chooseDiscount, promoIdOfType, type DiscountChoice } from '../flow/promos';
 import { CANONICAL_ORDER, DEFAULT_SECTION, type SectionName } from '../flow/sections';
 import { RENTAL_AREA_SECTIONS } from '../flow/sidebar';
-import { IdentityClient } from '../identity/identity-client';
 import { emptyRentalModel, type RentalModel } from '../models/rental-model';
-import { emptySpacePick, newSpacePick, type SpacePick } from '../models/space-pick';
-import { failureLogger, type LogFailure } from './failure-log';
-import { Holds, spaceFromHold, type HeldSpace } from './rental/holds';
-import { fetchInsurancePlans, fetchMoveInCost, fetchUnitPromos } from './rental/move-in-cost';
+import { emptySpacePick, type SpacePick } from '../models/space-pick';
+import { failureLogger } from './failure-log';
+import { Holds, type HeldSpace } from './rental/holds';
+import { MoveInCost } from './rental/move-in-cost';
+import { PromoChoice } from './rental/promo-choice';
 import { ReservationLookup } from './rental/reservation-lookup';
+import { SpaceSelection } from './rental/selection';
 import type { RootStore } from './RootStore';
 
 export type { HeldSpace } from './rental/holds';
@@ -47,13 +38,6 @@ export interface RentalAlert {
   values?: Record<string, string>;
 }
 
-export interface ChooseOptions {
-  /** Picked from the space-number search: rent_this_space comes after HOLD.searchPickDelayMs. */
-  fromSearch?: boolean;
-  /** A reservation found by code: the visitor moves in, so the flow continues as a rental. */
-  reservation?: Reservation;
-}
-
 /** A flow before any unit is chosen: the plain lists, so `flow` is never null. */
 function initialFlow(): FlowState {
   return createFlowState(
@@ -66,13 +50,13 @@ function initialFlow(): FlowState {
   );
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * The rental and reservation flow (rental spec §2-§4): the active rental section, the flow lists
- * (rental or reservation), the rental model, the visitor's pick (SpacePick: unit, space, hold
- * token, insurance plans, move-in cost, dossier), and the hold sequence `chooseUnit(unit, space)`.
- * Screens call `done(patch)` / `cancel()` / `goTo(section)`.
+ * (rental or reservation), the rental model and the visitor's pick (SpacePick: unit, space, hold
+ * token, insurance plans, move-in cost, dossier). Screens call `done(patch)` / `cancel()` /
+ * `goTo(section)`. Its parts: `selection` (choosing a space or a found reservation, and the hold
+ * sequence), `cost` (the move-in cost), `promo` (the promo and discount answers), `holds` (what is
+ * held upstream) and `lookup` (FIND MY RESERVATION).
  *
  * Holds: a space stays held while the visitor is in the flow. Returning to the space list
  * (detail_page, e.g. CHANGE or Cancel on the first step) or to find_reservation gives it up, and
@@ -89,23 +73,21 @@ export class RentalStore {
   /** Where the visitor asked to go back to while details would be lost ('Leave this rental?'). */
   leaving: 'detail_page' | 'find_reservation' | null = null;
   readonly lookup: ReservationLookup;
-
   readonly holds: Holds;
-  private readonly identity: IdentityClient;
-  private readonly logFailure: LogFailure;
+  readonly selection: SpaceSelection;
+  readonly cost: MoveInCost;
+  readonly promo: PromoChoice;
 
   constructor(readonly root: RootStore) {
-    this.logFailure = failureLogger(root.api, 'Rental', () => this.section);
-    this.holds = new Holds(root.api, this.logFailure);
-    this.identity = new IdentityClient(
-      root.api,
-      () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId, traceId: root.session.traceId }),
-      this.logFailure,
-    );
-    this.lookup = new ReservationLookup(root.api, this.logFailure);
-    makeAutoObservable<this, 'identity' | 'logFailure'>(
+    const logFailure = failureLogger(root.api, 'Rental', () => this.section);
+    this.holds = new Holds(root.api, logFailure);
+    this.lookup = new ReservationLookup(root.api, logFailure);
+    this.selection = new SpaceSelection(this, logFailure);
+    this.cost = new MoveInCost(this, logFailure);
+    this.promo = new PromoChoice(this);
+    makeAutoObservable(
       this,
-      { root: false, lookup: false, holds: false, identity: false, logFailure: false },
+      { root: false, lookup: false, holds: false, selection: false, cost: false, promo: false },
       { autoBind: true },
     );
   }
@@ -239,6 +221,12 @@ export class RentalStore {
     if (this.isFlowSection(this.section)) this.section = this.flow.current;
   }
 
+  /** 'Business Rental?' on info: Yes puts business_info right after info, No takes it out. */
+  setBusinessRental(yes: boolean): void {
+    this.model.business_contact_needed = yes;
+    this.flow = flowSetBusinessRental(this.flow, yes);
+  }
+
   setCardSwiped(swiped: boolean): void {
     this.pick.cardSwiped = swiped;
   }
@@ -253,158 +241,8 @@ export class RentalStore {
     return this.holds.held;
   }
 
-  /** Choose a promo and recompute the move-in cost with it. */
-  selectPromo(promoId: string | null): void {
-    this.model.promo_id = promoId;
-    void this.recalculateCost();
-  }
-
   dismissAlert(): void {
     this.alert = null;
-  }
-
-  /**
-   * FIND MY RESERVATION: look the code up; a found reservation holds its space and continues as
-   * the rental of that space, the move-in (a refused hold keeps the visitor on find_reservation).
-   */
-  async findReservation(code: string): Promise<boolean> {
-    const facilityId = this.facilityId;
-    if (!facilityId || this.lookup.busy) return false;
-    const reservation = await this.lookup.find(facilityId, code);
-    if (!reservation) return false;
-    return this.chooseUnit(reservation.unit, reservation.space, { reservation });
-  }
-
-  /**
-   * The hold sequence (rental §4 "Selection and hold"): store the unit, show hold_unit, release
-   * any earlier hold, hold the space (or any space of the type), store and register the token,
-   * read the unit's plans and its current promos (get-unit-promo), compute the move-in cost with
-   * its default promo, create a dossier, then rent_this_space (info when logged in).
-   * Resolves true when the visitor is in the flow; a step that finds another pick in place (the
-   * visitor gave this one up meanwhile) stops there.
-   */
-  async chooseUnit(unit: Unit, space: Space | null = null, options: ChooseOptions = {}): Promise<boolean> {
-    const facilityId = this.facilityId;
-    if (!facilityId || this.pick.holding) return false;
-    const origin: SectionName = this.section === 'find_reservation' ? 'find_reservation' : 'detail_page';
-    const reservation = options.reservation;
-    this.pick = newSpacePick(unit, space, reservation ?? null);
-    // The observable copy MobX keeps, not the object handed to it.
-    const pick = this.pick;
-    const abandoned = () => this.pick !== pick;
-    this.section = 'hold_unit';
-    this.setFields({
-      unit_type_id: unit.unit_id,
-      space_id: space?.door_id ?? '',
-      unit_door_number: space?.door_number ?? '',
-      promo_id: promoIdOfType(unit.promos, 'default'),
-      ...(reservation ? reservationFields(reservation) : {}),
-    });
-
-    await this.holds.releaseHeld();
-    const hold = await this.holds.hold(facilityId, unit, space);
-    if (abandoned()) {
-      if (hold.ok)
-        await this.holds.release({
-          facility_id: facilityId,
-          space_id: hold.result.space_id,
-          hold_token: hold.result.token,
-        });
-      return false;
-    }
-    if (!hold.ok) {
-      const door = space?.door_number ?? '';
-      runInAction(() => {
-        pick.holding = false;
-        this.alert = door
-          ? { key: 'browse.hold.unit_not_available', values: { door_number: door } }
-          : { key: 'browse.hold.unit_not_available_no_number' };
-      });
-      this.goTo(origin);
-      return false;
-    }
-
-    const held: HeldSpace = { facility_id: facilityId, space_id: hold.result.space_id, hold_token: hold.result.token };
-    runInAction(() => {
-      pick.holdToken = held.hold_token;
-      this.setFields({
-        hold_token: held.hold_token,
-        space_id: held.space_id,
-        unit_door_number: hold.result.door_number || this.model.unit_door_number,
-      });
-      pick.space = space ?? spaceFromHold(hold.result, unit, this.root.units.spaces);
-    });
-    await this.holds.keep(held);
-
-    const [plans, promos] = await Promise.all([
-      fetchInsurancePlans(this.root.api, this.logFailure, facilityId, unit.unit_id),
-      fetchUnitPromos(this.root.api, this.logFailure, facilityId, unit),
-    ]);
-    if (abandoned()) return false;
-    runInAction(() => {
-      pick.insurancePlans = plans;
-      this.model.promo_id = promoIdOfType(promos, 'default');
-      this.flow = createFlowState(this.flowContext(unit, promos), {
-        loggedIn: this.root.account.loggedIn,
-      });
-    });
-
-    const costed = await this.recalculateCost();
-    if (abandoned()) return false;
-    if (!costed) {
-      runInAction(() => (pick.holding = false));
-      return false;
-    }
-
-    const dossierId = await this.identity.createDossier();
-    if (dossierId && !abandoned()) runInAction(() => (pick.dossierId = dossierId));
-    if (options.fromSearch) await delay(HOLD.searchPickDelayMs);
-    if (abandoned()) return false;
-    runInAction(() => {
-      pick.holding = false;
-      this.enter(this.flow.start, flowGoTo(this.flow, this.flow.start));
-    });
-    return true;
-  }
-
-  /**
-   * The move-in cost for the chosen unit and the current choices (rental §4 "Cost calculation"):
-   * a newer call cancels the one in flight; a failure is retried once; a second failure shows
-   * 'Sorry! We are unable to calculate move in cost ...' and goes back to the space list.
-   * Resolves true with the cost loaded, false when it failed or was superseded.
-   */
-  async recalculateCost(): Promise<boolean> {
-    const pick = this.pick;
-    const unit = pick.unit;
-    const facilityId = this.facilityId;
-    if (!unit || !facilityId) return false;
-    pick.costLoading = true;
-    const answer = await fetchMoveInCost(
-      this.root.api,
-      this.logFailure,
-      { facilityId, unitId: unit.unit_id, model: this.model },
-      () => this.pick === pick,
-    );
-    // Cancelled: a newer calculation owns costLoading now, or the pick was given up.
-    if (answer.state === 'cancelled') return false;
-    if (answer.state === 'ok') {
-      const { result } = answer;
-      runInAction(() => {
-        pick.costLines = result.costs;
-        pick.costRaw = result.gds_raw ?? null;
-        this.model.total_amount = totalAmount(result.costs);
-        pick.costLoading = false;
-      });
-      return true;
-    }
-    runInAction(() => {
-      pick.costLoading = false;
-      pick.costLines = [];
-      pick.holding = false;
-      this.alert = { key: 'browse.hold.move_in_cost_failed' };
-    });
-    this.goTo('detail_page');
-    return false;
   }
 
   /** Leaving the rental area: release the held space and start over at the space list next time. */
@@ -436,7 +274,7 @@ export class RentalStore {
   private clearPick(): void {
     void this.holds.releaseHeld();
     this.startOver();
-    this.root.ifLoaded('units')?.clearSearch();
+    this.root.ifLoaded('units')?.spaceSearch.clear();
   }
 
   /** What giving the pick up forgets, however it is given up (models/space-pick.ts says what stays). */
@@ -468,68 +306,4 @@ export class RentalStore {
     }
     this.section = section;
   }
-
-  private flowContext(unit: Unit, promos: Promo[]): FlowContext {
-    const settings = this.settings;
-    return {
-      settings: {
-        enable_storing_vehicle: settings?.enable_storing_vehicle ?? false,
-        enable_parking_type_fields: settings?.enable_parking_type_fields ?? false,
-      },
-      unit: { parking: unit.parking, promos },
-      insurancePlans: this.pick.insurancePlans,
-    };
-  }
-
-  // -- answers that change the flow and the promo (rental §4 "Conditional sections") -------------
-
-  /**
-   * 'Are you active military?' Yes inserts military_info after the current section, drops
-   * discounts (and a senior/student choice) and selects the military promo; No takes
-   * military_info out, brings discounts back when the unit has such promos and goes back to the
-   * default promo. Either way the move-in cost is recalculated.
-   */
-  setMilitary(active: boolean): void {
-    this.model.active_military = active;
-    if (this.flow.militaryActive === active) return;
-    const change = flowSetMilitary(this.flow, active);
-    this.flow = change.state;
-    if (active) {
-      this.model.senior = false;
-      this.model.student = false;
-    }
-    this.selectPromoIfChanged(change.promoId);
-  }
-
-  /** Senior, Student or None on discounts: the flags exclude each other; the promo follows. */
-  selectDiscount(kind: DiscountChoice): void {
-    const selection = chooseDiscount(kind, this.flow.promos);
-    this.model.senior = selection.senior;
-    this.model.student = selection.student;
-    this.selectPromoIfChanged(selection.promoId);
-  }
-
-  /** 'Business Rental?' on info: Yes puts business_info right after info, No takes it out. */
-  setBusinessRental(yes: boolean): void {
-    this.model.business_contact_needed = yes;
-    this.flow = flowSetBusinessRental(this.flow, yes);
-  }
-
-  private selectPromoIfChanged(promoId: string | null): void {
-    if (this.model.promo_id === promoId && this.pick.costLines.length > 0) return;
-    this.selectPromo(promoId);
-  }
-}
-
-/** The reservation's tenant and move-in date, carried into the rental of its space. */
-function reservationFields(reservation: Reservation): Partial<RentalModel> {
-  return {
-    reservation_id: reservation.reservation_id,
-    reservation_code: reservation.reservation_code,
-    reservation_date: reservation.reservation_date,
-    tenant_first_name: reservation.tenant_first_name,
-    tenant_last_name: reservation.tenant_last_name,
-    tenant_email: reservation.tenant_email,
-    tenant_phone: reservation.tenant_phone,
-  };
 }

@@ -99,7 +99,7 @@ describe('RootStore: stores that arrive with their screens', () => {
     await classes.load(['identity']);
     expect(contexts()).toHaveLength(sent); // nothing changed for the daemon
     runInAction(() => {
-      root.identity.dossierPolling = true;
+      root.identity.handoff.dossierPolling = true;
     });
     expect(contexts().at(-1)).toMatchObject({ type: 'context', dossierPolling: true });
     stop();

@@ -83,7 +83,7 @@ export class SessionStore {
     return {
       section: this.root.shell.activeSection,
       loggedIn: this.loggedIn,
-      dossierPolling: this.root.ifLoaded('identity')?.dossierPolling ?? false,
+      dossierPolling: this.root.ifLoaded('identity')?.handoff.dossierPolling ?? false,
     };
   }
 

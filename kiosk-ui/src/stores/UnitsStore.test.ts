@@ -1,67 +1,12 @@
-import type { GroupedUnits } from '@kiosk/shared-types';
 import { describe, expect, it, vi } from 'vitest';
-import { wrapped, type FakeRoutes } from '../test/fakes';
-import { calls, rentalRoot, space, unit } from './rental-test-fixtures';
+import { wrapped } from '../test/fakes';
+import { browseRoot, calls } from './rental-test-fixtures';
 
 const API = '/api/facilities/demo';
 
-const grouped: Partial<GroupedUnits> = {
-  small: [unit({ unit_id: 's-5x10', size: 'small', actual_width: 5, actual_square_feet: 50, rental_rate: 69 })],
-  medium: [unit(), unit({ unit_id: 'm-sold', quantity_available_to_rent: 0, rental_rate: 99 })],
-  parking: [],
-};
-
-function browseRoutes(overrides: FakeRoutes = {}): FakeRoutes {
-  return {
-    [`GET ${API}/space-types/`]: { body: wrapped(grouped) },
-    [`GET ${API}/spaces/`]: {
-      body: wrapped([
-        space('B-10'),
-        space('B-2'),
-        space('015', { space_type_id: 's-5x10', unit_id: 's-5x10', rental_rate: 69 }),
-        space('Z-1', { space_type_id: 'm-sold', unit_id: 'm-sold' }),
-      ]),
-    },
-    [`GET ${API}/media/`]: {
-      body: wrapped({ media: [{ type: 'photo', url: '/a.svg' }], size_guide_videos: [] }),
-    },
-    [`GET ${API}/size-guide/`]: { body: wrapped([]) },
-    [`GET ${API}/amenities/`]: { body: wrapped([{ name: 'Climate Controlled', image_url: null }]) },
-    [`GET ${API}/space/sp-b-10/`]: {
-      body: wrapped({
-        door_id: 'sp-b-10',
-        door_name: 'B-10',
-        space_type_id: 'm-10x10',
-        status: 'available',
-        rental_rate: 125,
-      }),
-    },
-    [`GET ${API}/space/sp-b-2/`]: { status: 502, body: { message: 'down' } },
-    [`GET ${API}/space/sp-z-1/`]: {
-      body: wrapped({
-        door_id: 'sp-z-1',
-        door_name: 'Z-1',
-        space_type_id: 'm-sold',
-        status: 'available',
-        rental_rate: 99,
-      }),
-    },
-    'GET /api/get-units-availability-for-facility/': {
-      body: wrapped([{ unit_id: 'm-sold', quantity_available_to_rent: 1 }]),
-    },
-    ...overrides,
-  };
-}
-
-async function loaded(overrides: FakeRoutes = {}) {
-  const test = await rentalRoot(browseRoutes(overrides));
-  await test.root.units.load();
-  return test;
-}
-
 describe('UnitsStore.load', () => {
   it('loads the grouped units, spaces with empty statuses, media and amenities', async () => {
-    const { root, requests } = await loaded();
+    const { root, requests } = await browseRoot();
     const { units } = root;
     expect(units.status).toBe('ready');
     expect(units.groups.map((g) => g.group)).toEqual(['small', 'medium']);
@@ -77,14 +22,14 @@ describe('UnitsStore.load', () => {
   });
 
   it('lists a unit type’s spaces in door order', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     expect(root.units.spacesOf('m-10x10').map((s) => s.door_name)).toEqual(['B-2', 'B-10']);
   });
 });
 
 describe('UnitsStore space status', () => {
   it('takes the status and rate from the lookup, once per row', async () => {
-    const { root, requests } = await loaded();
+    const { root, requests } = await browseRoot();
     await Promise.all([root.units.lookupStatus('sp-b-10'), root.units.lookupStatus('sp-b-10')]);
     const row = root.units.spaces.find((s) => s.door_id === 'sp-b-10');
     expect(row).toMatchObject({ status: 'available', rental_rate: 125 });
@@ -93,13 +38,13 @@ describe('UnitsStore space status', () => {
   });
 
   it('a failed lookup makes the space unavailable', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     await root.units.lookupStatus('sp-b-2');
     expect(root.units.spaces.find((s) => s.door_id === 'sp-b-2')?.status).toBe('unavailable');
   });
 
   it('raises allSpaceOccupied when a space of an all-occupied unit is not rented, and re-reads its count', async () => {
-    const { root, requests } = await loaded();
+    const { root, requests } = await browseRoot();
     await root.units.lookupStatus('sp-z-1');
     expect(root.units.allSpaceOccupiedEvents).toBe(1);
     await vi.waitFor(() => expect(root.units.unitById('m-sold')?.quantity_available_to_rent).toBe(1));
@@ -110,43 +55,16 @@ describe('UnitsStore space status', () => {
   });
 
   it('back on the list, statuses are looked up again', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     await root.units.lookupStatus('sp-b-10');
     await root.units.refreshLive();
     expect(root.units.spaces.find((s) => s.door_id === 'sp-b-10')?.status).toBe('');
   });
 });
 
-describe('UnitsStore search', () => {
-  it('requires a keyword', async () => {
-    const { root } = await loaded();
-    root.units.setSearchKeyword('   ');
-    root.units.search();
-    expect(root.units.searchError).toBe('required');
-    expect(root.units.searchedKeyword).toBeNull();
-    root.units.setSearchKeyword('0');
-    expect(root.units.searchError).toBeNull();
-  });
-
-  it('finds a door, exact match first, and nothing for an unknown one', async () => {
-    const { root } = await loaded();
-    root.units.setSearchKeyword('15');
-    root.units.search();
-    expect(root.units.searchResults.map((r) => r.space.door_name)).toEqual(['015']);
-    root.units.setSearchKeyword('B-');
-    root.units.search();
-    expect(root.units.searchResults.map((r) => r.space.door_name)).toEqual(['B-2', 'B-10']);
-    root.units.setSearchKeyword('QQQ');
-    root.units.search();
-    expect(root.units.searchResults).toEqual([]);
-    root.units.clearSearch();
-    expect(root.units.searchedKeyword).toBeNull();
-  });
-});
-
 describe('UnitsStore groups and details', () => {
   it('opens a category and toggles it closed again', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     root.units.toggleGroup('medium');
     // Same size: the cheaper first.
     expect(root.units.openSummary?.units.map((u) => u.unit_id)).toEqual(['m-sold', 'm-10x10']);
@@ -160,7 +78,7 @@ describe('UnitsStore groups and details', () => {
       amenities: ['Lighting'],
       features: [{ property_name: 'Height', selected_choice: '8 ft' }],
     };
-    const { root, requests } = await loaded({ [`GET ${API}/space/sp-b-10/details/`]: { body: wrapped(details) } });
+    const { root, requests } = await browseRoot({ [`GET ${API}/space/sp-b-10/details/`]: { body: wrapped(details) } });
     await root.units.toggleDetails('sp-b-10');
     expect(root.units.details.get('sp-b-10')).toEqual({ state: 'ready', detail: details });
     await root.units.toggleDetails('sp-b-10');
@@ -170,7 +88,7 @@ describe('UnitsStore groups and details', () => {
   });
 
   it('Select a Space opens clean after Home or the size guide, unless CHOOSE THIS SIZE opened a category', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     const stop = root.start();
     root.shell.selectSection('rent');
     root.units.toggleGroup('small');
@@ -190,20 +108,20 @@ describe('UnitsStore groups and details', () => {
   });
 
   it('reset forgets the visitor’s open category, search and statuses', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     root.units.toggleGroup('small');
-    root.units.setSearchKeyword('015');
-    root.units.search();
+    root.units.spaceSearch.setKeyword('015');
+    root.units.spaceSearch.search();
     await root.units.lookupStatus('sp-b-10');
     root.units.reset();
-    expect([root.units.openGroup, root.units.searchedKeyword]).toEqual([null, null]);
+    expect([root.units.openGroup, root.units.spaceSearch.searchedKeyword]).toEqual([null, null]);
     expect(root.units.spaces.every((s) => s.status === '')).toBe(true);
   });
 });
 
 describe("UnitsStore: the size guide's Back", () => {
   it("from a card's 'See what fits!': back on the space list with that category open", async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     root.shell.selectSection('rent');
     root.units.focusSizeGuide('small');
     root.shell.selectSection('size_guide');
@@ -214,7 +132,7 @@ describe("UnitsStore: the size guide's Back", () => {
   });
 
   it('from the sidebar elsewhere: back on the welcome screen, no category opened', async () => {
-    const { root } = await loaded();
+    const { root } = await browseRoot();
     root.shell.selectSection('pay_bill');
     root.shell.selectSection('size_guide');
     root.units.leaveSizeGuide();

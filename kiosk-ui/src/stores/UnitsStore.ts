@@ -15,9 +15,10 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { groupUnits, sizesForRentCount, unitGroupOf, type UnitGroupSummary } from '../browse/categories';
-import { compareDoorNames, searchSpaces, type SpaceSearchResult } from '../browse/space-search';
+import { compareDoorNames } from '../browse/space-search';
 import { applyStatusLookup } from '../browse/space-status';
 import type { RootStore } from './RootStore';
+import { SpaceNumberSearch } from './units/space-number-search';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 export type DetailState = { state: 'loading' } | { state: 'ready'; detail: SpaceDetail } | { state: 'failed' };
@@ -26,7 +27,8 @@ export type DetailState = { state: 'loading' } | { state: 'ready'; detail: Space
  * Units and spaces of the facility for the detail page and the size guide (rental spec §2, §3,
  * §4 "Space status"): space types grouped by category, spaces with their statuses looked up lazily
  * when a row becomes visible, space details on demand, media, size-guide entries, amenities and
- * reviews (from the facility settings), the open category and the space-number search.
+ * reviews (from the facility settings), the open category; the space-number search is `spaceSearch`
+ * (units/space-number-search.ts).
  *
  * allSpaceOccupied (rental §4): a unit whose quantity_available_to_rent is 0 is "marked all
  * occupied". When a status lookup finds one of its spaces not rented, the event is raised
@@ -52,19 +54,22 @@ export class UnitsStore {
   /** Space rows whose details are expanded. */
   expandedSpaceId: string | null = null;
   details = new Map<string, DetailState>();
-  searchKeyword = '';
-  /** The keyword of the last FIND THIS SPACE (null: no search shown). */
-  searchedKeyword: string | null = null;
-  searchError: 'required' | null = null;
   allSpaceOccupiedEvents = 0;
   /** The size the size guide scrolls to ('See what fits!' on a card); null: none. */
   sizeGuideFocus: UnitGroup | null = null;
+
+  readonly spaceSearch: SpaceNumberSearch;
 
   /** Lookups in flight, so a row scrolling in and out asks once. */
   private readonly pendingLookups = new Set<string>();
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'pendingLookups'>(this, { root: false, pendingLookups: false }, { autoBind: true });
+    this.spaceSearch = new SpaceNumberSearch(this);
+    makeAutoObservable<this, 'pendingLookups'>(
+      this,
+      { root: false, spaceSearch: false, pendingLookups: false },
+      { autoBind: true },
+    );
   }
 
   get isLoading(): boolean {
@@ -96,12 +101,6 @@ export class UnitsStore {
   /** Amenities from the amenities call, else the facility settings' features. */
   get amenityList(): Amenity[] {
     return this.amenities.length ? this.amenities : (this.root.config.facility?.features ?? []);
-  }
-
-  /** Results of the last search, live statuses included. */
-  get searchResults(): SpaceSearchResult[] {
-    if (this.searchedKeyword === null) return [];
-    return searchSpaces(this.spaces, this.searchedKeyword, this.units);
   }
 
   unitById(unitId: string): Unit | null {
@@ -313,30 +312,6 @@ export class UnitsStore {
     });
   }
 
-  setSearchKeyword(keyword: string): void {
-    this.searchKeyword = keyword;
-    if (keyword.trim()) this.searchError = null;
-  }
-
-  /** FIND THIS SPACE: the keyword is required (rental §5). */
-  search(): void {
-    const keyword = this.searchKeyword.trim();
-    // The rule of forms/account spaceSearchSchema, without loading yup into the first screen.
-    if (!keyword) {
-      this.searchError = 'required';
-      this.searchedKeyword = null;
-      return;
-    }
-    this.searchError = null;
-    this.searchedKeyword = keyword;
-  }
-
-  clearSearch(): void {
-    this.searchKeyword = '';
-    this.searchedKeyword = null;
-    this.searchError = null;
-  }
-
   /** The group a unit's card shows it under. */
   groupOf(unit: Unit): UnitGroup {
     return unitGroupOf(unit);
@@ -349,7 +324,7 @@ export class UnitsStore {
     this.listScrollTop = 0;
     this.sizeGuideFocus = null;
     this.expandedSpaceId = null;
-    this.clearSearch();
+    this.spaceSearch.clear();
     for (const space of this.spaces) space.status = '';
     this.details.clear();
   }

@@ -1,8 +1,19 @@
 /**
  * Fixtures for the browse and rental store tests: a demo facility's units, spaces and the fake
- * routes of the hold sequence (hold, insurance plans, cost, dossier, daemon hold registry).
+ * routes of the hold sequence (hold, insurance plans, cost, dossier, daemon hold registry), and a
+ * rental on secondary_contact whose unit has every kind of promo (the conditional sections).
  */
-import type { CostLine, FacilitySettings, KioskConfig, Reservation, Space, Unit } from '@kiosk/shared-types';
+import type {
+  CostLine,
+  FacilitySettings,
+  GroupedUnits,
+  KioskConfig,
+  Reservation,
+  Space,
+  Unit,
+} from '@kiosk/shared-types';
+import { runInAction } from 'mobx';
+import { createFlowState } from '../flow/flow';
 import { createTestRoot, wrapped, type FakeReply, type FakeRequest, type FakeRoutes } from '../test/fakes';
 
 export const config: KioskConfig = {
@@ -155,3 +166,115 @@ export async function rentalRoot(overrides: FakeRoutes = {}) {
 
 export const calls = (requests: FakeRequest[], pattern: RegExp) =>
   requests.filter((r) => pattern.test(`${r.method} ${r.path}`));
+
+/** The space list of the browse tests: units of two sizes (one sold out) and their spaces. */
+const browseUnits: Partial<GroupedUnits> = {
+  small: [unit({ unit_id: 's-5x10', size: 'small', actual_width: 5, actual_square_feet: 50, rental_rate: 69 })],
+  medium: [unit(), unit({ unit_id: 'm-sold', quantity_available_to_rent: 0, rental_rate: 99 })],
+  parking: [],
+};
+
+function browseRoutes(overrides: FakeRoutes = {}): FakeRoutes {
+  return {
+    [`GET ${API}/space-types/`]: { body: wrapped(browseUnits) },
+    [`GET ${API}/spaces/`]: {
+      body: wrapped([
+        space('B-10'),
+        space('B-2'),
+        space('015', { space_type_id: 's-5x10', unit_id: 's-5x10', rental_rate: 69 }),
+        space('Z-1', { space_type_id: 'm-sold', unit_id: 'm-sold' }),
+      ]),
+    },
+    [`GET ${API}/media/`]: {
+      body: wrapped({ media: [{ type: 'photo', url: '/a.svg' }], size_guide_videos: [] }),
+    },
+    [`GET ${API}/size-guide/`]: { body: wrapped([]) },
+    [`GET ${API}/amenities/`]: { body: wrapped([{ name: 'Climate Controlled', image_url: null }]) },
+    [`GET ${API}/space/sp-b-10/`]: {
+      body: wrapped({
+        door_id: 'sp-b-10',
+        door_name: 'B-10',
+        space_type_id: 'm-10x10',
+        status: 'available',
+        rental_rate: 125,
+      }),
+    },
+    [`GET ${API}/space/sp-b-2/`]: { status: 502, body: { message: 'down' } },
+    [`GET ${API}/space/sp-z-1/`]: {
+      body: wrapped({
+        door_id: 'sp-z-1',
+        door_name: 'Z-1',
+        space_type_id: 'm-sold',
+        status: 'available',
+        rental_rate: 99,
+      }),
+    },
+    'GET /api/get-units-availability-for-facility/': {
+      body: wrapped([{ unit_id: 'm-sold', quantity_available_to_rent: 1 }]),
+    },
+    ...overrides,
+  };
+}
+
+/** A root whose units store has loaded the browse fixtures' units, spaces, media and amenities. */
+export async function browseRoot(overrides: FakeRoutes = {}) {
+  const test = await rentalRoot(browseRoutes(overrides));
+  await test.root.units.load();
+  return test;
+}
+
+/** A request's form-encoded body as a plain record. */
+export const formOf = (request: FakeRequest | undefined) =>
+  Object.fromEntries(new URLSearchParams(request?.body ?? ''));
+
+/** A unit's promos of every kind, for the answers that change the flow and the promo (rental §4 "Conditional sections"). */
+export const CONDITIONAL_PROMOS = [
+  { promo_id: 'promo-default', promo_type: 'default' as const, promo_description: 'Half off' },
+  { promo_id: 'promo-military', promo_type: 'military' as const, promo_description: '15 % military' },
+  { promo_id: 'promo-senior', promo_type: 'senior' as const, promo_description: '10 % senior' },
+  { promo_id: 'promo-student', promo_type: 'student' as const, promo_description: '10 % student' },
+];
+
+/** A rental on secondary_contact with `promos`; the cost's total depends on the promo asked for. */
+export function conditionalRoot(promos = CONDITIONAL_PROMOS) {
+  const totals: Record<string, string> = {
+    'promo-default': '100.00',
+    'promo-military': '90.00',
+    'promo-senior': '95.00',
+    'promo-student': '96.00',
+  };
+  const test = createTestRoot({
+    routes: {
+      'GET /api/facilities/demo/space-types/m-10x10/rental-cost/': (request) => {
+        const total = totals[request.query.get('promo_id') ?? ''] ?? '120.00';
+        return { body: wrapped({ costs: [{ name: 'Total', amount: total, total }], gds_raw: null }) };
+      },
+      'POST /log': { status: 204 },
+    },
+  });
+  const { root } = test;
+  const picked = { unit_id: 'm-10x10', parking: false, promos } as unknown as Unit;
+  runInAction(() => {
+    root.config.facilityId = 'demo';
+    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
+    root.config.facility = {
+      enable_storing_vehicle: true,
+      enable_parking_type_fields: true,
+      autopay_required: false,
+      autopay_always_required: false,
+      frontend_conf: { secondary_contact_required: false },
+    } as FacilitySettings;
+    root.shell.section = 'rent';
+    root.rental.pick.unit = picked;
+    root.rental.model.space_id = 'sp-b-10';
+    root.rental.model.promo_id = 'promo-default';
+    root.rental.flow = createFlowState(
+      { settings: root.config.facility!, unit: picked, insurancePlans: [{ enabled: true }] },
+      { loggedIn: false },
+    );
+    root.rental.goTo('secondary_contact');
+  });
+  const costCalls = () => test.requests.filter((request) => request.path.endsWith('/rental-cost/'));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { ...test, costCalls, settle };
+}

@@ -122,7 +122,7 @@ export const SpaceRow = observer(function SpaceRow({
                   className="space-row__select"
                   disabled={rental.pick.holding}
                   aria-label={`${t('browse.select')} #${space.door_name}`}
-                  onClick={() => void rental.chooseUnit(unit, space, { fromSearch })}
+                  onClick={() => void rental.selection.chooseUnit(unit, space, { fromSearch })}
                 >
                   {t('browse.select')}
                 </Button>

@@ -9,7 +9,7 @@ import { SpaceRow } from './SpaceRow';
 /** 'Space Number' + FIND THIS SPACE (the keyword is required). */
 export const SpaceSearchForm = observer(function SpaceSearchForm() {
   const { t } = useTranslation();
-  const { units } = useStores();
+  const { spaceSearch } = useStores().units;
   return (
     <form
       className="space-search"
@@ -17,7 +17,7 @@ export const SpaceSearchForm = observer(function SpaceSearchForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        units.search();
+        spaceSearch.search();
       }}
     >
       <label className="space-search__label" htmlFor="space-search-input">
@@ -31,16 +31,16 @@ export const SpaceSearchForm = observer(function SpaceSearchForm() {
           autoComplete="off"
           autoCapitalize="characters"
           data-keyboard="compact"
-          value={units.searchKeyword}
-          aria-invalid={units.searchError !== null}
-          aria-describedby={units.searchError ? 'space-search-error' : undefined}
-          onChange={(event) => units.setSearchKeyword(event.target.value)}
+          value={spaceSearch.keyword}
+          aria-invalid={spaceSearch.error !== null}
+          aria-describedby={spaceSearch.error ? 'space-search-error' : undefined}
+          onChange={(event) => spaceSearch.setKeyword(event.target.value)}
         />
         <Button type="submit" className="space-search__submit">
           {t('browse.search.find_this_space')}
         </Button>
       </div>
-      <FieldError id="space-search-error" message={units.searchError ? t('common.field.required') : null} />
+      <FieldError id="space-search-error" message={spaceSearch.error ? t('common.field.required') : null} />
     </form>
   );
 });
@@ -48,16 +48,16 @@ export const SpaceSearchForm = observer(function SpaceSearchForm() {
 /** Results of the last search (an exact door match first), or 'No spaces found'. */
 export const SpaceSearchResults = observer(function SpaceSearchResults() {
   const { t } = useTranslation();
-  const { units } = useStores();
-  if (units.searchedKeyword === null) return null;
-  const results = units.searchResults;
+  const { spaceSearch } = useStores().units;
+  if (spaceSearch.searchedKeyword === null) return null;
+  const results = spaceSearch.results;
   return (
     <section className="search-results" aria-labelledby="search-results-title">
       <div className="unit-group__head">
         <h2 id="search-results-title" className="unit-group__title">
-          {t('browse.search.results', { keyword: units.searchedKeyword })}
+          {t('browse.search.results', { keyword: spaceSearch.searchedKeyword })}
         </h2>
-        <Button variant="secondary" onClick={units.clearSearch}>
+        <Button variant="secondary" onClick={spaceSearch.clear}>
           {t('common.close')}
         </Button>
       </div>

@@ -48,7 +48,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
               className="unit-row__select"
               disabled={soldOut || rental.pick.holding}
               aria-label={`${t('browse.select')} ${name} ${unit.unit_type}`}
-              onClick={() => void rental.chooseUnit(unit)}
+              onClick={() => void rental.selection.chooseUnit(unit)}
             >
               {t('browse.select')}
             </Button>

@@ -48,7 +48,7 @@ export default observer(function FindReservationScreen(_props: RentalSectionProp
         <form
           className="find-reservation__form"
           noValidate
-          onSubmit={handleSubmit((values) => void rental.findReservation(values.reservation_code))}
+          onSubmit={handleSubmit((values) => void rental.selection.findReservation(values.reservation_code))}
         >
           <label className="kiosk-label" htmlFor="reservation-code">
             {t('browse.find_reservation.reservation_code')}

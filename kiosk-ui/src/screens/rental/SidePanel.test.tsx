@@ -24,7 +24,7 @@ async function renderPanel(options: { inStoreOnly?: boolean } = {}) {
 describe('SidePanel', () => {
   it("shows the unit, Monthly Rent and the cost list ending with 'Total Cost to Move In'", async () => {
     const { root } = await renderPanel();
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     const panel = await screen.findByRole('complementary', { name: 'Your Storage' });
     expect(within(panel).getByText('10 X 10')).toBeTruthy();
     expect(within(panel).getByText('Monthly Rent')).toBeTruthy();
@@ -37,7 +37,7 @@ describe('SidePanel', () => {
 
   it('shows a discount with a minus sign and hides Monthly Rent for in-store-only facilities', async () => {
     const { root } = await renderPanel({ inStoreOnly: true });
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     runInAction(() => {
       root.rental.pick.costLines = [
         COSTS[0]!,
@@ -54,7 +54,7 @@ describe('SidePanel', () => {
 
   it("reads 'Calculating Move-In Cost ...' while the cost loads", async () => {
     const { root } = await renderPanel();
-    await root.rental.chooseUnit(unit());
+    await root.rental.selection.chooseUnit(unit());
     runInAction(() => {
       root.rental.pick.costLoading = true;
     });

@@ -1,11 +1,68 @@
 import type { AppResponse, InsurancePlan, Promo, RentalCostResult, Unit } from '@kiosk/shared-types';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/client';
 import { isCancelled } from '../../api/errors';
+import { totalAmount } from '../../browse/cost-lines';
 import type { RentalModel } from '../../models/rental-model';
 import type { LogFailure } from '../failure-log';
+import type { RentalStore } from '../RentalStore';
 
 /** The move-in cost, or why there is none: superseded by a newer calculation, or failed twice. */
 export type CostAnswer = { state: 'ok'; result: RentalCostResult } | { state: 'cancelled' } | { state: 'failed' };
+
+/**
+ * The move-in cost of the visitor's pick with their current choices (rental §4 "Cost
+ * calculation"), shown in the side panel: recalculated when the pick is held and whenever a choice
+ * that prices it changes (promo, discount, military, insurance, lock).
+ */
+export class MoveInCost {
+  constructor(
+    private readonly rental: RentalStore,
+    private readonly log: LogFailure,
+  ) {
+    makeAutoObservable<this, 'rental' | 'log'>(this, { rental: false, log: false }, { autoBind: true });
+  }
+
+  /**
+   * A newer call cancels the one in flight; a failure is retried once; a second failure shows
+   * 'Sorry! We are unable to calculate move in cost ...' and goes back to the space list.
+   * Resolves true with the cost loaded, false when it failed or was superseded.
+   */
+  async recalculate(): Promise<boolean> {
+    const { rental } = this;
+    const pick = rental.pick;
+    const unit = pick.unit;
+    const facilityId = rental.facilityId;
+    if (!unit || !facilityId) return false;
+    pick.costLoading = true;
+    const answer = await fetchMoveInCost(
+      rental.root.api,
+      this.log,
+      { facilityId, unitId: unit.unit_id, model: rental.model },
+      () => rental.pick === pick,
+    );
+    // Cancelled: a newer calculation owns costLoading now, or the pick was given up.
+    if (answer.state === 'cancelled') return false;
+    if (answer.state === 'ok') {
+      const { result } = answer;
+      runInAction(() => {
+        pick.costLines = result.costs;
+        pick.costRaw = result.gds_raw ?? null;
+        rental.model.total_amount = totalAmount(result.costs);
+        pick.costLoading = false;
+      });
+      return true;
+    }
+    runInAction(() => {
+      pick.costLoading = false;
+      pick.costLines = [];
+      pick.holding = false;
+      rental.alert = { key: 'browse.hold.move_in_cost_failed' };
+    });
+    rental.goTo('detail_page');
+    return false;
+  }
+}
 
 /**
  * The move-in cost of a space type with the visitor's current choices (rental §4 "Cost

@@ -64,7 +64,7 @@ export default observer(function DiscountsScreen(_props: RentalSectionProps) {
               onChoose={(choice) => {
                 form.setValue('senior', choice === 'senior');
                 form.setValue('student', choice === 'student');
-                rental.selectDiscount(choice);
+                rental.promo.selectDiscount(choice);
               }}
             />
             {chosen === 'senior' && (

@@ -18,14 +18,15 @@ import { MaskedField } from '../../../components/form/MaskedField';
 export const MobileVerifyDialog = observer(function MobileVerifyDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { identity, rental } = useStores();
+  const { handoff } = identity;
   const formId = useId();
   const [resent, setResent] = useState(false);
   const schema = useMemo(() => otpPhoneSchema({ validatePhone: identity.validatePhone }), [identity]);
   const form = useForm<OtpPhoneValues>({
     resolver: yupResolver(schema) as unknown as Resolver<OtpPhoneValues>,
-    defaultValues: { phone: identity.phone || rental.model.tenant_phone },
+    defaultValues: { phone: handoff.phone || rental.model.tenant_phone },
   });
-  const step = identity.mobileStep;
+  const step = handoff.step;
 
   if (step === 'waiting' || step === 'processing') {
     const processing = step === 'processing';
@@ -39,17 +40,17 @@ export const MobileVerifyDialog = observer(function MobileVerifyDialog({ onClose
             <Button
               variant="secondary"
               onClick={() => {
-                identity.returnToDevice();
+                handoff.returnToDevice();
                 onClose();
               }}
             >
               {t('identity.mobile.return')}
             </Button>
             <Button
-              disabled={processing || identity.resending}
+              disabled={processing || handoff.resending}
               onClick={() => {
                 setResent(false);
-                void identity.resendText().then(setResent);
+                void handoff.resendText().then(setResent);
               }}
             >
               {t('identity.mobile.resend')}
@@ -59,9 +60,7 @@ export const MobileVerifyDialog = observer(function MobileVerifyDialog({ onClose
       >
         {processing ? <Spinner label={t('identity.mobile.processing')} /> : <PhoneWaiting />}
         <p className="verify-dialog__text">
-          {processing
-            ? t('identity.mobile.processing')
-            : t('identity.mobile.continues_text', { phone: identity.phone })}
+          {processing ? t('identity.mobile.processing') : t('identity.mobile.continues_text', { phone: handoff.phone })}
         </p>
         <div aria-live="polite" className="verify-dialog__status">
           {resent && <p>{t('identity.mobile.resent')}</p>}
@@ -93,7 +92,7 @@ export const MobileVerifyDialog = observer(function MobileVerifyDialog({ onClose
         id={formId}
         className="verify-dialog__form"
         noValidate
-        onSubmit={form.handleSubmit((values) => identity.startMobile(values.phone))}
+        onSubmit={form.handleSubmit((values) => handoff.start(values.phone))}
       >
         <p className="verify-dialog__text">{t('identity.mobile.intro')}</p>
         <MaskedField

@@ -19,7 +19,7 @@ import './identity.css';
 export default observer(function VerifyIdentityScreen({ section }: RentalSectionProps) {
   const { t } = useTranslation();
   const { identity, rental } = useStores();
-  const [mobileOpen, setMobileOpen] = useState(identity.mobileStep !== 'idle');
+  const [mobileOpen, setMobileOpen] = useState(identity.handoff.step !== 'idle');
   const loginOpen = section === 'login';
 
   // A failed verification closes the phone popup: the retry message shows on the screen.

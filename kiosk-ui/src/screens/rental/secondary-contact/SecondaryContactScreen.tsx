@@ -120,7 +120,7 @@ export default observer(function SecondaryContactScreen(_props: RentalSectionPro
             control={form.control}
             name="active_military"
             legend={t('rental.secondary.military_question')}
-            onChoose={(active) => rental.setMilitary(active)}
+            onChoose={(active) => rental.promo.setMilitary(active)}
           />
         </div>
       </form>
