@@ -48,7 +48,7 @@ export function rentalReceipt(root: RootStore, t: TFunction): RentalReceipt | nu
       : plan
         ? t('devices.receipt.plan', { coverage: formatMoney(plan.coverage_amount) })
         : '';
-  const lock = model.item_id ? (checkout.locks.find((item) => item.item_id === model.item_id)?.name ?? '') : '';
+  const lock = model.item_id ? (checkout.choices.locks.find((item) => item.item_id === model.item_id)?.name ?? '') : '';
   const showGatecode = Boolean(result.gatecode) && root.config.facility?.show_gatecode !== false;
   return {
     kind: 'rental',
