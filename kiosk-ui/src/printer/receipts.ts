@@ -87,7 +87,7 @@ function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
 
 /** Each unit of the payment just made, with the statuses the result screen shows. */
 export function paymentReceipt(root: RootStore, t: TFunction): PaymentReceipt | null {
-  const units = root.billing.processedUnits;
+  const units = root.billing.payment.processedUnits;
   if (units.length === 0) return null;
   return {
     kind: 'payment',
