@@ -46,37 +46,32 @@ export class RentalConfirmation {
 
   /** 'send gate code by text' (confirm) and the automatic text after success. */
   async sendGateCodeText(phone: string): Promise<void> {
-    const result = this.results().rental;
-    const facilityId = this.facilityId;
-    if (!result || !facilityId) return;
-    await this.sendText(phone, {
-      facility_id: facilityId,
-      tenant_id: result.tenant_id,
-      phone_number: phone,
-      gatecode: result.gatecode,
-      unit_door_number: result.unit_door_number,
-    });
+    await this.sendText(phone, (result) => ({ phone_number: phone, gatecode: result.gatecode }));
   }
 
   /** RESEND TEXT on setup_noke: the app links and the access PIN again, to this phone. */
   async resendAccessText(phone: string): Promise<void> {
-    const result = this.results().rental;
-    const facilityId = this.facilityId;
-    if (!result || !facilityId) return;
-    await this.sendText(phone, {
-      facility_id: facilityId,
-      tenant_id: result.tenant_id,
-      resend_sms: true,
-      resend_phone_number: phone,
-      unit_door_number: result.unit_door_number,
-    });
+    await this.sendText(phone, () => ({ resend_sms: true, resend_phone_number: phone }));
   }
 
   clearTextStatus(): void {
     this.textStatus = IDLE_TEXT;
   }
 
-  private async sendText(phone: string, form: Record<string, string | boolean>): Promise<void> {
+  /** A text about the rented unit (none before the rental went through); `fields` says what it carries. */
+  private async sendText(
+    phone: string,
+    fields: (result: RentalResult) => Record<string, string | boolean>,
+  ): Promise<void> {
+    const result = this.results().rental;
+    const facilityId = this.facilityId;
+    if (!result || !facilityId) return;
+    const form = {
+      facility_id: facilityId,
+      tenant_id: result.tenant_id,
+      ...fields(result),
+      unit_door_number: result.unit_door_number,
+    };
     this.textStatus = { state: 'sending', phone, serverMessage: null };
     let status: TextStatus;
     try {
