@@ -55,11 +55,7 @@ export class CheckoutStore {
     this.log = failureLogger(root.api, 'Checkout', () => root.rental.section);
     this.choices = new CheckoutChoices(root, this.log);
     this.signing = new RentalSigning(root, this.log);
-    this.confirmation = new RentalConfirmation(
-      root,
-      () => ({ rental: this.rentalResult, reservation: this.reservationResult }),
-      this.log,
-    );
+    this.confirmation = new RentalConfirmation(root, this.log);
     this.followUps = new RentalFollowUps(
       root.api,
       () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId }),

@@ -11,12 +11,6 @@ export interface TextStatus {
   serverMessage: string | null;
 }
 
-/** What processing gave back: the rental's or the reservation's result, null until it succeeded. */
-export interface ProcessedResults {
-  rental: RentalResult | null;
-  reservation: ReservationResult | null;
-}
-
 const IDLE_TEXT: TextStatus = { state: 'idle', phone: '', serverMessage: null };
 
 /**
@@ -28,20 +22,12 @@ export class RentalConfirmation {
   textStatus: TextStatus = IDLE_TEXT;
   passwordState: 'idle' | 'saving' | 'saved' | 'failed' = 'idle';
 
+  /** The texts and the password are about what processing gave back (root.checkout's result). */
   constructor(
     private readonly root: RootStore,
-    private readonly results: () => ProcessedResults,
     private readonly log: LogFailure,
   ) {
-    makeAutoObservable<this, 'root' | 'results' | 'log'>(
-      this,
-      { root: false, results: false, log: false },
-      { autoBind: true },
-    );
-  }
-
-  private get facilityId(): string | null {
-    return this.root.config.facilityId;
+    makeAutoObservable<this, 'root' | 'log'>(this, { root: false, log: false }, { autoBind: true });
   }
 
   /** 'send gate code by text' (confirm) and the automatic text after success. */
@@ -63,8 +49,8 @@ export class RentalConfirmation {
     phone: string,
     fields: (result: RentalResult) => Record<string, string | boolean>,
   ): Promise<void> {
-    const result = this.results().rental;
-    const facilityId = this.facilityId;
+    const result = this.root.checkout.rentalResult;
+    const facilityId = this.root.config.facilityId;
     if (!result || !facilityId) return;
     const form = {
       facility_id: facilityId,
@@ -117,8 +103,8 @@ export class RentalConfirmation {
 
   /** The rental's result, else the reservation's. */
   private get processed(): RentalResult | ReservationResult | null {
-    const { rental, reservation } = this.results();
-    return rental ?? reservation;
+    const { rentalResult, reservationResult } = this.root.checkout;
+    return rentalResult ?? reservationResult;
   }
 
   reset(): void {
