@@ -48,7 +48,7 @@ export function rentalReceipt(root: RootStore, t: TFunction): RentalReceipt | nu
       : plan
         ? t('devices.receipt.plan', { coverage: formatMoney(plan.coverage_amount) })
         : '';
-  const lock = model.item_id ? (checkout.locks.find((item) => item.item_id === model.item_id)?.name ?? '') : '';
+  const lock = model.item_id ? (checkout.choices.locks.find((item) => item.item_id === model.item_id)?.name ?? '') : '';
   const showGatecode = Boolean(result.gatecode) && root.config.facility?.show_gatecode !== false;
   return {
     kind: 'rental',
@@ -87,7 +87,7 @@ function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
 
 /** Each unit of the payment just made, with the statuses the result screen shows. */
 export function paymentReceipt(root: RootStore, t: TFunction): PaymentReceipt | null {
-  const units = root.billing.processedUnits;
+  const units = root.billing.payment.processedUnits;
   if (units.length === 0) return null;
   return {
     kind: 'payment',

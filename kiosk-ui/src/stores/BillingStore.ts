@@ -1,9 +1,3 @@
-/*
- * Longer than one sitting's ~350 lines on purpose: the unit list, card entry, signing and the
- * result screen are the stages of one payment and share its units and card. The parts that stand
- * alone are beside it: billing/PayUnit.ts, billing/payable-account.ts (loading the account),
- * billing/unit-payment.ts (one unit's calls) and billing/autopay-agreements.ts.
- */
 import {
   BILLING,
   type DecryptedCardSwipe,
@@ -13,30 +7,22 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../api/client';
-import type { PayCard } from '../billing/payload';
+import { paidTenants } from '../billing/payment-history';
 import {
   canMakePayment,
   grandTotal,
-  needsSigning,
   needsUpdateCardConfirmation,
-  paymentResult,
   tickAutopayOption,
   tickPayMyBill,
-  type PaymentStep,
-  type StepsResult,
-  type UnitOutcome,
 } from '../billing/payment-plan';
-import { unitStatusMessageKeys } from '../billing/status-messages';
 import { swipeToPayCard } from '../forms/card-rules';
 import type { PayCardValues } from '../forms/pay-card';
-import { SigningWatch } from '../signing/signing-watch';
-import { autopayAgreements, type UnitAgreement } from './billing/autopay-agreements';
+import { FAILED, IDLE, LOADING, ready, type Loadable } from '../models/loadable';
+import { BillPayment } from './billing/BillPayment';
+import { CardEntry } from './billing/CardEntry';
 import { loadPayableAccount } from './billing/payable-account';
 import { loadPaymentHistory } from './billing/payment-history';
-import { paidTenants } from '../billing/payment-history';
-import { FAILED, IDLE, LOADING, ready, type Loadable } from '../models/loadable';
 import { NOTHING_TICKED, PayUnit, payUnitKey } from './billing/PayUnit';
-import { payUnit, unitPaymentModel } from './billing/unit-payment';
 import type { RootStore } from './RootStore';
 
 export { PayUnit } from './billing/PayUnit';
@@ -47,11 +33,14 @@ export type PayStage = 'loading' | 'units' | 'swipe' | 'card_form' | 'result';
 
 /**
  * Pay My Bill and autopay (shell spec §2 "Pay My Bill screen states", §4 "Loading Pay My Bill",
- * "Make a payment", "Submit", "Per-unit payment rules", "Payment logic"). Which account screen
- * the area shows (login, register, link a rental, pay) is AccountStore's.
+ * "Make a payment", "Per-unit payment rules"): which stage shows, the account's unit list with
+ * each unit's choices and their confirmation dialogs, and the payment history after a payment
+ * inside the rental. Which account screen the area shows (login, register, link a rental, pay) is
+ * AccountStore's.
  *
- * The card typed or swiped is held in a private field, never observable, only while a payment
- * runs, and is dropped once every unit has answered (or the visit ends).
+ * Its parts that stand alone are sub-objects: the open card form is `cardEntry`
+ * (billing/CardEntry.ts), the payment from Submit to every unit's answer, with the autopay
+ * signing, is `payment` (billing/BillPayment.ts).
  */
 export class BillingStore {
   stage: PayStage = 'loading';
@@ -59,18 +48,6 @@ export class BillingStore {
   account: TenantDetail | null = null;
   failedDetails = 0;
   selectedKey: string | null = null;
-
-  /** Swiped card fields for the manual form, taken once by the form. */
-  cardPrefill: ReturnType<typeof swipeToPayCard> | null = null;
-
-  /** The card form has been open BILLING.scrollToCardFormMs: it brings itself into view (cardFormScrolled). */
-  cardFormScrollDue = false;
-
-  /** Units processed by the last payment (or cancel), and their outcomes as they arrive. */
-  processingKeys: string[] = [];
-  outcomes: UnitOutcome[] = [];
-  agreements: UnitAgreement[] = [];
-  signingIndex = 0;
 
   /** Confirmation dialogs: update card with a balance due, cancel autopay. */
   pendingUpdateCardKey: string | null = null;
@@ -81,21 +58,19 @@ export class BillingStore {
   /** The payment history shown after a payment made inside the rental (confirm_paybill). */
   paymentHistory: Loadable<PaymentHistoryEntry[]> = IDLE;
 
-  private card: PayCard | null = null;
+  /** The card form: a swiped card's fields and bringing the form into view. */
+  readonly cardEntry: CardEntry;
+  /** The running payment: the card, the autopay agreements to sign, each unit's outcome. */
+  readonly payment: BillPayment;
+
   private loadGeneration = 0;
-  private readonly watch: SigningWatch;
-  private scrollTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Units of the running payment whose steps have started (a unit is paid or enrolled once). */
-  private readonly startedKeys = new Set<string>();
 
   constructor(readonly root: RootStore) {
-    this.watch = new SigningWatch(
-      () => this.currentAgreement?.agreement ?? null,
-      (key, signedId) => this.documentSigned(key, signedId),
-    );
-    makeAutoObservable<this, 'card' | 'loadGeneration' | 'watch' | 'scrollTimer' | 'startedKeys'>(
+    this.cardEntry = new CardEntry(() => this.stage === 'card_form');
+    this.payment = new BillPayment(root, this);
+    makeAutoObservable<this, 'loadGeneration'>(
       this,
-      { root: false, card: false, loadGeneration: false, watch: false, scrollTimer: false, startedKeys: false },
+      { root: false, cardEntry: false, payment: false, loadGeneration: false },
       { autoBind: true },
     );
   }
@@ -112,8 +87,7 @@ export class BillingStore {
     this.account = null;
     this.failedDetails = 0;
     this.selectedKey = null;
-    this.processingKeys = [];
-    this.outcomes = [];
+    this.payment.clearResults();
     this.paymentHistory = IDLE;
     this.root.trivia.restart();
     const user = { token: account.userToken ?? '', email: account.email ?? '' };
@@ -229,10 +203,8 @@ export class BillingStore {
     if (!unit) return;
     for (const other of this.units) other.clearResult();
     unit.setChoice({ ...NOTHING_TICKED, isCancelAutoPay: true });
-    this.processingKeys = [unit.key];
-    this.outcomes = [];
     this.stage = 'result';
-    void this.processUnit(unit);
+    this.payment.processAlone(unit);
   }
 
   // -- card entry ------------------------------------------------------------------------------------------
@@ -243,43 +215,20 @@ export class BillingStore {
    */
   makePayment(): void {
     if (!this.canMakePayment) return;
-    this.cardPrefill = null;
+    this.cardEntry.close();
     this.stage = 'swipe';
   }
 
   /** The swipe panel read a card (the panel checks the reader, asks for the swipe and cancels it when left). */
   cardSwiped(card: DecryptedCardSwipe): void {
     if (this.stage !== 'swipe') return;
-    this.cardPrefill = swipeToPayCard(card);
-    this.openCardForm();
+    this.stage = 'card_form';
+    this.cardEntry.open(swipeToPayCard(card));
   }
 
   enterCardManually(): void {
-    this.openCardForm();
-  }
-
-  /**
-   * The card form opens; BILLING.scrollToCardFormMs later it is brought into view (shell §9), so a
-   * visitor who came from the bottom of a long unit list is not left looking at its end.
-   */
-  private openCardForm(): void {
     this.stage = 'card_form';
-    this.stopCardFormScroll();
-    this.scrollTimer = setTimeout(
-      () => runInAction(() => (this.cardFormScrollDue = this.stage === 'card_form')),
-      BILLING.scrollToCardFormMs,
-    );
-  }
-
-  /** The card form has been brought into view (or the visitor is already in it). */
-  cardFormScrolled(): void {
-    this.cardFormScrollDue = false;
-  }
-
-  private stopCardFormScroll(): void {
-    clearTimeout(this.scrollTimer);
-    this.scrollTimer = undefined;
-    this.cardFormScrollDue = false;
+    this.cardEntry.open();
   }
 
   backToUnits(): void {
@@ -287,189 +236,28 @@ export class BillingStore {
     this.stage = 'units';
   }
 
-  /** The swiped fields, handed to the form once. */
-  takeCardPrefill(): ReturnType<typeof swipeToPayCard> | null {
-    const prefill = this.cardPrefill;
-    this.cardPrefill = null;
-    return prefill;
-  }
-
   /** Leaving card entry or signing: no swiped card, dialog or agreement is kept. */
   leavePayStage(): void {
-    this.cardPrefill = null;
-    this.stopCardFormScroll();
+    this.cardEntry.close();
     this.pendingCancelKey = null;
     this.pendingUpdateCardKey = null;
-    this.closeSigning();
+    this.payment.closeSigning();
   }
 
-  // -- submit and processing ----------------------------------------------------------------------------------
-
-  get processing(): boolean {
-    return this.stage === 'result' && paymentResult(this.processingKeys.length, this.outcomes).processing;
-  }
-
-  get succeeded(): boolean {
-    return paymentResult(this.processingKeys.length, this.outcomes).success;
-  }
-
-  get processedUnits(): PayUnit[] {
-    return this.processingKeys.map((key) => this.unit(key)).filter((unit): unit is PayUnit => unit !== null);
-  }
-
-  /** A payment step failed (as opposed to only an autopay enrolment, update or cancel). */
-  get paymentFailed(): boolean {
-    return this.processedUnits.some((unit) => unit.statusKeys.includes('billing.status.payment_failed'));
-  }
-
-  /** At least one payment went through. */
-  get paymentMade(): boolean {
-    return this.processedUnits.some((unit) => unit.statusKeys.includes('billing.status.payment_success'));
-  }
-
-  get signing(): boolean {
-    return this.stage === 'result' && this.signingIndex < this.agreements.length;
-  }
-
-  get currentAgreement(): UnitAgreement | null {
-    return this.signing ? (this.agreements[this.signingIndex] ?? null) : null;
-  }
-
-  /**
-   * Submit (shell §4): the validated card goes to the result screen's processing; units enrolling
-   * in autopay sign first, the others (a card update of a unit already enrolled too) go at once.
-   */
+  /** Submit (shell §4): the validated card goes to the result screen's processing (billing/BillPayment.ts). */
   async submitPayment(values: PayCardValues): Promise<void> {
     const selected = this.units.filter((unit) => unit.selected);
     if (selected.length === 0 || !this.canMakePayment) return;
-    this.card = {
-      card_name: values.card_name,
-      card_number: String(values.card_number).replace(/\D/g, ''),
-      cc_exp_month: Number(values.cc_exp_month),
-      cc_exp_year: Number(values.cc_exp_year),
-      cvv: String(values.cvv),
-    };
     for (const unit of this.units) unit.clearResult();
-    this.processingKeys = selected.map((unit) => unit.key);
-    this.outcomes = [];
-    this.agreements = [];
-    this.signingIndex = 0;
-    this.startedKeys.clear();
-    this.stopCardFormScroll();
+    this.cardEntry.close();
     this.stage = 'result';
-    for (const unit of selected.filter((candidate) => !needsSigning(candidate.choice))) this.startUnit(unit);
-    const toSign = selected.filter((unit) => needsSigning(unit.choice));
-    if (toSign.length > 0) await this.prepareSigning(toSign);
-  }
-
-  /** The agreements of every unit enrolling; a unit whose documents fail is marked failed. */
-  private async prepareSigning(units: PayUnit[]): Promise<void> {
-    const card = this.card;
-    if (!card) return;
-    const email = this.root.account.email ?? '';
-    const prepared = await Promise.all(
-      units.map((unit) =>
-        autopayAgreements(this.root.api, unit, this.modelFor(unit), card, email).catch(() => {
-          this.finishUnit(unit, ['enrolAutopay'], { outcome: 'error', failedStep: 'enrolAutopay', done: [] });
-          return [];
-        }),
-      ),
-    );
-    runInAction(() => {
-      this.agreements = prepared.flat();
-      this.signingIndex = 0;
-    });
-  }
-
-  /** The embedded frame showing the current agreement (only its messages count: signing/signing-watch.ts). */
-  setSigningFrame(frame: MessageEventSource | null): void {
-    this.watch.setFrame(frame);
-  }
-
-  /** A window message: completes the current agreement when its own frame says it was signed. */
-  onSigningMessage(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>): void {
-    this.watch.receive(event);
-  }
-
-  /**
-   * A document was signed (shell §4 Submit): its completion triggers the payment or enrolment of
-   * its unit as it arrives, the enrolment carrying the id the completion message gave, and the
-   * next agreement shows; after the last the signing screen closes. A unit with several
-   * documents is paid and enrolled once, on the first one signed.
-   */
-  documentSigned(key: string, signedId: string = key): void {
-    const current = this.currentAgreement;
-    if (!current || current.agreement.key !== key) return;
-    current.completed = true;
-    this.signingIndex += 1;
-    const unit = this.unit(current.unitKey);
-    if (unit) this.startUnit(unit, { document_id: signedId });
-    if (!this.signing) this.closeSigning();
-  }
-
-  /**
-   * The visitor stops signing: every unit that has not signed yet is not enrolled (its payment,
-   * which comes after the signature, never ran), and the result shows.
-   */
-  cancelSigning(): void {
-    const waiting = this.agreements.slice(this.signingIndex).map((entry) => entry.unitKey);
-    this.closeSigning();
-    for (const key of new Set(waiting)) {
-      const unit = this.unit(key);
-      if (unit && !this.startedKeys.has(unit.key))
-        this.finishUnit(unit, ['enrolAutopay'], { outcome: 'error', failedStep: 'enrolAutopay', done: [] });
-    }
-  }
-
-  /** Runs a unit's steps, once per payment. */
-  private startUnit(unit: PayUnit, extra: { document_id?: string } = {}): void {
-    if (this.startedKeys.has(unit.key)) return;
-    this.startedKeys.add(unit.key);
-    void this.processUnit(unit, extra);
-  }
-
-  private closeSigning(): void {
-    this.watch.stop();
-    this.agreements = [];
-    this.signingIndex = 0;
-  }
-
-  private modelFor(unit: PayUnit) {
-    return unitPaymentModel(unit, this.account, this.root.account.email ?? '');
-  }
-
-  /** Runs the unit's steps (billing/unit-payment.ts) and records its outcome. */
-  async processUnit(unit: PayUnit, extra: { document_id?: string } = {}): Promise<void> {
-    const { api, config } = this.root;
-    const { steps, result } = await payUnit(unit, {
-      api,
-      capabilities: config.capabilities,
-      ownerId: config.ownerId,
-      account: this.account,
-      username: this.root.account.email ?? '',
-      card: this.card,
-      documentId: extra.document_id,
-    });
-    this.finishUnit(unit, steps, result);
-  }
-
-  private finishUnit(unit: PayUnit, steps: readonly PaymentStep[], result: StepsResult): void {
-    if (!this.processingKeys.includes(unit.key) || unit.outcome !== null) return;
-    unit.setResult(result.outcome, unitStatusMessageKeys(steps, result, unit.choice.updateCardDetails));
-    this.outcomes.push(result.outcome);
-    this.root.screenHealth.journey('bill_payment', result.outcome === 'success' ? 'succeeded' : 'failed');
-    if (!this.processing) {
-      // Every unit answered: the card is no longer needed. Documents still to sign (a unit's later
-      // ones, its payment already made on the first) stay on screen until signed or stopped.
-      this.card = null;
-      if (!this.signing) this.closeSigning();
-    }
+    await this.payment.start(selected, values);
   }
 
   /** The history of the tenants whose units were just processed (the rental's confirm_paybill). */
   async loadPaymentHistory(): Promise<void> {
     const generation = this.loadGeneration;
-    const tenants = paidTenants(this.processedUnits.map((unit) => unit.space));
+    const tenants = paidTenants(this.payment.processedUnits.map((unit) => unit.space));
     this.paymentHistory = LOADING;
     const history = await loadPaymentHistory(this.root.api, tenants, this.root.account.userToken ?? '');
     runInAction(() => {
@@ -494,15 +282,12 @@ export class BillingStore {
   reset(): void {
     this.loadGeneration += 1;
     this.leavePayStage();
-    this.startedKeys.clear();
-    this.card = null;
+    this.payment.reset();
     this.stage = 'loading';
     this.units = [];
     this.account = null;
     this.failedDetails = 0;
     this.selectedKey = null;
-    this.processingKeys = [];
-    this.outcomes = [];
     this.paymentHistory = IDLE;
   }
 }

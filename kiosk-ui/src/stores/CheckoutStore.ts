@@ -1,32 +1,15 @@
-/*
- * Longer than one sitting's ~350 lines on purpose: processing, its retry rules and the card it
- * charges are one sequence with the choices made before it (insurance, lock, gate code). The parts
- * that stand alone are beside it: checkout/RentalSigning.ts (documents to fill in and sign) and
- * checkout/follow-ups.ts (the calls after success or a final failure).
- */
-import type {
-  AppResponse,
-  DecryptedCardSwipe,
-  GatecodeValidation,
-  LockItem,
-  RentalResult,
-  ReservationResult,
-  TextGateCodeResult,
-} from '@kiosk/shared-types';
-import { makeAutoObservable, runInAction } from 'mobx';
-import { isCancelled } from '../api/errors';
+import type { AppResponse, DecryptedCardSwipe, RentalResult, ReservationResult } from '@kiosk/shared-types';
+import { makeAutoObservable } from 'mobx';
 import { rentalForm, reservationForm, type CardData, type ProcessingFailure } from '../checkout/payload';
-import { initialPlanId, isChoiceOffered, listedPlans } from '../checkout/insurance';
 import { applyAfterSuccess, confirmAreaTitle, isCardFailure, retryAfterError, RENTAL_RETRIES } from '../flow/flow';
 import { swipeToRentalCard } from '../forms/card-rules';
-import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable, type LoadState } from '../models/loadable';
+import { CheckoutChoices } from './checkout/CheckoutChoices';
 import { RentalFollowUps } from './checkout/follow-ups';
+import { RentalConfirmation } from './checkout/RentalConfirmation';
 import { RentalSigning } from './checkout/RentalSigning';
 import { failureLogger, type LogFailure } from './failure-log';
 import type { RootStore } from './RootStore';
 
-export type { LoadState } from '../models/loadable';
-export type GatecodeCheck = 'idle' | 'validating' | 'available' | 'unavailable' | 'failed';
 export type ProcessState = 'idle' | 'processing' | 'succeeded' | 'failed';
 
 export interface ProcessingError extends ProcessingFailure {
@@ -34,37 +17,20 @@ export interface ProcessingError extends ProcessingFailure {
   card: boolean;
 }
 
-/** A text message being sent, or its outcome (confirm: the gate code; setup_noke: RESEND TEXT). */
-export interface TextStatus {
-  state: 'idle' | 'sending' | 'sent' | 'failed';
-  phone: string;
-  /** The server's message on failure, if it gave one. */
-  serverMessage: string | null;
-}
-
-const IDLE_TEXT: TextStatus = { state: 'idle', phone: '', serverMessage: null };
-
 /**
  * Checkout of a rental or reservation (rental spec §2 from Content insurance to Smart access
- * setup, §4 "Gate code", "Finalising"): the insurance choice, the lock offer, the live gate-code
- * check, the card until the rental is processed, processing the rental or the reservation with
- * its retry rules, and the confirmation (gate-code text, the new user's password, smart access).
- * The documents to fill in and sign are `signing` (checkout/RentalSigning.ts); the calls after
- * success or a final failure are checkout/follow-ups.ts.
+ * setup, §4 "Finalising"): the card until the rental is processed, and processing the rental or
+ * the reservation with its retry rules. Its parts that stand alone are sub-objects: the insurance,
+ * lock and gate-code choices are `choices` (checkout/CheckoutChoices.ts), the documents to fill in
+ * and sign `signing` (checkout/RentalSigning.ts), the texts and the new user's password after
+ * success `confirmation` (checkout/RentalConfirmation.ts); the calls after success or a final
+ * failure are checkout/follow-ups.ts.
  *
  * Choices the visitor makes go into the rental model through RentalStore (setFields / done);
  * the card never does: it is held in a private field here, sent once to rental/ (and to autopay
  * enrolment), then dropped. It is never observable, stored or logged.
  */
 export class CheckoutStore {
-  /** The lock offered with the chosen unit (GET merchandise/), empty when none. */
-  lockOffer: Loadable<LockItem[]> = IDLE;
-  private locksFor: string | null = null;
-
-  gatecodeCheck: GatecodeCheck = 'idle';
-  /** The code the last check was for. */
-  checkedGatecode = '';
-
   processState: ProcessState = 'idle';
   processingError: ProcessingError | null = null;
   /** Retries of a failed rental that was not the card's fault (at most RENTAL_RETRIES). */
@@ -74,11 +40,12 @@ export class CheckoutStore {
   rentalResult: RentalResult | null = null;
   reservationResult: ReservationResult | null = null;
 
-  textStatus: TextStatus = IDLE_TEXT;
-  passwordState: 'idle' | 'saving' | 'saved' | 'failed' = 'idle';
-
+  /** The insurance plan, the lock and the gate code (content_insurance, about_convenience). */
+  readonly choices: CheckoutChoices;
   /** The documents to fill in and sign (panda_fields, panda_agreements). */
   readonly signing: RentalSigning;
+  /** The gate-code text, RESEND TEXT and the new user's password (confirm_rental and after). */
+  readonly confirmation: RentalConfirmation;
 
   #card: CardData | null = null;
   private readonly log: LogFailure;
@@ -86,7 +53,9 @@ export class CheckoutStore {
 
   constructor(readonly root: RootStore) {
     this.log = failureLogger(root.api, 'Checkout', () => root.rental.section);
+    this.choices = new CheckoutChoices(root, this.log);
     this.signing = new RentalSigning(root, this.log);
+    this.confirmation = new RentalConfirmation(root, this.log);
     this.followUps = new RentalFollowUps(
       root.api,
       () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId }),
@@ -94,7 +63,7 @@ export class CheckoutStore {
     );
     makeAutoObservable<this, 'log' | 'followUps'>(
       this,
-      { root: false, signing: false, log: false, followUps: false },
+      { root: false, choices: false, signing: false, confirmation: false, log: false, followUps: false },
       { autoBind: true },
     );
   }
@@ -105,105 +74,6 @@ export class CheckoutStore {
 
   private get settings() {
     return this.root.config.facility;
-  }
-
-  // -- CONTENT INSURANCE --------------------------------------------------------------------------
-
-  /** Entering content_insurance: preselect the facility's default plan when nothing is chosen yet. */
-  enterInsurance(): void {
-    const { rental } = this.root;
-    const current = rental.model.insurance_id;
-    const valid = isChoiceOffered(current, rental.pick.insurancePlans, this.settings) ? current : null;
-    const chosen = initialPlanId(valid, rental.pick.insurancePlans);
-    if (chosen !== current) this.selectInsurance(chosen);
-  }
-
-  /** Select this plan (or -2, own insurance): the move-in cost is recalculated with it. */
-  selectInsurance(insuranceId: number | null): void {
-    if (this.root.rental.model.insurance_id === insuranceId) return;
-    this.root.rental.setFields({ insurance_id: insuranceId });
-    void this.root.rental.cost.recalculate();
-  }
-
-  get plans() {
-    return listedPlans(this.root.rental.pick.insurancePlans);
-  }
-
-  // -- ALL ABOUT CONVENIENCE ----------------------------------------------------------------------
-
-  get locks(): LockItem[] {
-    return valueOr(this.lockOffer, []);
-  }
-
-  get locksState(): LoadState {
-    return this.lockOffer.state;
-  }
-
-  get lock(): LockItem | null {
-    return this.locks[0] ?? null;
-  }
-
-  /** The lock offered with the chosen unit (once per unit). */
-  async loadLocks(): Promise<void> {
-    const facilityId = this.facilityId;
-    const unitId = this.root.rental.pick.unit?.unit_id ?? null;
-    if (!facilityId || !unitId || (this.locksFor === unitId && this.locksState === 'ready')) return;
-    this.locksFor = unitId;
-    this.lockOffer = LOADING;
-    try {
-      const response = await this.root.api.call<LockItem[]>(
-        'merchandise',
-        { facility: facilityId },
-        { query: { space_type_id: unitId } },
-      );
-      runInAction(() => {
-        this.lockOffer = ready(response.status === 'ok' && Array.isArray(response.result) ? response.result : []);
-      });
-    } catch (error) {
-      this.log('merchandise', error);
-      runInAction(() => (this.lockOffer = FAILED));
-    }
-  }
-
-  /** 'Add a lock' ticked or not: item_id follows and the cost is recalculated. */
-  setLock(on: boolean): void {
-    const itemId = on ? (this.lock?.item_id ?? null) : null;
-    if (this.root.rental.model.item_id === itemId) return;
-    this.root.rental.setFields({ item_id: itemId });
-    void this.root.rental.cost.recalculate();
-  }
-
-  /**
-   * The live gate-code check (rental §4 "Gate code"): once the typed code has gatecode_length
-   * digits it is validated with the server; a newer check cancels the one in flight.
-   */
-  async checkGatecode(code: string): Promise<void> {
-    const facilityId = this.facilityId;
-    const length = this.settings?.gatecode_length ?? 0;
-    this.checkedGatecode = code;
-    // Not forms/convenience's helper: that module brings yup into the first screen's bundle.
-    if (!facilityId || length <= 0 || !new RegExp(`^\\d{${length}}$`).test(code)) {
-      this.gatecodeCheck = 'idle';
-      return;
-    }
-    this.gatecodeCheck = 'validating';
-    try {
-      const response = await this.root.api.call<GatecodeValidation>(
-        'validateGatecodeGet',
-        {},
-        { query: { facility_id: facilityId, gatecode: code }, latestKey: 'validate-gatecode' },
-      );
-      runInAction(() => {
-        if (this.checkedGatecode !== code) return;
-        this.gatecodeCheck = response.status === 'ok' && response.result?.gatecode ? 'available' : 'unavailable';
-      });
-    } catch (error) {
-      if (isCancelled(error)) return;
-      this.log('validate gatecode', error);
-      runInAction(() => {
-        if (this.checkedGatecode === code) this.gatecodeCheck = 'failed';
-      });
-    }
   }
 
   // -- CARD ---------------------------------------------------------------------------------------
@@ -346,7 +216,7 @@ export class CheckoutStore {
     if (!reservation) {
       const rentalResult = result as RentalResult;
       if (this.settings?.show_gatecode !== false && model.tenant_phone)
-        tasks.push(this.sendGateCodeText(model.tenant_phone));
+        tasks.push(this.confirmation.sendGateCodeText(model.tenant_phone));
       if (model.auto_debit && card) tasks.push(this.followUps.enrolAutopay(rentalResult, model, card));
       if (model.item_id) tasks.push(this.followUps.processLockSale(rentalResult, model.item_id));
     }
@@ -430,92 +300,11 @@ export class CheckoutStore {
     this.root.shell.goHome();
   }
 
-  // -- CONFIRMATION -------------------------------------------------------------------------------
-
-  /** 'send gate code by text' (confirm) and the automatic text after success. */
-  async sendGateCodeText(phone: string): Promise<void> {
-    const result = this.rentalResult;
-    const facilityId = this.facilityId;
-    if (!result || !facilityId) return;
-    await this.sendText(phone, {
-      facility_id: facilityId,
-      tenant_id: result.tenant_id,
-      phone_number: phone,
-      gatecode: result.gatecode,
-      unit_door_number: result.unit_door_number,
-    });
-  }
-
-  /** RESEND TEXT on setup_noke: the app links and the access PIN again, to this phone. */
-  async resendAccessText(phone: string): Promise<void> {
-    const result = this.rentalResult;
-    const facilityId = this.facilityId;
-    if (!result || !facilityId) return;
-    await this.sendText(phone, {
-      facility_id: facilityId,
-      tenant_id: result.tenant_id,
-      resend_sms: true,
-      resend_phone_number: phone,
-      unit_door_number: result.unit_door_number,
-    });
-  }
-
-  clearTextStatus(): void {
-    this.textStatus = IDLE_TEXT;
-  }
-
-  private async sendText(phone: string, form: Record<string, string | boolean>): Promise<void> {
-    this.textStatus = { state: 'sending', phone, serverMessage: null };
-    let status: TextStatus;
-    try {
-      const response = await this.root.api.call<TextGateCodeResult>('textGateCode', {}, { form });
-      status =
-        response.status === 'ok'
-          ? { state: 'sent', phone, serverMessage: null }
-          : { state: 'failed', phone, serverMessage: response.message ?? null };
-    } catch (error) {
-      this.log('text gate code', error);
-      status = { state: 'failed', phone, serverMessage: null };
-    }
-    runInAction(() => {
-      this.textStatus = status;
-    });
-  }
-
-  /** The new user's password (update-consumer-password/); resolves true when it was saved. */
-  async updatePassword(password: string): Promise<boolean> {
-    const rrdId = (this.rentalResult ?? this.reservationResult)?.rrd_id;
-    if (!rrdId) return false;
-    this.passwordState = 'saving';
-    let saved = false;
-    try {
-      const response = await this.root.api.call<{ updated: boolean }>(
-        'updateConsumerPassword',
-        {},
-        { form: { rrd_id: rrdId, new_password: password } },
-      );
-      saved = response.status === 'ok';
-    } catch (error) {
-      this.log('update consumer password', error);
-    }
-    runInAction(() => {
-      this.passwordState = saved ? 'saved' : 'failed';
-    });
-    return saved;
-  }
-
-  get isNewUser(): boolean {
-    return Boolean((this.rentalResult ?? this.reservationResult)?.is_new_user);
-  }
-
   /** Forget everything the last visitor did (RootStore.resetAll, when a session ends). */
   reset(): void {
     this.#card = null;
     this.cardVersion += 1;
-    this.lockOffer = IDLE;
-    this.locksFor = null;
-    this.gatecodeCheck = 'idle';
-    this.checkedGatecode = '';
+    this.choices.reset();
     this.signing.reset();
     this.processState = 'idle';
     this.processingError = null;
@@ -523,7 +312,6 @@ export class CheckoutStore {
     this.gaveUp = false;
     this.rentalResult = null;
     this.reservationResult = null;
-    this.textStatus = IDLE_TEXT;
-    this.passwordState = 'idle';
+    this.confirmation.reset();
   }
 }

@@ -35,7 +35,7 @@ export const identity = {
     send_failed: 'We could not send the text message. Please try again.',
     cancel: 'Cancel',
   },
-  /** The login popup's own labels; its messages (invalid code, no account, ...) are AccountStore's (account.*). */
+  /** The login popup's labels; its messages (invalid code, no account, ...) are the account forms' (account.*). */
   login: {
     /** The popup's title is the account area's 'Login'; this names its group of ways to log in. */
     title: "I'm already a customer",

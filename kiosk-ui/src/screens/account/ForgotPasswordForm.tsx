@@ -23,7 +23,7 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
     resolver: yupResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const server = account.errors.forgot_password;
+  const server = account.forms.errors.forgot_password;
 
   if (account.resetLinkSent) {
     return (
@@ -52,7 +52,7 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
           look="panel"
           errors={{ email: server?.fields.email }}
         />
-        <Button type="submit" block disabled={isSubmitting || account.busy === 'forgot_password'}>
+        <Button type="submit" block disabled={isSubmitting || account.forms.busy === 'forgot_password'}>
           {t('account.forgot_password.submit')}
         </Button>
       </form>

@@ -31,10 +31,10 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
   const city = useWatch({ control, name: 'facility_city' });
   const facilityId = useWatch({ control, name: 'facility_address' });
   const phone = useWatch({ control, name: 'phone' });
-  const facilities = account.ownerCities.find((entry) => entry.city === city)?.facilities ?? [];
+  const facilities = account.forms.ownerCities.find((entry) => entry.city === city)?.facilities ?? [];
 
   useEffect(() => {
-    void account.loadOwnerCities();
+    void account.forms.loadOwnerCities();
   }, [account]);
 
   // A city with exactly one facility has that facility and its phone preselected.
@@ -43,7 +43,7 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
     setValue('facility_address', only?.facility_id ?? '');
     setValue('phone', only?.phone ?? '');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [city, account.ownerCities]);
+  }, [city, account.forms.ownerCities]);
 
   useEffect(() => {
     const chosen = facilities.find((facility) => facility.facility_id === facilityId);
@@ -51,7 +51,7 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [facilityId]);
 
-  const server = account.errors.link_rental;
+  const server = account.forms.errors.link_rental;
   const phoneHint = phone ? t('account.link_rental.facility_phone', { phone }) : null;
 
   return (
@@ -67,7 +67,7 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
           label={t('account.link_rental.city')}
           look="panel"
           placeholder={t('account.link_rental.choose_city')}
-          options={account.ownerCities.map((entry) => ({
+          options={account.forms.ownerCities.map((entry) => ({
             value: entry.city,
             label: entry.state ? `${entry.city}, ${entry.state}` : entry.city,
           }))}
@@ -106,7 +106,7 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
             error={server?.fields.gate_code}
           />
         </div>
-        <Button type="submit" block disabled={isSubmitting || account.busy === 'link_rental'}>
+        <Button type="submit" block disabled={isSubmitting || account.forms.busy === 'link_rental'}>
           {t('account.link_rental.submit')}
         </Button>
         <Button variant="secondary" block onClick={account.leaveLinkRental}>

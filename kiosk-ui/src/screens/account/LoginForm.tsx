@@ -43,7 +43,7 @@ export const LoginForm = observer(function LoginForm({
     resolver: yupResolver(loginSchema),
     defaultValues: { username: account.registeredEmail ?? '', password: '' },
   });
-  const server = account.errors.login;
+  const server = account.forms.errors.login;
   const rental = context === 'rental';
 
   const submit = handleSubmit(async (values) => {
@@ -51,7 +51,7 @@ export const LoginForm = observer(function LoginForm({
       await account.submitLogin(values);
       return;
     }
-    const result = await account.loginWithEmail(values.username, values.password);
+    const result = await account.forms.loginWithEmail(values.username, values.password);
     if (result.ok) onLoggedIn?.();
   });
   const title = rental ? t('account.login.title_rental') : t('account.login.title');
@@ -80,7 +80,7 @@ export const LoginForm = observer(function LoginForm({
           look="panel"
           error={server?.fields.password}
         />
-        <Button type="submit" block disabled={isSubmitting || account.busy === 'login'}>
+        <Button type="submit" block disabled={isSubmitting || account.forms.busy === 'login'}>
           {t('account.login.submit')}
         </Button>
       </form>

@@ -44,7 +44,7 @@ export const RegisterForm = observer(function RegisterForm({
     resolver: yupResolver(schema),
     defaultValues: { username: '', password: '', password1: '' },
   });
-  const server = account.errors.register;
+  const server = account.forms.errors.register;
   const note = translateMessage(PASSWORD_NOTE, t);
 
   return (
@@ -85,7 +85,7 @@ export const RegisterForm = observer(function RegisterForm({
           error={server?.fields.password1}
           autoComplete="new-password"
         />
-        <Button type="submit" block disabled={isSubmitting || account.busy === 'register'}>
+        <Button type="submit" block disabled={isSubmitting || account.forms.busy === 'register'}>
           {t('account.register.submit')}
         </Button>
       </form>

@@ -28,9 +28,10 @@ interface PayCardForm {
 export const CardFormView = observer(function CardFormView() {
   const { t } = useTranslation();
   const { billing } = useStores();
+  const { cardEntry } = billing;
   // A swiped card fills the form once; the store forgets it as soon as the form has it.
   const [defaults] = useState<PayCardForm>(() => {
-    const swiped = billing.cardPrefill;
+    const swiped = cardEntry.cardPrefill;
     return {
       card_name: swiped?.card_name ?? '',
       card_number: swiped?.card_number ?? '',
@@ -39,22 +40,22 @@ export const CardFormView = observer(function CardFormView() {
       cvv: '',
     };
   });
-  const [cardRead] = useState(() => billing.cardPrefill !== null);
+  const [cardRead] = useState(() => cardEntry.cardPrefill !== null);
   useEffect(() => {
-    billing.takeCardPrefill();
-  }, [billing]);
+    cardEntry.takeCardPrefill();
+  }, [cardEntry]);
   // The store says when the form has been open long enough (shell §9 "Scroll to card form"); a
   // visitor already typing in it is left where they are.
   const formRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!billing.cardFormScrollDue) return;
+    if (!cardEntry.cardFormScrollDue) return;
     const form = formRef.current;
     if (form && !form.contains(document.activeElement)) {
       const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       form.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
     }
-    billing.cardFormScrolled();
-  }, [billing, billing.cardFormScrollDue]);
+    cardEntry.cardFormScrolled();
+  }, [cardEntry, cardEntry.cardFormScrollDue]);
   const schema = useMemo(() => payCardSchema(), []);
   const methods = useForm<PayCardForm>({
     resolver: yupResolver(schema) as unknown as Resolver<PayCardForm>,

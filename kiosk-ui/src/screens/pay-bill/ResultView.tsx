@@ -25,7 +25,8 @@ export const ResultView = observer(function ResultView() {
   const { t } = useTranslation();
   const root = useStores();
   const { billing } = root;
-  const { processing, succeeded } = billing;
+  const { payment } = billing;
+  const { processing, succeeded } = payment;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!processing) heading.current?.focus();
@@ -40,15 +41,15 @@ export const ResultView = observer(function ResultView() {
             ? t('billing.result.success_title')
             : t('billing.result.failure_title')}
       </h1>
-      {processing && !billing.signing && <Spinner label={t('billing.result.processing')} />}
-      {!processing && succeeded && billing.paymentMade && (
+      {processing && !payment.signing && <Spinner label={t('billing.result.processing')} />}
+      {!processing && succeeded && payment.paymentMade && (
         <p className="pay-result__message">{t('billing.result.success_message')}</p>
       )}
-      {!processing && !succeeded && billing.paymentFailed && (
+      {!processing && !succeeded && payment.paymentFailed && (
         <p className="pay-result__message">{t('billing.result.failure_message')}</p>
       )}
       <ul className="pay-result__units" aria-live="polite">
-        {billing.processedUnits.map((unit) => (
+        {payment.processedUnits.map((unit) => (
           <li key={unit.key} className="pay-result__unit">
             <span className="pay-result__unit-name">{t('billing.unit.title', { unit: unit.space.unit_number })}</span>
             <span className="pay-result__statuses">
@@ -88,7 +89,7 @@ export const ResultView = observer(function ResultView() {
           )}
         </div>
       )}
-      {billing.signing && <SigningOverlay />}
+      {payment.signing && <SigningOverlay />}
     </section>
   );
 });

@@ -11,21 +11,21 @@ import { SIGNING_FRAME_SANDBOX } from '../frame-sandbox';
  */
 export const SigningOverlay = observer(function SigningOverlay() {
   const { t } = useTranslation();
-  const { billing } = useStores();
-  const current = billing.currentAgreement;
+  const { payment } = useStores().billing;
+  const current = payment.currentAgreement;
   const frame = useRef<HTMLIFrameElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     panel.current?.focus();
-  }, [billing]);
+  }, [payment]);
   // The frame of the agreement on screen is the only one whose completion counts.
   const key = current?.agreement.key;
   useEffect(() => {
     if (!key) return;
-    billing.setSigningFrame(frame.current?.contentWindow ?? null);
-    return () => billing.setSigningFrame(null);
-  }, [billing, key]);
+    payment.setSigningFrame(frame.current?.contentWindow ?? null);
+    return () => payment.setSigningFrame(null);
+  }, [payment, key]);
 
   if (!current) return null;
   const { agreement } = current;
@@ -43,11 +43,11 @@ export const SigningOverlay = observer(function SigningOverlay() {
           {t('billing.sign_documents')}
         </h2>
         <p className="pay-signing__progress">
-          {t('billing.signing_progress', { current: billing.signingIndex + 1, total: billing.agreements.length })}
+          {t('billing.signing_progress', { current: payment.signingIndex + 1, total: payment.agreements.length })}
           {' · '}
           {agreement.display_name}
         </p>
-        <Button variant="secondary" onClick={billing.cancelSigning}>
+        <Button variant="secondary" onClick={payment.cancelSigning}>
           {t('billing.signing_cancel')}
         </Button>
       </header>

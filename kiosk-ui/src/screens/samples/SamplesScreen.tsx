@@ -38,7 +38,7 @@ const TestLogin = observer(function TestLogin() {
   const { register, handleSubmit } = useForm<LoginValues>({ defaultValues: { username: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
   const login = handleSubmit(async ({ username, password }) => {
-    const result = await account.loginWithEmail(username, password);
+    const result = await account.forms.loginWithEmail(username, password);
     if (result.ok) setError(null);
     else if (result.form && 'text' in result.form) setError(result.form.text);
     else setError(Object.values(result.fields)[0] ?? t('account.errors.something_went_wrong'));

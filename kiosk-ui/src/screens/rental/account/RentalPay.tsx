@@ -24,7 +24,8 @@ export default observer(function RentalPay(_props: RentalSectionProps) {
   }, [account, account.loggedIn]);
 
   const view = account.view;
-  const confirmed = view === 'pay' && billing.stage === 'result' && !billing.processing && billing.succeeded;
+  const confirmed =
+    view === 'pay' && billing.stage === 'result' && !billing.payment.processing && billing.payment.succeeded;
   const canLeave = view !== 'pay' || billing.stage === 'loading' || billing.stage === 'units';
 
   return (

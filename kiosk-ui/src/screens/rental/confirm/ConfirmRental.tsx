@@ -60,7 +60,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
         title: t('rental.new_account.almost_done'),
         subtitle: t('rental.new_account.choose_password'),
         formId: passwordFormId,
-        doneDisabled: checkout.passwordState === 'saving',
+        doneDisabled: checkout.confirmation.passwordState === 'saving',
         footer: (
           <Button variant="secondary" onClick={onDone}>
             {t('rental.new_account.skip')}
@@ -110,7 +110,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
           <TextMessageForm
             title={t('rental.confirm.text_title')}
             buttonLabel={t('rental.confirm.send')}
-            onSend={checkout.sendGateCodeText}
+            onSend={checkout.confirmation.sendGateCodeText}
           />
         )}
       </div>

@@ -27,7 +27,7 @@ export default observer(function CreateOnlineAccount(_props: RentalSectionProps)
       sidePanel={false}
       formId={formId}
       doneLabel={t(checkout.confirmDoneKey as 'flow.finish')}
-      doneDisabled={checkout.passwordState === 'saving'}
+      doneDisabled={checkout.confirmation.passwordState === 'saving'}
       footer={
         <Button variant="secondary" onClick={moveOn}>
           {t('rental.new_account.skip')}

@@ -50,7 +50,7 @@ export const PasswordForm = observer(function PasswordForm({ formId, onSaved }: 
     defaultValues: { newpassword: '', newpassword1: '' },
   });
   const submit = handleSubmit(async (values) => {
-    if (await checkout.updatePassword(values.newpassword)) onSaved();
+    if (await checkout.confirmation.updatePassword(values.newpassword)) onSaved();
   });
   return (
     <form id={formId} className="rental-form new-account" noValidate onSubmit={(event) => void submit(event)}>
@@ -70,7 +70,7 @@ export const PasswordForm = observer(function PasswordForm({ formId, onSaved }: 
         label={t('rental.new_account.confirm_password')}
         required
       />
-      {checkout.passwordState === 'failed' && (
+      {checkout.confirmation.passwordState === 'failed' && (
         <p className="kiosk-field-error" role="alert">
           {t('rental.new_account.update_failed')}
         </p>

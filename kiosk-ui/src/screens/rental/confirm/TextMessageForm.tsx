@@ -32,7 +32,7 @@ export const TextMessageForm = observer(function TextMessageForm({ title, button
     ) as unknown as Resolver<GateCodeTextValues>,
     defaultValues: { phonenumber: rental.model.tenant_phone },
   });
-  const status = checkout.textStatus;
+  const status = checkout.confirmation.textStatus;
   const message =
     status.state === 'sent'
       ? t('rental.confirm.text_sent', { phone: status.phone })

@@ -28,13 +28,13 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
   const alwaysRequired = Boolean(settings?.autopay_always_required);
 
   useEffect(() => {
-    void checkout.loadLocks();
+    void checkout.choices.loadLocks();
   }, [checkout]);
 
   const schema = convenienceSchema({
     gatecodeSelectable: selectable,
     gatecodeLength: length,
-    isGatecodeAvailable: checkout.gatecodeCheck === 'available',
+    isGatecodeAvailable: checkout.choices.gatecodeCheck === 'available',
     autopayAlwaysRequired: alwaysRequired,
   });
   const form = useForm<ConvenienceValues>({
@@ -45,19 +45,19 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
 
   // A code kept from an earlier visit to this step is checked again.
   useEffect(() => {
-    if (selectable && rental.model.gatecode) void checkout.checkGatecode(rental.model.gatecode);
+    if (selectable && rental.model.gatecode) void checkout.choices.checkGatecode(rental.model.gatecode);
     // Only on entry.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // After a first Done, the field's message follows the live check.
-  const check = checkout.gatecodeCheck;
+  const check = checkout.choices.gatecodeCheck;
   const submitted = formState.isSubmitted;
   useEffect(() => {
     if (submitted && check !== 'validating') void trigger('gatecode');
   }, [check, submitted, trigger]);
 
-  const lock = checkout.lock;
+  const lock = checkout.choices.lock;
   const lockChosen = lock !== null && rental.model.item_id === lock.item_id;
   const gatecodeError =
     check === 'unavailable'
@@ -90,7 +90,7 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
                 <input
                   type="checkbox"
                   checked={lockChosen}
-                  onChange={(event) => checkout.setLock(event.target.checked)}
+                  onChange={(event) => checkout.choices.setLock(event.target.checked)}
                 />
                 <span>
                   <span id={`${id}-lock`} className="convenience__lock-title">
@@ -140,7 +140,7 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
               hint={gatecodeStatus}
               mask={'0'.repeat(length)}
               maxLength={length}
-              onValueChange={(value) => void checkout.checkGatecode(value)}
+              onValueChange={(value) => void checkout.choices.checkGatecode(value)}
             />
           </section>
         )}

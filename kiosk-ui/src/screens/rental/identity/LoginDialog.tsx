@@ -14,7 +14,7 @@ import { MaskedField } from '../../../components/form/MaskedField';
 import { TextField } from '../../../components/form/TextField';
 import { LoginForm } from '../../account/LoginForm';
 
-/** AccountStore's failure code for a phone number with no account. */
+/** The account forms' failure code for a phone number with no account. */
 const NO_ACCOUNT = 'NoAccount';
 
 type Mode = 'mobile' | 'email';
@@ -117,12 +117,12 @@ const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onReg
     resolver: yupResolver(otpSchema) as unknown as Resolver<OtpValues>,
     defaultValues: { otp: '' },
   });
-  const busy = account.busy === 'otp';
+  const busy = account.forms.busy === 'otp';
 
   const request = async (phone: string) => {
     setMessage(null);
     setNoAccount(false);
-    const result: AccountResult = await account.requestOtp(phone);
+    const result: AccountResult = await account.forms.requestOtp(phone);
     if (result.ok) {
       setSentTo(phone);
       codeForm.reset({ otp: '' });
@@ -167,7 +167,7 @@ const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onReg
       noValidate
       onSubmit={codeForm.handleSubmit(async (values) => {
         setMessage(null);
-        const result = await account.loginWithOtp(sentTo, values.otp);
+        const result = await account.forms.loginWithOtp(sentTo, values.otp);
         if (result.ok) onSuccess();
         else setMessage(result.form);
       })}
@@ -183,9 +183,9 @@ const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onReg
       />
       <FormMessage message={message} />
       <div className="login-dialog__row">
-        <Button variant="secondary" disabled={!account.canResendOtp} onClick={() => void request(sentTo)}>
-          {account.otpResendSecondsLeft > 0
-            ? t('identity.login.resend_in', { seconds: account.otpResendSecondsLeft })
+        <Button variant="secondary" disabled={!account.forms.canResendOtp} onClick={() => void request(sentTo)}>
+          {account.forms.otpResendSecondsLeft > 0
+            ? t('identity.login.resend_in', { seconds: account.forms.otpResendSecondsLeft })
             : t('identity.login.resend')}
         </Button>
         <Button type="submit" disabled={busy}>

@@ -31,17 +31,17 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
   const listId = useId();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    checkout.enterInsurance();
+    checkout.choices.enterInsurance();
   }, [checkout]);
 
   const settings = config.facility;
-  const plans = checkout.plans;
+  const plans = checkout.choices.plans;
   const chosen = rental.model.insurance_id;
   const brochures = insuranceBrochures(documents.nonInteractive);
 
   const choose = (id: number) => {
     setError(null);
-    checkout.selectInsurance(id);
+    checkout.choices.selectInsurance(id);
   };
   const done = () => {
     try {

@@ -17,14 +17,14 @@ export default observer(function SetupNoke(_props: RentalSectionProps) {
   const { rental, checkout } = useStores();
   // The confirmation's gate-code text is not this screen's: its status starts empty.
   useEffect(() => {
-    checkout.clearTextStatus();
+    checkout.confirmation.clearTextStatus();
   }, [checkout]);
   const onDone = () => (nextSection(rental.flow) ? rental.done() : checkout.finish());
   return (
     <SectionFrame title={t('rental.noke.title')} hideCancel sidePanel={false} onDone={onDone}>
       <div className="noke">
         <p className="noke__emailed">{t('rental.noke.emailed')}</p>
-        <TextMessageForm buttonLabel={t('rental.noke.resend')} onSend={checkout.resendAccessText} />
+        <TextMessageForm buttonLabel={t('rental.noke.resend')} onSend={checkout.confirmation.resendAccessText} />
         <p className="checkout-note">{t('rental.noke.key_fob')}</p>
       </div>
     </SectionFrame>

@@ -1,0 +1,202 @@
+import { describe, expect, it, vi } from 'vitest';
+import { wrapped, type FakeRequest } from '../../test/fakes';
+import { calls, card, form, loaded } from './billing-test-fixtures';
+
+/** Paying, signing and each unit's outcome, over the fake operator API of billing-test-fixtures.ts. */
+
+describe('paying', () => {
+  it('(c) pays a unit for the chosen period with the card and mails the receipt', async () => {
+    const { root, requests } = await loaded();
+    const [a102] = root.billing.units;
+    root.billing.tickPay(a102!, true);
+    root.billing.setPeriod(a102!, 3);
+    await vi.waitFor(() => expect(a102!.prePay?.total_amt).toBe(206));
+    root.billing.enterCardManually();
+    await root.billing.submitPayment(card);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(root.billing.payment.succeeded).toBe(true);
+    expect(a102!.statusKeys).toEqual(['billing.status.payment_success']);
+    const pay = form(calls(requests, 'POST', '/sp-a102/pre-pay/')[0]!);
+    expect(pay).toMatchObject({
+      period: '3',
+      total_amount: '206.00',
+      card_number: '4111111111111111',
+      cvv: '123',
+      tenant_id: 't-1',
+    });
+    const mail = form(calls(requests, 'POST', '/tenant/t-1/payment/')[0]!);
+    expect(JSON.parse(mail.data!)).toMatchObject({ source: 'desktop', unit_no: 'A102', balance: 59, prepay: 206 });
+    expect(mail.data).not.toContain('4111111111111111');
+    expect(calls(requests, 'POST', '/generate-agreements/')).toHaveLength(0);
+  });
+
+  it('(c) leaves the payment mail to the management system when it notifies', async () => {
+    const { root, requests } = await loaded({ payment: true });
+    root.billing.tickPay(root.billing.units[0]!, true);
+    await root.billing.submitPayment(card);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(calls(requests, 'POST', '/payment/')).toHaveLength(0);
+  });
+
+  it('(b) signs first, then pays the balance, enrols and mails; the other unit is paid at once', async () => {
+    const { root, requests } = await loaded();
+    const [a102, b13] = root.billing.units;
+    root.billing.tickEnrol(a102!, true);
+    root.billing.tickPay(b13!, true);
+    await root.billing.submitPayment(card);
+    expect(root.billing.payment.signing).toBe(true);
+    expect(root.billing.payment.currentAgreement?.agreement.key).toBe('key-A102');
+    await vi.waitFor(() => expect(b13!.outcome).toBe('success'));
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
+    const documents = form(calls(requests, 'POST', '/generate-tokens/')[0]!);
+    expect(documents).toMatchObject({ flow: 'billpay', auto_debit: 'true', tenant_email: 'tenant@example.com' });
+    expect(documents.card_number).toBe('4111********1111');
+    expect(documents.cvv).toBeUndefined();
+
+    // Only the registered frame's own message, from the signing origin, completes the document:
+    // not one from another origin, nor one of the right origin before a frame is registered or
+    // from another window.
+    const frameWindow = {} as MessageEventSource;
+    const signed = { event: 'session_view.document.completed', data: { id: 'key-A102' } };
+    root.billing.payment.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
+    expect(root.billing.payment.signing).toBe(true);
+    root.billing.payment.setSigningFrame(frameWindow);
+    root.billing.payment.onSigningMessage({ origin: 'http://evil.test', source: frameWindow, data: signed });
+    expect(root.billing.payment.signing).toBe(true);
+    root.billing.payment.onSigningMessage({
+      origin: 'http://sandbox.test',
+      source: {} as MessageEventSource,
+      data: signed,
+    });
+    expect(root.billing.payment.signing).toBe(true);
+    root.billing.payment.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
+    expect(root.billing.payment.signing).toBe(false);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(root.billing.payment.succeeded).toBe(true);
+    expect(a102!.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+    expect(form(calls(requests, 'POST', '/sp-a102/pre-pay/')[0]!)).toMatchObject({
+      period: '0',
+      total_amount: '59.00',
+    });
+    // The enrolment carries the id the completion message gave.
+    expect(form(calls(requests, 'POST', '/sp-a102/autopay/')[0]!)).toMatchObject({ document_id: 'key-A102' });
+    const aboutA102 = (r: FakeRequest) =>
+      r.path.includes('/sp-a102/') ||
+      (/tenant\/t-1\/(payment|autopay)\/$/.test(r.path) && Boolean(r.body?.includes('A102')));
+    const order = requests
+      .filter((r) => r.method === 'POST' && aboutA102(r))
+      .map((r) => r.path.split('/').slice(-3, -1).join('/'));
+    expect(order).toEqual(['sp-a102/pre-pay', 'sp-a102/autopay', 't-1/payment', 't-1/autopay']);
+    expect(calls(requests, 'POST', '/tenant/t-1/autopay/').every((r) => !r.body?.includes('4111111111111111'))).toBe(
+      true,
+    );
+  });
+
+  it('marks a declined unit failed and keeps the other result', async () => {
+    const { root } = await loaded();
+    const [a102, b13] = root.billing.units;
+    root.billing.tickPay(a102!, true);
+    root.billing.tickPay(b13!, true);
+    await root.billing.submitPayment({ ...card, card_number: '4000000000000002' });
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(root.billing.payment.succeeded).toBe(false);
+    expect(root.billing.payment.paymentFailed).toBe(true);
+    expect(a102!.statusKeys).toEqual(['billing.status.payment_failed']);
+    expect(b13!.outcome).toBe('success');
+  });
+});
+
+describe('autopay card update and signing failures', () => {
+  it('(a) updating the card of an enrolled, paid-up unit re-enrols at once, without signing, and mails the autopay confirmation', async () => {
+    const { root, requests } = await loaded();
+    const b13 = root.billing.units[1]!;
+    root.billing.tickUpdateCard(b13, true);
+    expect(root.billing.pendingUpdateCardKey).toBeNull();
+    expect(b13.choice.payMyBill).toBe(false);
+    await root.billing.submitPayment(card);
+    expect(root.billing.payment.signing).toBe(false);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(calls(requests, 'POST', '/generate-tokens/')).toHaveLength(0);
+    expect(calls(requests, 'POST', '/generate-agreements/')).toHaveLength(0);
+    expect(b13.statusKeys).toEqual(['billing.status.card_update_successful']);
+    expect(calls(requests, 'POST', '/sp-b-13/pre-pay/')).toHaveLength(0);
+    expect(calls(requests, 'POST', '/tenant/t-1/autopay/')).toHaveLength(1);
+  });
+
+  it('marks the enrolment failed when its documents cannot be prepared', async () => {
+    const { root, requests } = await loaded({
+      overrides: {
+        'POST /api/facilities/demo/pandadocs/generate-agreements/': { body: { application_data: { status: 'error' } } },
+      },
+    });
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
+    await root.billing.submitPayment(card);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(root.billing.payment.signing).toBe(false);
+    expect(root.billing.payment.succeeded).toBe(false);
+    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
+    expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(0);
+  });
+});
+
+describe('stopping the signing', () => {
+  it('leaves the waiting units unenrolled and unpaid, and shows the result', async () => {
+    const { root, requests } = await loaded();
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
+    await root.billing.submitPayment(card);
+    expect(root.billing.payment.signing).toBe(true);
+    root.billing.payment.cancelSigning();
+    expect(root.billing.payment.signing).toBe(false);
+    expect(root.billing.payment.processing).toBe(false);
+    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
+  });
+});
+
+describe('signing several documents', () => {
+  const twoDocuments = {
+    'POST /api/facilities/demo/pandadocs/generate-agreements/': {
+      body: wrapped({
+        agreements: ['first', 'second'].map((name) => ({
+          display_name: `Autopay ${name}`,
+          document_type: 'autopay',
+          file_id: `file-${name}`,
+          document_id: `doc-${name}`,
+          key: `key-${name}`,
+          url: `http://sandbox.test/pages/sign/key-${name}`,
+          completed: false,
+        })),
+      }),
+    },
+  };
+
+  it("pays and enrols a unit as its first document's completion arrives, once", async () => {
+    const { root, requests } = await loaded({ overrides: twoDocuments });
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
+    await root.billing.submitPayment(card);
+    root.billing.payment.documentSigned('key-first', 'doc-first');
+    // The unit does not wait for its second document.
+    await vi.waitFor(() => expect(a102.outcome).toBe('success'));
+    expect(root.billing.payment.currentAgreement?.agreement.key).toBe('key-second');
+    expect(form(calls(requests, 'POST', '/sp-a102/autopay/')[0]!)).toMatchObject({ document_id: 'doc-first' });
+    root.billing.payment.documentSigned('key-second', 'doc-second');
+    expect(root.billing.payment.signing).toBe(false);
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(1);
+    expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(1);
+  });
+
+  it('stopping after the first document keeps the payment it made', async () => {
+    const { root } = await loaded({ overrides: twoDocuments });
+    const a102 = root.billing.units[0]!;
+    root.billing.tickEnrol(a102, true);
+    await root.billing.submitPayment(card);
+    root.billing.payment.documentSigned('key-first', 'doc-first');
+    root.billing.payment.cancelSigning();
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(a102.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+  });
+});
