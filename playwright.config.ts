@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end suites run in Debian's Chromium (Playwright cannot download its own browser here).
- * Each spec file starts its own daemon + sandbox on free ports with startKiosk(), so one worker
+ * Each spec file starts its own daemon + sandbox on free ports with useKiosk(), so one worker
  * keeps the 2-core machine responsive and the suites independent.
  */
 export const CHROMIUM_ARGS = [

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { logIn, NO_RENTALS_USER, openPayBill, resetSandbox, sidebar, TEST_USER } from './support/account.js';
-import { startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { logIn, NO_RENTALS_USER, openPayBill, sidebar, TEST_USER } from './support/account.js';
+import { useKiosk } from './support/kiosk.js';
 
 /**
  * Account access against the built UI, daemon and sandbox (shell spec §2 "Pay-bill
@@ -13,19 +13,7 @@ import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 
 const SCREENSHOTS = 'test-results/account';
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await resetSandbox(kiosk);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { BILLING } from '@kiosk/shared-types';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { logIn, openPayBill, TEST_USER } from './support/account.js';
+import { control, useKiosk } from './support/kiosk.js';
 
 /**
  * Pay My Bill and autopay against the built UI, daemon and sandbox (shell spec §2 "Pay
@@ -18,19 +18,7 @@ const CARD = '4111111111111111';
 const CVV = '987';
 const YEAR = String(new Date().getFullYear() + 4);
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await resetSandbox(kiosk);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
-import { control, E2E_API_KEY, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { E2E_API_KEY, startKiosk, useKiosk } from './support/kiosk.js';
 
 /**
  * Browse and hold (rental spec §2 Detail page, Hold screen, Size guide, Find reservation, Side
@@ -9,19 +9,7 @@ import { control, E2E_API_KEY, startKiosk, type RunningKiosk } from './support/k
  * daemon and its sandbox. Demo data: docs/sandbox.md.
  */
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

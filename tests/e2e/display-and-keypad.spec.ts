@@ -16,7 +16,7 @@ import {
   type ScreenCheck,
 } from './support/flows.js';
 import { onScreenKeyboard } from './support/keyboard.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { useKiosk } from './support/kiosk.js';
 
 /**
  * The display modes and the keypad (docs/accessibility.md): a whole rental and a bill payment in
@@ -34,19 +34,9 @@ const REACH_ZONE_PERCENT = 55;
  */
 const SHOTS = process.env.KIOSK_DOC_SHOTS === '1' ? 'docs/img' : 'test-results/display';
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk({ env: { KIOSK_REACH_ZONE_PERCENT: String(REACH_ZONE_PERCENT) } });
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
-  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
+const kiosk = useKiosk(test, {
+  env: { KIOSK_REACH_ZONE_PERCENT: String(REACH_ZONE_PERCENT) },
+  reset: ['sandbox', 'card-reader'],
 });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).

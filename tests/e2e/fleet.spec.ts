@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import yaml from 'js-yaml';
-import { readMetrics, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { readMetrics, useKiosk } from './support/kiosk.js';
 
 /**
  * Support staff see a dead screen: while the kiosk page runs it keeps the "screen alive" series up;
@@ -19,13 +19,7 @@ const UNSEEN = 'kiosk_ui_unseen_seconds{app="kiosk_daemon"}';
 /** The scrape step of the series given to promtool. */
 const STEP_SECONDS = 15;
 
-let kiosk: RunningKiosk;
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
+const kiosk = useKiosk(test);
 
 function screenDeadExpression(): string {
   const rules = yaml.load(readFileSync(RULES_FILE, 'utf8')) as {

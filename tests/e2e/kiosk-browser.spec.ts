@@ -6,7 +6,7 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_ARGS } from '../../playwright.config.js';
 import { TEST_USER, logIn, openPayBill, sidebar } from './support/account.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, useKiosk } from './support/kiosk.js';
 import { POLICY_DIR, POLICY_FILE_PREFIX, removeStalePolicies } from './support/browser-policy.js';
 
 /**
@@ -34,7 +34,6 @@ const POLICY_FILE = join(POLICY_DIR, `${POLICY_FILE_PREFIX}${process.pid}.json`)
 const TENANT = { email: TEST_USER.email, address: '18 Lincoln Avenue', gateCode: '2580' };
 const WALK_IN = { email: 'casey.visitor@example.com', address: '100 Elm Street', licence: 'D400-1234-5678' };
 
-let kiosk: RunningKiosk;
 let profileDir: string;
 let context: BrowserContext | undefined;
 let policy: Record<string, unknown>;
@@ -64,7 +63,7 @@ async function launch(): Promise<BrowserContext> {
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   removeStalePolicies();
   process.once('exit', removePolicy);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -73,7 +72,19 @@ test.beforeAll(async () => {
       process.kill(process.pid, signal);
     });
   }
-  kiosk = await startKiosk({ env: { KIOSK_TIME_SCALE: '0.05' } });
+});
+
+// Hooks run in the order they are declared: the browser is closed and the policy removed before the
+// kiosk stops.
+test.afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  removePolicy();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+});
+
+const kiosk = useKiosk(test, { env: { KIOSK_TIME_SCALE: '0.05' } });
+
+test.beforeAll(async () => {
   policy = generatedPolicy();
   const installed = { ...policy };
   delete installed.DeveloperToolsAvailability;
@@ -82,13 +93,6 @@ test.beforeAll(async () => {
   writeFileSync(POLICY_FILE, JSON.stringify(installed));
   profileDir = mkdtempSync(join(tmpdir(), 'kiosk-browser-profile-'));
   context = await launch();
-});
-
-test.afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  removePolicy();
-  await kiosk?.stop();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
 });
 
 test('the generated policy allows the kiosk and its content origin only, and switches the way-outs off', () => {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { resetSandbox, TEST_USER } from './support/account.js';
+import { TEST_USER } from './support/account.js';
 import { expectSection, reachIdentityStep } from './support/flows.js';
-import { startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { useKiosk } from './support/kiosk.js';
 
 /**
  * Signing in, creating an account and paying a bill inside the rental (shell spec §2 "Login ... in
@@ -16,19 +16,7 @@ const CARD = '4111111111111111';
 const YEAR = String(new Date().getFullYear() + 4);
 const NO_ACCOUNT = '+1 (217) 555-0100 has no account. Please login with your existing email or create a new account.';
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await resetSandbox(kiosk);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

@@ -17,7 +17,7 @@ import {
   walkToGateCode,
 } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, useKiosk } from './support/kiosk.js';
 
 /**
  * Rental part 2 end to end (rental spec §2 Content insurance .. Smart access setup, §4 Gate code,
@@ -35,20 +35,7 @@ const OTHER_PAYMENTS = 'For other payment methods, please ask the Facility Manag
 const KEY_FOB =
   'This facility opens with your phone. Would you rather have a key fob? Please ask the Facility Manager.';
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
-  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

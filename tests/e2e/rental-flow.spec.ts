@@ -9,7 +9,7 @@ import {
   tapDone,
   walkDetailSteps,
 } from './support/flows.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { useKiosk } from './support/kiosk.js';
 
 /**
  * The rental flow's course (rental spec §2 Flow lists, Find reservation, §4 Selection and hold,
@@ -17,20 +17,7 @@ import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
  * every step says where the visitor is ('Step N of M'). Built UI, daemon, sandbox and card reader.
  */
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
-  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { resetSandbox } from './support/account.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, useKiosk } from './support/kiosk.js';
 
 /**
  * The rental identity and details steps against the built UI, daemon and sandbox (rental spec §2, §4, §5, §8):
@@ -15,19 +14,7 @@ import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
 const SCREENSHOTS = 'test-results/rental-identity';
 const PHONE = '2175550123';
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await resetSandbox(kiosk);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

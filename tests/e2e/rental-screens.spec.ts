@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { logIn, NO_RENTALS_USER, openPayBill, sidebar, TEST_USER } from './support/account.js';
 import { rentalSection } from './support/flows.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, useKiosk } from './support/kiosk.js';
 
 /**
  * The ways back and the small print of the browse, map and account screens (rental spec §1, §2,
@@ -12,19 +12,7 @@ import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
  * thumbnail's size. Demo data: docs/sandbox.md.
  */
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

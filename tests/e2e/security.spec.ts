@@ -11,7 +11,7 @@ import {
   walkToGateCode,
   answerNotBusiness,
 } from './support/flows.js';
-import { E2E_API_KEY, E2E_HEALTH_TOKEN, control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { E2E_API_KEY, E2E_HEALTH_TOKEN, control, useKiosk } from './support/kiosk.js';
 
 /**
  * Security checks against the real built daemon process (with its sandbox and card-reader
@@ -32,20 +32,7 @@ const VISA = '4111111111111111';
 const CVV = '738';
 const TENANT = { email: 'tenant@example.com', password: 'Password!1' };
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await control(`${kiosk.sandboxUrl}/__sandbox/reset`);
-  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
 
 // ---- helpers -------------------------------------------------------------------------------------
 

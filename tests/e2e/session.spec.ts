@@ -2,7 +2,7 @@ import { chromium, expect, test, type Locator, type Page } from '@playwright/tes
 import { CHROMIUM_ARGS } from '../../playwright.config.js';
 import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep } from './support/flows.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, useKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
  * The kiosk session as a visitor lives it (shell spec §2 "Idle dialog", §4, §9): idle
@@ -135,15 +135,7 @@ async function liveRegionsExposed(page: Page): Promise<{ live: string; text: str
 }
 
 test.describe('with time sped up (KIOSK_TIME_SCALE=0.05)', () => {
-  let kiosk: RunningKiosk;
-
-  test.beforeAll(async () => {
-    kiosk = await startKiosk({ env: { KIOSK_TIME_SCALE: '0.05' } });
-  });
-
-  test.afterAll(async () => {
-    await kiosk?.stop();
-  });
+  const kiosk = useKiosk(test, { env: { KIOSK_TIME_SCALE: '0.05' } });
 
   test('the idle warning appears at 0:30 left and CONTINUE clears it', async ({ page }) => {
     const events = watchEvents(page);
@@ -274,15 +266,7 @@ test.describe('with time sped up (KIOSK_TIME_SCALE=0.05)', () => {
 });
 
 test.describe('at normal speed', () => {
-  let kiosk: RunningKiosk;
-
-  test.beforeAll(async () => {
-    kiosk = await startKiosk();
-  });
-
-  test.afterAll(async () => {
-    await kiosk?.stop();
-  });
+  const kiosk = useKiosk(test);
 
   test('typing a phone number on the on-screen keyboard yields (555) 123-4567', async ({ page }) => {
     await openSamples(kiosk, page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { useKiosk } from './support/kiosk.js';
 
 /**
  * The kiosk shell against the built UI served by the built daemon with its sandbox (shell spec
@@ -8,15 +8,7 @@ import { startKiosk, type RunningKiosk } from './support/kiosk.js';
  * external pay-bill, no map, no documents), unconfigured (its configuration call fails).
  */
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
+const kiosk = useKiosk(test);
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

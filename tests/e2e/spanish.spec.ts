@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { logIn, openPayBill, resetSandbox, TEST_USER } from './support/account.js';
+import { logIn, openPayBill, TEST_USER } from './support/account.js';
 import {
   chooseGateCode,
   expectSection as section,
@@ -14,7 +14,7 @@ import {
   walkDetailSteps,
 } from './support/flows.js';
 import { tapOutsideFields } from './support/keyboard.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { useKiosk } from './support/kiosk.js';
 import { SPANISH as ES } from './support/texts.js';
 
 /**
@@ -29,20 +29,7 @@ const CARD = '4111111111111111';
 const CVV = '987';
 const YEAR = String(new Date().getFullYear() + 4);
 
-let kiosk: RunningKiosk;
-
-test.beforeAll(async () => {
-  kiosk = await startKiosk();
-});
-
-test.afterAll(async () => {
-  await kiosk?.stop();
-});
-
-test.beforeEach(async () => {
-  await resetSandbox(kiosk);
-  await control(`${kiosk.simulatorUrl}/__simulator/reset`);
-});
+const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

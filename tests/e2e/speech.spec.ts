@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { expectSection, reachIdentityStep } from './support/flows.js';
-import { startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { useKiosk } from './support/kiosk.js';
 
 /**
  * Speech output as a blind visitor hears it (docs/accessibility.md, "Speech"): audio mode switched
@@ -18,18 +18,17 @@ import { startKiosk, type RunningKiosk } from './support/kiosk.js';
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
 
-let kiosk: RunningKiosk;
 let wavDir: string;
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   wavDir = mkdtempSync(join(tmpdir(), 'kiosk-speech-'));
-  kiosk = await startKiosk({
-    env: { KIOSK_TIME_SCALE: '0.1', KIOSK_SPEECH_PLAY_COMMAND: `cat > "${wavDir}/$$.wav"` },
-  });
 });
 
-test.afterAll(async () => {
-  await kiosk?.stop();
+const kiosk = useKiosk(test, () => ({
+  env: { KIOSK_TIME_SCALE: '0.1', KIOSK_SPEECH_PLAY_COMMAND: `cat > "${wavDir}/$$.wav"` },
+}));
+
+test.afterAll(() => {
   rmSync(wavDir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { resetSandbox, sidebar } from './support/account.js';
-import { control, startKiosk, type RunningKiosk } from './support/kiosk.js';
+import { sidebar } from './support/account.js';
+import { control, useKiosk } from './support/kiosk.js';
 
 /**
  * Third-party media (shell spec §2 facility map, §7 "Third-party loads"): a space's video on a
@@ -46,7 +46,6 @@ async function silentOrigin(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-let kiosk: RunningKiosk;
 let videoHost: StandInHost;
 let unlistedHost: StandInHost;
 let silent: string;
@@ -55,17 +54,16 @@ test.beforeAll(async () => {
   videoHost = await startStandInHost();
   unlistedHost = await startStandInHost();
   silent = await silentOrigin();
-  kiosk = await startKiosk({ env: { KIOSK_CONTENT_ORIGINS: `${videoHost.origin},${silent}` } });
 });
+
+const kiosk = useKiosk(test, () => ({
+  env: { KIOSK_CONTENT_ORIGINS: `${videoHost.origin},${silent}` },
+  reset: ['sandbox'],
+}));
 
 test.afterAll(async () => {
-  await kiosk?.stop();
   await videoHost?.close();
   await unlistedHost?.close();
-});
-
-test.beforeEach(async () => {
-  await resetSandbox(kiosk);
 });
 
 test("a map space's video plays from a configured host that answers; otherwise the placeholder shows", async ({

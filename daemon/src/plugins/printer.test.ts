@@ -1,5 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { PrinterStatus, ServerEvent } from '@kiosk/shared-types';
 import { RENTAL_RECEIPT, RESERVATION_RECEIPT } from '../printer/receipt-fixtures.js';
@@ -19,10 +19,10 @@ async function startPrinter(): Promise<{ simulator: PrinterSimulator; url: strin
   return { simulator, url };
 }
 
-async function startDaemon(printerUrl: string | null, timeoutMs = 3000) {
+async function startDaemon(printerUrl: string | null, timeoutMs = 3000, pollMs = 60_000) {
   const app = await buildServiceApp({
     plugins: ['printer'],
-    config: { printerUrl, printerTimeoutMs: timeoutMs, printerPollMs: 60_000 },
+    config: { printerUrl, printerTimeoutMs: timeoutMs, printerPollMs: pollMs },
   });
   await app.ready();
   cleanups.push(() => app.close());
@@ -116,6 +116,23 @@ describe('receipt printer', () => {
     expect((await print(app)).statusCode).toBe(200);
     expect(await printerMetrics(support)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^kiosk_printer_paper\{state="low".*\} 1$/)]),
+    );
+  });
+
+  it('the status poll finds a refilled printer by itself and tells the UI', async () => {
+    const { simulator, url } = await startPrinter();
+    simulator.set({ paper_out: true });
+    const { app, events } = await startDaemon(url, 3000, 100);
+    expect((await app.inject({ method: 'GET', url: '/device/printer' })).json()).toMatchObject({ state: 'paper-out' });
+    // Nothing asks after this: only the poll can find the paper.
+    simulator.set({ paper_out: false });
+    await vi.waitFor(
+      () =>
+        expect(events.at(-1)).toEqual({
+          type: 'printer-status',
+          printer: { configured: true, state: 'ok', canPrint: true },
+        }),
+      { timeout: 5000 },
     );
   });
 

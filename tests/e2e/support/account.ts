@@ -27,9 +27,3 @@ export async function logIn(page: Page, email: string, password: string, texts: 
   await page.getByLabel(texts.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: texts.login, exact: true }).click();
 }
-
-/** Reset the sandbox world (users, balances, autopay, mails) between tests. */
-export async function resetSandbox(kiosk: RunningKiosk): Promise<void> {
-  const response = await fetch(`${kiosk.sandboxUrl}/__sandbox/reset`, { method: 'POST' });
-  expect(response.ok).toBe(true);
-}

@@ -89,6 +89,61 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
   };
 }
 
+/** What a suite puts back before each of its tests: the sandbox's world, the printer, the card reader. */
+export type KioskReset = 'sandbox' | 'printer' | 'card-reader';
+
+export interface UseKioskOptions extends StartOptions {
+  /** What is put back before each test, in the order given; nothing by default. */
+  reset?: readonly KioskReset[];
+}
+
+/** The `test` of a spec file (or one made with test.extend): its hooks start and stop the kiosk. */
+interface SuiteTest {
+  beforeAll(hook: () => Promise<void>): void;
+  afterAll(hook: () => Promise<void>): void;
+  beforeEach(hook: () => Promise<void>): void;
+}
+
+const RESET_ROUTES: Record<KioskReset, (kiosk: RunningKiosk) => string> = {
+  sandbox: (kiosk) => `${kiosk.sandboxUrl}/__sandbox/reset`,
+  printer: (kiosk) => `${kiosk.sandboxUrl}/__sandbox/printer/reset`,
+  'card-reader': (kiosk) => `${kiosk.simulatorUrl}/__simulator/reset`,
+};
+
+/**
+ * The kiosk of a spec file (or of a describe block, when called inside one): started once before
+ * its tests, stopped after them, and put back before each test as `reset` says. `options` may be a
+ * function, called when the kiosk starts, for settings that exist only then (a folder, a port).
+ * The kiosk returned reads the running one, so it can be used from the file's top-level helpers.
+ */
+export function useKiosk(
+  test: SuiteTest,
+  options: UseKioskOptions | (() => UseKioskOptions | Promise<UseKioskOptions>) = {},
+): RunningKiosk {
+  let running: RunningKiosk | undefined;
+  let reset: readonly KioskReset[] = [];
+  const current = (): RunningKiosk => {
+    if (running === undefined) throw new Error('the kiosk runs only within its tests and hooks (useKiosk)');
+    return running;
+  };
+
+  test.beforeAll(async () => {
+    const settings = typeof options === 'function' ? await options() : options;
+    reset = settings.reset ?? [];
+    running = await startKiosk(settings);
+  });
+  test.afterAll(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+  test.beforeEach(async () => {
+    for (const what of reset) await control(RESET_ROUTES[what](current()));
+  });
+
+  // Each property is read from the kiosk running at the time it is used.
+  return new Proxy({} as RunningKiosk, { get: (_target, name) => current()[name as keyof RunningKiosk] });
+}
+
 /** POST JSON to a sandbox or simulator control route. */
 export async function control(url: string, body: unknown = {}): Promise<unknown> {
   const response = await fetch(url, {
