@@ -14,7 +14,8 @@ import { POLICY_DIR, POLICY_FILE_PREFIX, removeStalePolicies } from './support/b
  * `npm run browser-policy` generates for this kiosk's URL and content origin (the sandbox), and a
  * persistent profile on disk. The policy is installed in /etc/chromium/policies/managed/ for this
  * file only and removed after it, even when a test fails or the run is interrupted (every
- * Chromium on the machine reads that directory at launch; run this file under the heavy lock).
+ * Chromium on the machine reads that directory at launch; run it when no other browser
+ * runs on the machine, as `npm test` does: its Playwright suite runs one file at a time).
  * The browser here is this file's own, launched after the policy is in place.
  *
  * Two settings of the generated policy are left out here, and the test says why:
