@@ -1,6 +1,6 @@
 import type { FacilitySettings, KioskConfig } from '@kiosk/shared-types';
 import { UPSTREAM_FAILED_MESSAGE, UPSTREAM_UNREADABLE_MESSAGE } from '@kiosk/shared-types';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, wrapped, type FakeRoutes } from '../test/fakes';
 
 const config: KioskConfig = {
@@ -65,6 +65,20 @@ describe('ConfigStore.load', () => {
     expect(style.getPropertyValue('--kiosk-bad name;')).toBe('');
     expect(document.title).toBe('Demo Self Storage');
     expect(root.config.status).toBe('ready');
+  });
+
+  it('shows the shell and its full sidebar without waiting for the capabilities or the display setting', async () => {
+    const { root } = createTestRoot({
+      routes: demoRoutes({
+        'GET /api/owners/demo-owner/website/facilities/demo/capabilities/': { hang: true },
+        'GET /device/display': { hang: true },
+      }),
+    });
+    void root.config.load('demo');
+    await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+    expect(root.shell.sidebarSections).toContain('facility_map');
+    expect(root.shell.sidebarSections).toContain('insurance');
+    expect(root.config.capabilities).toBeNull();
   });
 
   it('loads the facility, capabilities and documents the shell needs', async () => {

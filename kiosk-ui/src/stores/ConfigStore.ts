@@ -76,7 +76,9 @@ export class ConfigStore {
    * essential: if it fails (operator error, HTTP error, no network) the kiosk shows the unavailable
    * page "Kiosk is not configured for this facility." (shell spec §1, §8). The facility settings,
    * capabilities and documents are loaded next, together; one of them failing leaves its part
-   * empty (no map item, no documents items) rather than closing the kiosk.
+   * empty (no map item, no documents items) rather than closing the kiosk. The shell shows once
+   * the configuration, the facility settings and the documents are in (the sidebar's items depend
+   * on them); the capabilities and the display setting follow.
    */
   async load(facilityId: string): Promise<void> {
     if (this.facilityId === facilityId && (this.status === 'loading' || this.status === 'ready')) return;
@@ -106,7 +108,22 @@ export class ConfigStore {
 
     preloadWelcomeImage(config.welcome?.background_image);
     const ownerId = config.owner_id;
-    const [facility, capabilities, documents, display] = await Promise.all([
+    // Capabilities (read when a payment is made) and the daemon's display setting (read once the
+    // visitor moves the controls down) do not hold the first screen: the daemon preloads the calls
+    // the welcome and its sidebar wait for, not these (capabilities needs the owner id first).
+    const later = Promise.all([
+      optional(async () => {
+        if (!ownerId) return null;
+        const body = await api.raw<{ data?: { capabilities?: Capabilities } }>('capabilities', {
+          owner: ownerId,
+          facility: facilityId,
+        });
+        return body.data?.capabilities ?? null;
+      }),
+      // The daemon's own setting; without it the default zone stands.
+      optional(() => api.displaySettings()),
+    ]);
+    const [facility, documents] = await Promise.all([
       optional(async () => {
         const response = await api.call<FacilitySettings>(
           'facility',
@@ -116,35 +133,30 @@ export class ConfigStore {
         return response.status === 'ok' ? response.result : null;
       }),
       optional(async () => {
-        if (!ownerId) return null;
-        const body = await api.raw<{ data?: { capabilities?: Capabilities } }>('capabilities', {
-          owner: ownerId,
-          facility: facilityId,
-        });
-        return body.data?.capabilities ?? null;
-      }),
-      optional(async () => {
         const response = await api.call<{ agreements?: NonInteractiveDocument[] }>('nonInteractiveAgreements', {
           facility: facilityId,
         });
         return response.status === 'ok' ? (response.result.agreements ?? []) : null;
       }),
-      // The daemon's own setting; without it the default zone stands.
-      optional(() => api.displaySettings()),
     ]);
     if (this.facilityId !== facilityId) return;
 
     runInAction(() => {
       this.config = config;
       this.facility = facility;
-      this.capabilities = capabilities;
       if (typeof config.mute_audio === 'boolean') this.muteAudio = config.mute_audio;
-      if (display) this.reachZonePercent = display.reach_zone_percent;
       this.status = 'ready';
     });
     this.setNonInteractiveDocuments(documents ?? []);
     applyKioskColors(config.colors, document.documentElement);
     if (config.title) document.title = config.title;
+
+    const [capabilities, display] = await later;
+    if (this.facilityId !== facilityId) return;
+    runInAction(() => {
+      this.capabilities = capabilities;
+      if (display) this.reachZonePercent = display.reach_zone_percent;
+    });
   }
 
   setNonInteractiveDocuments(documents: NonInteractiveDocument[]): void {
