@@ -3,8 +3,8 @@
 //
 // The gzip size of the JavaScript the first screen loads, and of every lazily loaded chunk, from
 // the production build in kiosk-ui/dist. The first screen is the entry script named in
-// index.html with everything it imports statically, plus the welcome screen's chunk (loaded at
-// once on the home section) and its static imports. The import graph comes from the Vite manifest
+// index.html with everything it imports statically, which holds the welcome screen, plus the
+// welcome's own chunk and its static imports where a build splits it out. The import graph comes from the Vite manifest
 // (dist/.vite/manifest.json, build.manifest in kiosk-ui/vite.config.ts) or, for a build without
 // one, from the import statements in the built chunks themselves.
 //
@@ -23,7 +23,7 @@ import { UI_DIST } from './lib/kiosk.mjs';
 import { record, runMain } from './lib/report.mjs';
 
 const TARGET_KB = 120;
-/** The home section's screen: a lazy chunk, but fetched as soon as the kiosk starts. */
+/** The home section's screen: in the entry chunk; counted apart where a build makes it a chunk. */
 const FIRST_SCREEN_SOURCES = [/screens\/welcome\/WelcomeScreen\.tsx$/];
 const FIRST_SCREEN_FILES = [/(?:^|\/)WelcomeScreen-[\w-]+\.js$/];
 /** Code that must never be in the first screen: matched by module path (manifest) or by content. */

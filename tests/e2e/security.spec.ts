@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -455,9 +456,15 @@ test('the event stream refuses a foreign origin and a foreign Host, and accepts 
 // ---- UI response headers -----------------------------------------------------------------------------
 
 test('UI responses carry the Content-Security-Policy and the usual security headers', async () => {
+  // The page once the daemon has its first paint of the welcome (fetched at start).
+  await expect.poll(async () => (await fetch(`${kiosk.baseUrl}/demo`)).text()).toContain('id="kiosk-first-paint"');
   const html = await (await fetch(`${kiosk.baseUrl}/demo`)).text();
   const entry = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
+  // The only inline script is the first paint's tap script: the policy allows it by its hash.
+  const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => code);
+  expect(inline).toHaveLength(1);
+  const tapScript = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
   for (const path of ['/demo', '/', '/no/such/page', '/time/', entry ?? '']) {
     const response = await fetch(`${kiosk.baseUrl}${path}`, { headers: { accept: 'text/html' } });
     expect(response.status, path).toBe(200);
@@ -468,7 +475,7 @@ test('UI responses carry the Content-Security-Policy and the usual security head
         .map((part) => part.trim())
         .find((part) => part.startsWith(`${name} `)) ?? '';
     expect(directive('default-src'), path).toBe("default-src 'self'");
-    expect(directive('script-src'), path).toBe("script-src 'self'");
+    expect(directive('script-src'), path).toBe(`script-src 'self' ${tapScript}`);
     expect(directive('object-src'), path).toBe("object-src 'none'");
     expect(directive('base-uri'), path).toBe("base-uri 'self'");
     expect(directive('frame-ancestors'), path).toBe("frame-ancestors 'self'");
