@@ -10,7 +10,7 @@ import type {
   UsersResponse,
 } from '@kiosk/shared-types';
 import type { LeaseRecord } from '../accounts.js';
-import { nationalPhone } from '../accounts.js';
+import { nationalPhone } from '../account-rules.js';
 import { DEMO_BILLING, DEMO_USERS } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
