@@ -125,7 +125,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
     if (request.url !== SANDBOX_API_PREFIX && !request.url.startsWith(`${SANDBOX_API_PREFIX}/`)) return;
     const [path = '', search = ''] = request.url.split('?');
     const hasApiKey = headerValue(request, SANDBOX_HEADERS.apiKey) !== null;
-    state.recordRequest({
+    state.recordings.recordRequest({
       method: request.method,
       path,
       query: Object.fromEntries(new URLSearchParams(search)),

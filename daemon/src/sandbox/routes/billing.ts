@@ -184,7 +184,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
         if (state.facility(facility).data.owner_id !== owner) {
           throw new SandboxError(404, 'OwnerNotFound', `Facility ${facility} does not belong to owner ${owner}.`);
         }
-        const mail = state.recordMail({
+        const mail = state.recordings.recordMail({
           kind,
           to: { owner, facility, tenant },
           data: maskSecrets(parsedForm(request.body ?? {})),

@@ -147,7 +147,7 @@ const identityRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (ap
         link,
       });
       if (isTruthy(request.query.sendNotification)) {
-        state.recordText({
+        state.recordings.recordText({
           to: phone,
           kind: 'identity-verification',
           body: `${world.data.settings.name}: continue your ID verification on your phone: ${link}`,

@@ -17,7 +17,8 @@ import { cardOutcome } from '../card-outcome.js';
 import { DEMO_RENTAL_PROCESSING, type DemoAgreement } from '../demo-facility.js';
 import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import type { FailableCall } from '../rental-process-state.js';
-import type { SandboxState, SpaceRecord } from '../state.js';
+import type { SpaceRecord } from '../space-records.js';
+import type { SandboxState } from '../state.js';
 import { isValidPhone } from './facility.js';
 
 /**
@@ -423,7 +424,7 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
       resend && rental?.noke_pin
         ? `${settings.name}: get the smart access app at https://example.com/app and open unit ${door} with your access PIN ${rental.noke_pin}.`
         : `${settings.name}: your gate code for unit ${door} is ${rental?.gatecode ?? text(form.gatecode)}.`;
-    state.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
+    state.recordings.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
     const result: TextGateCodeResult = { sent: true, phone_number: phone };
     return ok(result);
   });
@@ -470,7 +471,7 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
             data[name] = value;
           }
         }
-        state.recordMail({ kind, to: { ...request.params }, data: maskSecrets(data) });
+        state.recordings.recordMail({ kind, to: { ...request.params }, data: maskSecrets(data) });
         return ok({ sent: true });
       },
     );
