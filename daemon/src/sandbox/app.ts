@@ -13,7 +13,10 @@ import billingRoutes from './routes/billing.js';
 import cardRoutes from './routes/card.js';
 import controlRoutes from './routes/control.js';
 import facilityRoutes from './routes/facility.js';
-import identityRoutes, { identityPages } from './routes/identity.js';
+import identityRoutes from './routes/identity.js';
+import identityFilesRoutes from './routes/identity-files.js';
+import { identityPages } from './routes/identity-pages.js';
+import identityProviderRoutes from './routes/identity-provider.js';
 import loggingAppRoutes from './routes/logging-app.js';
 import rentalHoldRoutes from './routes/rental-hold.js';
 import rentalProcessRoutes from './routes/rental-process.js';
@@ -33,12 +36,14 @@ export const SANDBOX_API_PREFIX = '/api/v1';
 /** Header names the sandbox reads (the daemon's defaults). */
 export const SANDBOX_HEADERS = { apiKey: 'x-api-key', traceId: 'x-trace-id', date: 'x-date' } as const;
 
-/** The operator API, one route file per area. Add your area's plugin to this list. */
+/** The operator API, one route file per area; a new area's plugin is listed here. */
 export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   facilityRoutes,
   rentalHoldRoutes,
   cardRoutes,
   identityRoutes,
+  identityProviderRoutes,
+  identityFilesRoutes,
   usersRoutes,
   billingRoutes,
   rentalProcessRoutes,
