@@ -19,6 +19,9 @@ import { identityPages } from './routes/identity-pages.js';
 import identityProviderRoutes from './routes/identity-provider.js';
 import loggingAppRoutes from './routes/logging-app.js';
 import rentalHoldRoutes from './routes/rental-hold.js';
+import rentalDocumentsRoutes from './routes/rental-documents.js';
+import rentalGateCodeRoutes from './routes/rental-gate-codes.js';
+import rentalMailRoutes from './routes/rental-mails.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import usersRoutes from './routes/users.js';
@@ -46,7 +49,10 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   identityFilesRoutes,
   usersRoutes,
   billingRoutes,
+  rentalDocumentsRoutes,
   rentalProcessRoutes,
+  rentalGateCodeRoutes,
+  rentalMailRoutes,
 ];
 
 export interface SandboxOptions {
