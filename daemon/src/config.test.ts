@@ -15,7 +15,7 @@ function configError(env: Record<string, string>): ConfigError {
 }
 
 describe('loadConfig', () => {
-  it('runs with no environment at all: sandbox mode on the issue defaults', () => {
+  it('runs with no environment at all: sandbox mode on the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       host: '127.0.0.1',

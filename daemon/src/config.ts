@@ -1,10 +1,28 @@
-import { readFileSync } from 'node:fs';
 import { CARD_READER, REACH_ZONE_PERCENT } from '@kiosk/shared-types';
+import {
+  bool,
+  ConfigError,
+  devicePath,
+  headerName,
+  integer,
+  optionalUrl,
+  originList,
+  paperWidth,
+  positiveNumber,
+  printerTarget,
+  readFileSource,
+  stripEmpty,
+  text,
+  voice,
+  type Source,
+} from './config-values.js';
+
+export { ConfigError } from './config-values.js';
 
 /**
  * The daemon's configuration: environment variables, optionally over a JSON file named by
  * KIOSK_CONFIG_FILE (environment wins). Validated at start; a bad value stops the daemon with a
- * message naming the setting.
+ * message naming the setting. How each kind of value is read and checked: config-values.ts.
  */
 export interface DaemonConfig {
   host: string;
@@ -121,87 +139,6 @@ function releaseStage(source: Source): ReleaseStage {
   return value as ReleaseStage;
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly setting: string,
-    message: string,
-  ) {
-    super(`Invalid configuration: ${setting} ${message}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Source = Record<string, string | undefined>;
-
-function text(source: Source, name: string, fallback: string): string {
-  const value = source[name];
-  return value === undefined || value === '' ? fallback : value;
-}
-
-function optionalUrl(source: Source, name: string): string | null {
-  const value = source[name];
-  if (value === undefined || value === '') return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, '');
-}
-
-function integer(source: Source, name: string, fallback: number, min: number, max: number): number {
-  const value = source[name];
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return Number(value);
-}
-
-function positiveNumber(source: Source, name: string, fallback: number): number {
-  const value = source[name];
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 1) {
-    throw new ConfigError(name, `must be a number above 0 and at most 1, got "${value}"`);
-  }
-  return parsed;
-}
-
-function bool(source: Source, name: string, fallback: boolean): boolean {
-  const value = source[name];
-  if (value === undefined || value === '') return fallback;
-  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
-  throw new ConfigError(name, `must be true or false, got "${value}"`);
-}
-
-function headerName(source: Source, name: string, fallback: string): string {
-  const value = text(source, name, fallback).toLowerCase();
-  if (!/^[a-z0-9-]+$/.test(value)) throw new ConfigError(name, `must be an HTTP header name, got "${value}"`);
-  return value;
-}
-
-function readFileSource(path: string | undefined): Source {
-  if (path === undefined || path === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new ConfigError('KIOSK_CONFIG_FILE', `could not be read as JSON (${(error as Error).message})`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError('KIOSK_CONFIG_FILE', 'must hold a JSON object of KIOSK_* settings');
-  }
-  return Object.fromEntries(
-    Object.entries(parsed).map(([key, value]) => [key, value === null ? undefined : String(value)]),
-  );
-}
-
 /** Build and validate the configuration from the environment (and KIOSK_CONFIG_FILE). */
 export function loadConfig(env: Source = process.env, defaultUiDir = ''): DaemonConfig {
   const source: Source = { ...readFileSource(env.KIOSK_CONFIG_FILE), ...stripEmpty(env) };
@@ -293,71 +230,6 @@ function browserRestartAfter(source: Source): number {
   if (seconds !== 0 && seconds < 60)
     throw new ConfigError(name, `must be 0 (never) or from 60 to 86400, got "${seconds}"`);
   return seconds;
-}
-
-/** `tcp://host:port` (raw network printing) or an absolute device path. */
-function printerTarget(source: Source, name: string): string | null {
-  const value = source[name];
-  if (value === undefined || value === '') return null;
-  if (value.startsWith('/')) return devicePath(source, name);
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url?.protocol !== 'tcp:' || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
-    throw new ConfigError(name, `must be tcp://host:port or a device path such as /dev/usb/lp0, got "${value}"`);
-  }
-  return `tcp://${url.host}`;
-}
-
-function devicePath(source: Source, name: string): string | null {
-  const value = source[name];
-  if (value === undefined || value === '') return null;
-  if (!/^\/[\w./-]+$/.test(value) || value.includes('..')) {
-    throw new ConfigError(name, `must be an absolute device path such as /dev/ttyACM0, got "${value}"`);
-  }
-  return value;
-}
-
-/** An espeak-ng voice name such as en-us, es-419 or en-gb+f3. */
-function voice(source: Source, name: string, fallback: string): string {
-  const value = text(source, name, fallback);
-  if (!/^[A-Za-z0-9][\w+-]{0,40}$/.test(value)) {
-    throw new ConfigError(name, `must be an espeak-ng voice such as ${fallback}, got "${value}"`);
-  }
-  return value;
-}
-
-function paperWidth(source: Source, name: string): 80 | 58 {
-  const value = source[name];
-  if (value === undefined || value === '' || value === '80') return 80;
-  if (value === '58') return 58;
-  throw new ConfigError(name, `must be 80 or 58 (paper width in mm), got "${value}"`);
-}
-
-function originList(source: Source, name: string): string[] {
-  return text(source, name, '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => {
-      let url: URL;
-      try {
-        url = new URL(origin);
-      } catch {
-        throw new ConfigError(name, `must be a comma-separated list of http(s) origins, got "${origin}"`);
-      }
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.replace(/\/$/, '')) {
-        throw new ConfigError(name, `must be a comma-separated list of http(s) origins, got "${origin}"`);
-      }
-      return url.origin;
-    });
-}
-
-function stripEmpty(env: Source): Source {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 }
 
 /** Whether the support listener may start: a token is required unless it is bound to loopback. */

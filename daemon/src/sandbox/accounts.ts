@@ -4,12 +4,20 @@ import type {
   ChargeLine,
   KioskUser,
   PaymentHistoryEntry,
-  PrePayDetails,
   SpaceDetails,
   TenantDetail,
   UserDetails,
   UserItem,
 } from '@kiosk/shared-types';
+import {
+  addMonths,
+  endOfMonthSeconds,
+  firstDayOf,
+  maskedCard,
+  nationalPhone,
+  normalizeUnitNumber,
+  type YearMonth,
+} from './account-rules.js';
 import { daysInMonth, formatUsDate, localDate } from './dates.js';
 import {
   DEMO_BILLING,
@@ -24,17 +32,12 @@ import {
 /**
  * The users and billing areas' mutable world (accounts, sessions, one-time codes, tenants, leases,
  * balances, autopay), rebuilt from USERS & TENANTS and BILLING in demo-facility.ts on every reset.
- * Pure bookkeeping: the routes (routes/users.ts, routes/billing.ts) turn it into API answers.
+ * Pure bookkeeping: the routes (routes/users.ts, routes/billing.ts) turn it into API answers; the
+ * rules for phones, unit numbers, months and amounts are in account-rules.ts.
  */
 
 export interface UserRecord extends Omit<DemoUser, 'items'> {
   items: UserItem[];
-}
-
-/** A month as year + month (1-12); the paid-through date is the last day of it. */
-export interface YearMonth {
-  year: number;
-  month: number;
 }
 
 export interface LeaseRecord extends Omit<DemoLease, 'balance' | 'paid_through_month'> {
@@ -55,47 +58,6 @@ export interface PaymentRecord {
 }
 
 export type Found<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
-
-const roundCents = (value: number) => Math.round(value * 100) / 100;
-
-/** Unit numbers as the operator reads them: case, spaces and leading zeros of numbers do not count. */
-export function normalizeUnitNumber(value: string): string {
-  return value
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, ''));
-}
-
-/** '(217) 555-0147', '2175550147', '+12175550147' -> '2175550147' (10 national digits). */
-export function nationalPhone(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-}
-
-export function addMonths(month: YearMonth, count: number): YearMonth {
-  const index = month.year * 12 + (month.month - 1) + count;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** Epoch seconds of midnight UTC on the month's last day (a calendar date without a time). */
-export function endOfMonthSeconds(month: YearMonth): number {
-  return Date.UTC(month.year, month.month - 1, daysInMonth(month.year, month.month)) / 1000;
-}
-
-export function maskedCard(last4: string): string {
-  return `************${last4}`;
-}
-
-/** A balance sums total (else amount); discounts reduce it (shell spec §3). */
-export function dueAmount(lines: readonly ChargeLine[]): number {
-  return roundCents(
-    lines.reduce((sum, line) => {
-      const value = Math.abs(Number(line.total ?? line.amount) || 0);
-      return sum + (line.costType.toLowerCase() === 'discount' ? -value : value);
-    }, 0),
-  );
-}
 
 export class AccountsWorld {
   users: UserRecord[] = [];
@@ -296,37 +258,6 @@ export class AccountsWorld {
       : { enabled: false, paymentInstrument: null };
   }
 
-  /** The first month a pre-payment covers: after the paid-through month and the month the balance settles. */
-  private firstPrepayMonth(lease: LeaseRecord): YearMonth {
-    return addMonths(lease.paidThrough, lease.balance.length > 0 ? 2 : 1);
-  }
-
-  /** GET pre-pay: the balance due plus `period` months of rent ahead (0 = the balance only), taxed. */
-  prePay(lease: LeaseRecord, period: number): PrePayDetails {
-    const first = this.firstPrepayMonth(lease);
-    const movein_cost: ChargeLine[] = Array.from({ length: period }, (_, i) => {
-      const month = addMonths(first, i);
-      const start = formatUsDate({ ...month, day: 1 });
-      const end = formatUsDate({ ...month, day: daysInMonth(month.year, month.month) });
-      return {
-        costType: 'rent',
-        description: `Rent ${start} - ${end}`,
-        amount: lease.monthly_rent,
-        total: lease.monthly_rent,
-        start_date: start,
-        end_date: end,
-      };
-    });
-    const rent = lease.monthly_rent * period;
-    const tax = roundCents(rent * DEMO_BILLING.tax_rate);
-    return {
-      movein_cost,
-      balance: lease.balance.map((line) => ({ ...line })),
-      tax,
-      total_amt: roundCents(dueAmount(lease.balance) + rent + tax),
-    };
-  }
-
   /** A payment went through: the balance is settled and the paid-through date moves on. */
   recordPayment(lease: LeaseRecord, period: number, amount: number, cardLast4: string): PaymentRecord {
     const settled = lease.balance.length > 0 ? 1 : 0;
@@ -383,8 +314,4 @@ export class AccountsWorld {
       documents: reservation ? [] : DEMO_BILLING.lease_documents.map((doc) => ({ ...doc })),
     };
   }
-}
-
-function firstDayOf(month: YearMonth): [number, number, number] {
-  return [month.year, month.month - 1, 1];
 }

@@ -13,9 +13,15 @@ import billingRoutes from './routes/billing.js';
 import cardRoutes from './routes/card.js';
 import controlRoutes from './routes/control.js';
 import facilityRoutes from './routes/facility.js';
-import identityRoutes, { identityPages } from './routes/identity.js';
+import identityRoutes from './routes/identity.js';
+import identityFilesRoutes from './routes/identity-files.js';
+import { identityPages } from './routes/identity-pages.js';
+import identityProviderRoutes from './routes/identity-provider.js';
 import loggingAppRoutes from './routes/logging-app.js';
 import rentalHoldRoutes from './routes/rental-hold.js';
+import rentalDocumentsRoutes from './routes/rental-documents.js';
+import rentalGateCodeRoutes from './routes/rental-gate-codes.js';
+import rentalMailRoutes from './routes/rental-mails.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import usersRoutes from './routes/users.js';
@@ -33,15 +39,20 @@ export const SANDBOX_API_PREFIX = '/api/v1';
 /** Header names the sandbox reads (the daemon's defaults). */
 export const SANDBOX_HEADERS = { apiKey: 'x-api-key', traceId: 'x-trace-id', date: 'x-date' } as const;
 
-/** The operator API, one route file per area. Add your area's plugin to this list. */
+/** The operator API, one route file per area; a new area's plugin is listed here. */
 export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   facilityRoutes,
   rentalHoldRoutes,
   cardRoutes,
   identityRoutes,
+  identityProviderRoutes,
+  identityFilesRoutes,
   usersRoutes,
   billingRoutes,
+  rentalDocumentsRoutes,
   rentalProcessRoutes,
+  rentalGateCodeRoutes,
+  rentalMailRoutes,
 ];
 
 export interface SandboxOptions {
@@ -125,7 +136,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
     if (request.url !== SANDBOX_API_PREFIX && !request.url.startsWith(`${SANDBOX_API_PREFIX}/`)) return;
     const [path = '', search = ''] = request.url.split('?');
     const hasApiKey = headerValue(request, SANDBOX_HEADERS.apiKey) !== null;
-    state.recordRequest({
+    state.recordings.recordRequest({
       method: request.method,
       path,
       query: Object.fromEntries(new URLSearchParams(search)),

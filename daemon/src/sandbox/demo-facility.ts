@@ -1,9 +1,10 @@
 /**
  * The sandbox's demo world: ONE readable file, one section per area.
  *
- * Several people edit this file: re-read it right before an edit and change only your area's
- * section. Everything here is plain data; SandboxState (state.ts) copies it into live state on
- * every reset, so nothing here is ever mutated.
+ * It is long because the whole demo facility is meant to be read in one place: a tester or an
+ * operator finds every unit, price, account, card and canned answer the demo shows under its
+ * area's section. Everything here is plain data; SandboxState (state.ts) copies it into live state
+ * on every reset, so nothing here is ever mutated.
  *
  * URLs starting with `/assets/` are sandbox assets (routes/assets.ts). The sandbox turns them into
  * absolute URLs on the way out (using the request's Host), so the browser can load them offline.

@@ -61,75 +61,6 @@ function rentalForm(token: string, overrides: Record<string, string> = {}): Reco
   };
 }
 
-describe('gate codes', () => {
-  it('answers the code when free and null when taken, by GET and by POST', async () => {
-    expect(await get('validate-gatecode/?facility_id=demo&gatecode=5678')).toEqual({
-      status: 'ok',
-      result: { gatecode: '5678' },
-    });
-    expect(await get('validate-gatecode/?facility_id=demo&gatecode=1234')).toEqual({
-      status: 'ok',
-      result: { gatecode: null },
-    });
-    expect((await post('validate-gatecode/', { facility_id: 'demo', gatecode: '1234' })).result).toEqual({
-      gatecode: null,
-    });
-    expect((await get('validate-gatecode/?facility_id=demo&gatecode=12')).code).toBe('InvalidGatecode');
-  });
-
-  it('takes a chosen code for good once a rental gets it', async () => {
-    await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
-    expect((await get('validate-gatecode/?facility_id=demo&gatecode=5678')).result.gatecode).toBeNull();
-  });
-});
-
-describe('documents', () => {
-  it('generates additional-information sections with every field type and radio groups', async () => {
-    const answer = await post('facilities/demo/pandadocs/generate-tokens/', { ...TENANT, flow: 'rental' });
-    expect(answer.status).toBe('ok');
-    const { sections, tokens } = answer.result.dynamic_tokens;
-    const types = new Set(
-      sections.flatMap((section: { fields: { type: string }[] }) => section.fields.map((f) => f.type)),
-    );
-    expect([...types].sort()).toEqual(['checkbox', 'date', 'email', 'phone', 'radiobox', 'ssn', 'text', 'textarea']);
-    expect(sections[0]).toMatchObject({ title: 'About your stored goods', description: expect.any(String) });
-    expect(tokens.tenant_name).toBe('Jane Tenant');
-  });
-
-  it('generates two agreements, the second the autopay one when auto_debit is on, each with a signing page', async () => {
-    const withAutopay = await post('facilities/demo/pandadocs/generate-agreements/', {
-      ...TENANT,
-      flow: 'rental',
-      auto_debit: 'true',
-    });
-    expect(withAutopay.result.agreements).toMatchObject([
-      { display_name: 'Rental Agreement', document_type: 'lease_agreement', completed: false },
-      { display_name: 'AutoPay Authorization', document_type: 'autopay', completed: false },
-    ]);
-    const without = await post('facilities/demo/pandadocs/generate-agreements/', {
-      ...TENANT,
-      auto_debit: 'false',
-      insurance_id: '101',
-    });
-    expect(without.result.agreements[1].document_type).toBe('insurance-certificate');
-
-    const { url, key } = withAutopay.result.agreements[0];
-    expect(url).toBe(`http://sandbox.test/pages/sign/${key}`);
-    const page = await app.inject({ url: `/pages/sign/${key}` });
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Rental Agreement');
-    expect(page.body).toContain('Occupant: Jane Tenant');
-    expect(page.body).toContain(`{"event":"session_view.document.completed","data":{"id":"${key}"}}`);
-    expect((await app.inject({ url: '/pages/sign/unknown' })).statusCode).toBe(404);
-  });
-
-  it('fails the next tokens or agreements call when a test asks', async () => {
-    await app.inject({ method: 'POST', url: '/__sandbox/rental/fail-next', payload: { call: 'generate-tokens' } });
-    expect((await post('facilities/demo/pandadocs/generate-tokens/', TENANT)).status).toBe('error');
-    expect((await post('facilities/demo/pandadocs/generate-tokens/', TENANT)).status).toBe('ok');
-  });
-});
-
 describe('processing a rental', () => {
   it('goes through with the approve card: the chosen gate code, a new user, the space rented', async () => {
     const answer = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
@@ -270,56 +201,6 @@ describe('moving into a reservation', () => {
 });
 
 describe('after the rental', () => {
-  it('a text to the landline fails with a message that ends with a period', async () => {
-    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
-    const answer = await post('text-gate-code/', {
-      facility_id: 'demo',
-      tenant_id: rental.result.tenant_id,
-      phone_number: '(217) 555-0111',
-    });
-    expect(answer).toEqual({
-      status: 'error',
-      code: 'TextFailed',
-      message: 'This number is a landline and cannot receive text messages.',
-    });
-    expect((await control('texts')).texts).toEqual([]);
-  });
-
-  it('texts the gate code and records it; a bad phone gets a message', async () => {
-    const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
-    const sent = await post('text-gate-code/', {
-      facility_id: 'demo',
-      tenant_id: rental.result.tenant_id,
-      phone_number: '(217) 555-0182',
-    });
-    expect(sent).toEqual({ status: 'ok', result: { sent: true, phone_number: '(217) 555-0182' } });
-    const { texts } = await control('texts');
-    expect(texts[0]).toMatchObject({ to: '(217) 555-0182', kind: 'gate-code', body: expect.stringContaining('5678') });
-    expect(
-      await post('text-gate-code/', {
-        facility_id: 'demo',
-        tenant_id: rental.result.tenant_id,
-        phone_number: '(111) 555-1234',
-      }),
-    ).toMatchObject({ status: 'error', message: 'The phone number is not valid' });
-  });
-
-  it('resends the access PIN with resend_sms and resend_phone_number', async () => {
-    const rental = await post(
-      'facilities/demo-smart/rental/',
-      rentalForm(await hold('B-10', 'demo-smart'), { facility_id: 'demo-smart' }),
-    );
-    await post('text-gate-code/', {
-      facility_id: 'demo-smart',
-      tenant_id: rental.result.tenant_id,
-      resend_sms: 'true',
-      resend_phone_number: '(217) 555-0199',
-    });
-    const { texts } = await control('texts');
-    expect(texts[0]).toMatchObject({ to: '(217) 555-0199', kind: 'access-pin' });
-    expect(texts[0].body).toContain(rental.result.noke_pin);
-  });
-
   it('sets the new user password, after which the e-mail has an account', async () => {
     const rental = await post('facilities/demo/rental/', rentalForm(await hold('B-10')));
     expect(
@@ -354,23 +235,6 @@ describe('after the rental', () => {
     await post('update-consumer-password/', { rrd_id, new_password: 'Secret!23' });
     const login = await post('facilities/demo/login/', { username: TENANT.tenant_email, password: 'Secret!23' });
     expect(login.status).toBe('ok');
-  });
-
-  it('records the notification mails, masked', async () => {
-    const path = 'owners/demo-owner/facilities/demo/tenant/t-9001/space-type/m-10x10';
-    expect((await post(`${path}/rental/`, { source: 'kiosk', unit_no: 'B-10' })).status).toBe('ok');
-    expect((await post(`${path}/rental/failure/`, { note: `card ${TEST_CARDS.approveVisa}` })).status).toBe('ok');
-    expect((await post(`${path}/reservation/`, {})).status).toBe('ok');
-    expect((await post(`${path}/reservation/failure/`, {})).status).toBe('ok');
-    const { mails } = await control('mails');
-    expect(mails.map((mail: { kind: string }) => mail.kind)).toEqual([
-      'rental',
-      'rental-failure',
-      'reservation',
-      'reservation-failure',
-    ]);
-    expect(mails[0]).toMatchObject({ to: { tenant: 't-9001', spaceTypeId: 'm-10x10' }, data: { unit_no: 'B-10' } });
-    expect(JSON.stringify(mails)).not.toContain(TEST_CARDS.approveVisa);
   });
 
   it('processes the lock sale', async () => {

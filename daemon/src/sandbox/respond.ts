@@ -6,7 +6,9 @@ import {
   type FieldErrors,
   type Wrapped,
 } from '@kiosk/shared-types';
+import type { FastifyRequest } from 'fastify';
 import { Type, type TObject, type TOptional, type TString } from 'typebox';
+import { SandboxError } from './sandbox-error.js';
 import type { SandboxState } from './state.js';
 
 /**
@@ -74,4 +76,21 @@ export function stringFields<const K extends string, const R extends K = never>(
     ]),
   );
   return Type.Object(properties) as TObject<{ [P in K]: P extends R ? TString : TOptional<TString> }>;
+}
+
+/** A request header's first value; absent or empty is undefined. */
+export function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === '' ? undefined : first;
+}
+
+/** A form field that carries JSON (nested objects in forms are JSON-encoded); bad JSON is a 400. */
+export function jsonField(value: string | undefined, field: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new SandboxError(400, 'ValidationError', `${field} must be JSON.`, { [field]: ['Must be JSON.'] });
+  }
 }

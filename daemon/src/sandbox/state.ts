@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HOLD, type FacilityMapImage, type FacilityMapMedia, type SpaceDetail } from '@kiosk/shared-types';
+import { HOLD, type FacilityMapImage, type FacilityMapMedia } from '@kiosk/shared-types';
 import { addDays, formatUsDate, localDate } from './dates.js';
 import {
   DEMO_FACILITIES,
@@ -12,8 +12,19 @@ import {
 } from './demo-facility.js';
 import { AccountsWorld } from './accounts.js';
 import { IdentityWorld } from './identity-state.js';
+import { SandboxRecordings } from './recordings.js';
 import { RentalProcessWorld } from './rental-process-state.js';
 import { SandboxError } from './sandbox-error.js';
+import {
+  buildSpaces,
+  type FacilityWorld,
+  type Hold,
+  type HoldOutcome,
+  type ReleaseOutcome,
+  type ReleaseRecord,
+  type ReservationRecord,
+  type SpaceRecord,
+} from './space-records.js';
 
 /**
  * The sandbox's mutable world, built from demo-facility.ts and rebuilt by reset().
@@ -22,101 +33,11 @@ import { SandboxError } from './sandbox-error.js';
  * expire lazily: every read first frees the spaces whose hold is older than HOLD.lifetimeMs. So a
  * test moves the clock and reads; nothing runs on a timer.
  *
- * Areas added later (identity, users, billing, rental processing) keep their state in a section
- * of this class too, seeded in reset().
+ * Facilities, spaces, holds and reservations live here (their records: space-records.ts). The other
+ * areas keep their state in a world of their own, reset with this one: recordings.ts (calls, logs,
+ * texts, mails), identity-state.ts, accounts.ts (users and billing), rental-process-state.ts.
  */
 export type Clock = () => number;
-
-export interface Hold {
-  token: string;
-  facility_id: string;
-  space_id: string;
-  door_name: string;
-  space_type_id: string;
-  /** Epoch ms. */
-  created_at: number;
-  expires_at: number;
-}
-
-export interface SpaceRecord {
-  facility_id: string;
-  /** The space id (space_id in calls): 'sp-' + the door name in lower case, e.g. 'sp-b-12'. */
-  door_id: string;
-  door_name: string;
-  /** Its space type (unit_id / space_type_id). */
-  unit_id: string;
-  rental_rate: number | null;
-  status: SettledSpaceStatus;
-  /** What the space goes back to when its hold ends ('unavailable' for a reserved space). */
-  settled_status: SettledSpaceStatus;
-  hold: Hold | null;
-  /** Set when a reservation holds the space back; such a space can still be held for the move-in. */
-  reservation_code: string | null;
-  details: SpaceDetail;
-}
-
-export interface FacilityWorld {
-  data: DemoFacility;
-  spaces: SpaceRecord[];
-  /** A unit's promos changed by a control route (unit_id -> promo ids), until reset. */
-  promoIds: Map<string, string[]>;
-}
-
-export interface ReservationRecord extends Omit<DemoReservation, 'move_in_in_days'> {
-  /** MM/DD/YYYY when fixed; null for seeded ones, whose date stays "N days from today". */
-  reservation_date: string | null;
-  move_in_in_days: number;
-}
-
-export type HoldOutcome = { ok: true; hold: Hold } | { ok: false; code: 'SpaceUnavailable'; message: string };
-
-export type ReleaseOutcome = 'released' | 'not-held' | 'token-mismatch' | 'unknown-space';
-
-export interface ReleaseRecord {
-  /** ISO time of the call (sandbox clock). */
-  at: string;
-  facility_id: string;
-  space_id: string;
-  hold_token: string;
-  outcome: ReleaseOutcome;
-}
-
-/** One operator call as the sandbox saw it (never the api key itself). */
-export interface RequestRecord {
-  at: string;
-  method: string;
-  /** Path without the query string, e.g. /api/v1/facilities/demo/configuration/ */
-  path: string;
-  query: Record<string, unknown>;
-  trace_id: string | null;
-  date: string | null;
-  has_api_key: boolean;
-}
-
-const LOG_ENTRY_LIMIT = 10_000;
-
-/** A text message the sandbox "sent" (identity link, one-time code, gate code): GET /__sandbox/texts. */
-export interface TextRecord {
-  at: string;
-  /** The phone as the call gave it. */
-  to: string;
-  body: string;
-  /** What sent it, e.g. 'identity-verification', 'otp'. */
-  kind: string;
-}
-
-/** A notification mail the sandbox "sent" (payment, autopay, rental, reservation, reset link): GET /__sandbox/mails. */
-export interface MailRecord {
-  at: string;
-  /** What it is about, e.g. 'payment', 'autopay', 'reset-password', 'rental'. */
-  kind: string;
-  /** The call's path parameters (owner, facility, tenant, space type) and, for a reset link, the e-mail. */
-  to: Record<string, string>;
-  /** The body as the kiosk sent it (form fields; JSON values parsed). */
-  data: unknown;
-}
-
-export const spaceIdFor = (doorName: string) => `sp-${doorName.toLowerCase()}`;
 
 export class SandboxState {
   private readonly baseClock: Clock;
@@ -132,21 +53,10 @@ export class SandboxState {
   /** Facility-map spaces whose media a test replaced (POST /__sandbox/map/media), by facility then door. */
   private mapMedia = new Map<string, Map<string, FacilityMapMedia[]>>();
 
-  // -- RECORDINGS FOR TESTS -----------------------------------------------------------------------
-  requests: RequestRecord[] = [];
-  logEntries: unknown[] = [];
-  /** When true the logging app answers 503 (tests of the daemon's spooling). */
-  loggingDown = false;
-  texts: TextRecord[] = [];
-  mails: MailRecord[] = [];
-
-  // -- IDENTITY (identity area: identity-state.ts) ------------------------------------------------
+  // -- THE OTHER AREAS' WORLDS --------------------------------------------------------------------
+  readonly recordings = new SandboxRecordings(() => this.now());
   readonly identity = new IdentityWorld(() => this.now());
-
-  // -- USERS & TENANTS, BILLING (users and billing areas: accounts.ts) ----------------------------
   readonly accounts = new AccountsWorld(() => this.now());
-
-  // -- RENTAL PROCESSING (rental area: rental-process-state.ts) -----------------------------------
   readonly rentalProcess = new RentalProcessWorld(() => this.now());
 
   constructor(
@@ -168,11 +78,7 @@ export class SandboxState {
     this.reservations = new Map();
     this.releases = [];
     this.mapMedia = new Map();
-    this.requests = [];
-    this.logEntries = [];
-    this.loggingDown = false;
-    this.texts = [];
-    this.mails = [];
+    this.recordings.reset();
     this.identity.reset();
     this.accounts.reset();
     this.rentalProcess.reset();
@@ -426,60 +332,4 @@ export class SandboxState {
   reservationDate(record: ReservationRecord): string {
     return record.reservation_date ?? formatUsDate(addDays(this.today(), record.move_in_in_days));
   }
-
-  // -- RECORDINGS ---------------------------------------------------------------------------------
-
-  recordRequest(record: Omit<RequestRecord, 'at'>): void {
-    this.requests.push({ at: new Date(this.now()).toISOString(), ...record });
-    const excess = this.requests.length - SANDBOX_SETTINGS.request_log_limit;
-    if (excess > 0) this.requests.splice(0, excess);
-  }
-
-  /** The last `limit` calls, oldest first. */
-  recentRequests(limit: number): RequestRecord[] {
-    return this.requests.slice(-Math.max(0, limit));
-  }
-
-  recordLogEntries(entries: unknown[]): void {
-    this.logEntries.push(...entries);
-    const excess = this.logEntries.length - LOG_ENTRY_LIMIT;
-    if (excess > 0) this.logEntries.splice(0, excess);
-  }
-
-  /** Record a text message instead of sending it. */
-  recordText(text: Omit<TextRecord, 'at'>): TextRecord {
-    const record = { at: new Date(this.now()).toISOString(), ...text };
-    this.texts.push(record);
-    return record;
-  }
-
-  /** Record a notification mail instead of sending it. */
-  recordMail(mail: Omit<MailRecord, 'at'>): MailRecord {
-    const record = { at: new Date(this.now()).toISOString(), ...mail };
-    this.mails.push(record);
-    return record;
-  }
-
-  // -- IDENTITY (identity area): see `identity` above ---------------------------------------------
-  // -- USERS & TENANTS, BILLING (users and billing areas): see `accounts` above -------------------
-  // -- RENTAL PROCESSING (rental area): see `rentalProcess` above ---------------------------------
-}
-
-function buildSpaces(data: DemoFacility): SpaceRecord[] {
-  return data.spaces.map((space) => {
-    const unit = data.units.find((candidate) => candidate.unit_id === space.unit_id);
-    if (!unit) throw new Error(`demo-facility.ts: space ${space.door_name} names unknown unit ${space.unit_id}`);
-    return {
-      facility_id: data.facility_id,
-      door_id: spaceIdFor(space.door_name),
-      door_name: space.door_name,
-      unit_id: space.unit_id,
-      rental_rate: space.rental_rate === undefined ? unit.rental_rate : space.rental_rate,
-      status: space.status,
-      settled_status: space.status,
-      hold: null,
-      reservation_code: null,
-      details: structuredClone({ ...unit.details, ...space.details }),
-    };
-  });
 }

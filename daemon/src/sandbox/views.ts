@@ -10,7 +10,8 @@ import type {
 } from '@kiosk/shared-types';
 import { UNIT_GROUPS } from '@kiosk/shared-types';
 import type { DemoPromo, DemoReviewSource, DemoUnit } from './demo-facility.js';
-import type { FacilityWorld, ReservationRecord, SandboxState, SpaceRecord } from './state.js';
+import type { FacilityWorld, ReservationRecord, SpaceRecord } from './space-records.js';
+import type { SandboxState } from './state.js';
 
 /** The operator API's shapes, built from the sandbox's state (sandbox-only fields left out). */
 

@@ -7,7 +7,8 @@ import {
   type PayBillResult,
   type PrePayDetails,
 } from '@kiosk/shared-types';
-import { dueAmount, type LeaseRecord } from '../accounts.js';
+import { dueAmount, prePayDetails } from '../account-rules.js';
+import type { LeaseRecord } from '../accounts.js';
 import { cardOutcome, type PaymentCard } from '../card-outcome.js';
 import { DEMO_BILLING } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
@@ -95,7 +96,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
       }
       const period = parsePeriod(request.query.period);
       if (period === null) return fail({ code: 'InvalidPeriod', message: 'Choose a period from 0 to 6 months.' });
-      const result: PrePayDetails = accounts.prePay(lease, period);
+      const result: PrePayDetails = prePayDetails(lease, period);
       return ok(result);
     },
   );
@@ -108,7 +109,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
       const body = request.body ?? {};
       const period = parsePeriod(body.period);
       if (period === null) return fail({ code: 'InvalidPeriod', message: 'Choose a period from 0 to 6 months.' });
-      const expected = accounts.prePay(lease, period).total_amt;
+      const expected = prePayDetails(lease, period).total_amt;
       const amount = Number(body.total_amount);
       // The kiosk must charge exactly what the pre-pay call said for that period.
       if (!Number.isFinite(amount) || Math.abs(amount - expected) > 0.005 || amount <= 0) {
@@ -183,7 +184,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
         if (state.facility(facility).data.owner_id !== owner) {
           throw new SandboxError(404, 'OwnerNotFound', `Facility ${facility} does not belong to owner ${owner}.`);
         }
-        const mail = state.recordMail({
+        const mail = state.recordings.recordMail({
           kind,
           to: { owner, facility, tenant },
           data: maskSecrets(parsedForm(request.body ?? {})),

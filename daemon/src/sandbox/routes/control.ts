@@ -87,16 +87,16 @@ const controlRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
         querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
       },
     },
-    async (request) => ({ requests: state.recentRequests(request.query.limit ?? 50) }),
+    async (request) => ({ requests: state.recordings.recentRequests(request.query.limit ?? 50) }),
   );
 
-  app.get('/logs', async () => ({ entries: state.logEntries, down: state.loggingDown }));
+  app.get('/logs', async () => ({ entries: state.recordings.logEntries, down: state.recordings.loggingDown }));
 
   /** Every text message "sent" (identity link, one-time code, gate code), oldest first. */
-  app.get('/texts', async () => ({ texts: state.texts }));
+  app.get('/texts', async () => ({ texts: state.recordings.texts }));
 
   /** Every notification mail "sent" (payment, autopay, rental, reservation, password reset), oldest first. */
-  app.get('/mails', async () => ({ mails: state.mails }));
+  app.get('/mails', async () => ({ mails: state.recordings.mails }));
 
   /** Switch capabilities.pmsNotifications.payment of a facility (default demo) until the next reset. */
   app.post(
@@ -142,8 +142,8 @@ const controlRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
   );
 
   app.post('/logging', { schema: { body: Type.Object({ down: Type.Boolean() }) } }, async (request) => {
-    state.loggingDown = request.body.down;
-    return { down: state.loggingDown };
+    state.recordings.loggingDown = request.body.down;
+    return { down: state.recordings.loggingDown };
   });
 
   app.get('/clock', async () => ({ now: new Date(state.now()).toISOString() }));

@@ -18,7 +18,7 @@ const loggingAppRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (
     LOGGING_APP_PATH,
     { schema: { body: Type.Union([Type.Array(LogEntry), LogEntry]) } },
     async (request, reply) => {
-      if (state.loggingDown) {
+      if (state.recordings.loggingDown) {
         return reply.code(503).send({
           statusCode: 503,
           error: 'Service Unavailable',
@@ -26,7 +26,7 @@ const loggingAppRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (
         });
       }
       const entries = Array.isArray(request.body) ? request.body : [request.body];
-      state.recordLogEntries(entries);
+      state.recordings.recordLogEntries(entries);
       return { status: 'ok', received: entries.length };
     },
   );

@@ -4,7 +4,7 @@ import { parseUsDate } from '../dates.js';
 import { SANDBOX_SETTINGS } from '../demo-facility.js';
 import { computeMoveInCost } from '../move-in-cost.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
-import type { Hold, HoldOutcome } from '../state.js';
+import type { Hold, HoldOutcome } from '../space-records.js';
 import { reservationView, unitPromos } from '../views.js';
 
 /**

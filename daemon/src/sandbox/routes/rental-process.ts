@@ -1,43 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomInt } from 'node:crypto';
-import {
-  maskSecrets,
-  type AgreementDocument,
-  type DynamicTokens,
-  type GatecodeValidation,
-  type GenerateAgreementsResult,
-  type GenerateTokensResult,
-  type RentalResult,
-  type ReservationResult,
-  type TextGateCodeResult,
-} from '@kiosk/shared-types';
-import { Type } from 'typebox';
+import type { RentalResult, ReservationResult } from '@kiosk/shared-types';
 import { formatUsDate, parseUsDate } from '../dates.js';
 import { cardOutcome } from '../card-outcome.js';
-import { DEMO_RENTAL_PROCESSING, type DemoAgreement } from '../demo-facility.js';
+import { DEMO_RENTAL_PROCESSING } from '../demo-facility.js';
 import { fail, isTruthy, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
+import { formBody, serverError, text, type Form } from '../rental-form.js';
 import type { FailableCall } from '../rental-process-state.js';
-import type { SandboxState, SpaceRecord } from '../state.js';
-import { isValidPhone } from './facility.js';
+import type { SpaceRecord } from '../space-records.js';
+import type { SandboxState } from '../state.js';
 
 /**
- * Rental processing (rental spec §4 "Gate code", "Signing", "Finalising", §7 "Rental", "Notification
- * emails"): gate-code availability, the additional-information tokens and the agreements to sign,
- * processing a rental or a reservation, saving a failed rental, texting the gate code, the new
- * user's password, merchandise sales and the notification mails. Outcomes: DEMO_RENTAL_PROCESSING
- * and TEST_CARDS in demo-facility.ts, the card's in card-outcome.ts. The signing pages themselves: routes/signing-pages.ts.
+ * Rental processing (rental spec §4 "Finalising", §7 "Rental"): processing a rental or a
+ * reservation (moving into one included), saving a failed rental, merchandise sales and the new
+ * user's password. Outcomes: DEMO_RENTAL_PROCESSING and TEST_CARDS in demo-facility.ts, the card's
+ * in card-outcome.ts. The documents to sign: routes/rental-documents.ts; the gate code:
+ * routes/rental-gate-codes.ts; the notification mails: routes/rental-mails.ts.
  */
-
-type Form = Record<string, string | undefined>;
-
-const text = (value: string | undefined): string => (value ?? '').trim();
-
-function serverError(message?: string) {
-  return fail({
-    code: DEMO_RENTAL_PROCESSING.server_error.code,
-    message: message ?? DEMO_RENTAL_PROCESSING.server_error.message,
-  });
-}
 
 /** The space may be taken by the holder of its hold, or when it is free. */
 function spaceRefusal(space: SpaceRecord | undefined, holdToken: string): ReturnType<typeof fail> | undefined {
@@ -49,27 +28,6 @@ function spaceRefusal(space: SpaceRecord | undefined, holdToken: string): Return
     code: 'SpaceUnavailable',
     message: `Sorry! Unit ${space.door_name} is not available. Please choose another unit.`,
   });
-}
-
-function tokensFor(state: SandboxState, facilityId: string, form: Form): Record<string, string> {
-  const { settings } = state.facility(facilityId).data;
-  return {
-    facility_name: settings.name,
-    facility_address: settings.address_exact,
-    tenant_name: `${text(form.tenant_first_name)} ${text(form.tenant_last_name)}`.trim(),
-    tenant_email: text(form.tenant_email),
-    unit_door_number: text(form.unit_door_number),
-    move_in_date: text(form.reservation_date) || formatUsDate(state.today()),
-    total_amount: text(form.total_amount),
-  };
-}
-
-function agreementsFor(form: Form): DemoAgreement[] {
-  const { lease, autopay, insurance, rules } = DEMO_RENTAL_PROCESSING.agreements;
-  if (text(form.flow) === 'billpay') return [autopay];
-  const insuranceId = Number(text(form.insurance_id) || NaN);
-  const second = isTruthy(form.auto_debit) ? autopay : insuranceId > 0 ? insurance : rules;
-  return [lease, second];
 }
 
 /**
@@ -122,90 +80,10 @@ function reservationCode(): string {
   return `K${Array.from({ length: 7 }, () => alphabet[randomInt(0, alphabet.length)]).join('')}`;
 }
 
-const MAIL_KINDS = [
-  ['mailReservation', 'reservation'],
-  ['mailReservationFailure', 'reservation-failure'],
-  ['mailRental', 'rental'],
-  ['mailRentalFailure', 'rental-failure'],
-] as const;
-
 const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, { state }) => {
   const world = state.rentalProcess;
   const facilityParams = stringFields(['facility'], ['facility']);
-  /**
-   * The operator's models are wide forms: every field arrives as a string, the `required` ones must
-   * be there, and the fields this file does not read pass through unchecked.
-   */
-  const formBody = (required: readonly string[] = []) => Type.Unsafe<Form>({ type: 'object', required: [...required] });
   const failed = (call: FailableCall) => world.takeFailure(call);
-
-  // -- GATE CODE ----------------------------------------------------------------------------------
-
-  const validateGatecode = (form: Form) => {
-    const facilityId = text(form.facility_id);
-    const { settings } = state.facility(facilityId).data;
-    const gatecode = text(form.gatecode);
-    if (!new RegExp(`^\\d{${settings.gatecode_length}}$`).test(gatecode)) {
-      return fail({
-        code: 'InvalidGatecode',
-        message: `The gate code must be ${settings.gatecode_length} digits.`,
-        errors: { gatecode: [`The gate code must be ${settings.gatecode_length} digits.`] },
-      });
-    }
-    const result: GatecodeValidation = { gatecode: world.isGatecodeAvailable(facilityId, gatecode) ? gatecode : null };
-    return ok(result);
-  };
-  const gatecodeFields = stringFields(['facility_id', 'gatecode'], ['facility_id']);
-  app.get(operatorPath('validateGatecodeGet'), { schema: { querystring: gatecodeFields } }, async (request) =>
-    validateGatecode(request.query),
-  );
-  app.post(operatorPath('validateGatecode'), { schema: { body: gatecodeFields } }, async (request) =>
-    validateGatecode(request.body),
-  );
-
-  // -- DOCUMENTS ----------------------------------------------------------------------------------
-
-  app.post(
-    operatorPath('generateTokens'),
-    { schema: { params: facilityParams, body: formBody() } },
-    async (request) => {
-      const facilityId = request.params.facility;
-      state.facility(facilityId);
-      if (failed('generate-tokens')) return serverError('The document service could not prepare your documents.');
-      const form = request.body ?? {};
-      const sections =
-        text(form.flow) === 'billpay' ? [] : structuredClone(DEMO_RENTAL_PROCESSING.additional_information);
-      const dynamic_tokens: DynamicTokens = { sections, tokens: tokensFor(state, facilityId, form) };
-      const result: GenerateTokensResult = { dynamic_tokens };
-      return ok(result);
-    },
-  );
-
-  app.post(
-    operatorPath('generateAgreements'),
-    { schema: { params: facilityParams, body: formBody() } },
-    async (request) => {
-      const facilityId = request.params.facility;
-      state.facility(facilityId);
-      if (failed('generate-agreements')) return serverError('The document service could not prepare your documents.');
-      const form = request.body ?? {};
-      const tenantName = `${text(form.tenant_first_name)} ${text(form.tenant_last_name)}`.trim();
-      const agreements = agreementsFor(form).map((agreement): AgreementDocument => {
-        const page = world.createAgreementPage(agreement, facilityId, tenantName);
-        return {
-          display_name: page.display_name,
-          document_type: page.document_type,
-          file_id: `file-${page.key.slice(0, 8)}`,
-          document_id: `doc-${page.key.slice(0, 8)}`,
-          key: page.key,
-          url: `/pages/sign/${page.key}`,
-          completed: false,
-        };
-      });
-      const result: GenerateAgreementsResult = { agreements };
-      return ok(result);
-    },
-  );
 
   // -- PROCESSING ---------------------------------------------------------------------------------
 
@@ -400,34 +278,6 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
     },
   );
 
-  // -- AFTER THE RENTAL ---------------------------------------------------------------------------
-
-  app.post(operatorPath('textGateCode'), { schema: { body: formBody(['facility_id']) } }, async (request) => {
-    const form = request.body;
-    const { settings } = state.facility(text(form.facility_id)).data;
-    if (failed('text-gate-code')) return fail({ code: 'TextFailed' });
-    const resend = isTruthy(form.resend_sms);
-    const phone = text(resend ? form.resend_phone_number : form.phone_number);
-    if (!isValidPhone(phone)) {
-      return fail({
-        code: 'InvalidPhoneNumber',
-        message: 'The phone number is not valid',
-        errors: { phone_number: ['Invalid Phone Number'] },
-      });
-    }
-    const { landline } = DEMO_RENTAL_PROCESSING;
-    if (phone.replace(/\D/g, '') === landline.phone.replace(/\D/g, '')) return fail(landline.failure);
-    const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
-    const door = rental?.door_name ?? text(form.unit_door_number);
-    const body =
-      resend && rental?.noke_pin
-        ? `${settings.name}: get the smart access app at https://example.com/app and open unit ${door} with your access PIN ${rental.noke_pin}.`
-        : `${settings.name}: your gate code for unit ${door} is ${rental?.gatecode ?? text(form.gatecode)}.`;
-    state.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
-    const result: TextGateCodeResult = { sent: true, phone_number: phone };
-    return ok(result);
-  });
-
   app.post(
     operatorPath('updateConsumerPassword'),
     { schema: { body: formBody(['rrd_id', 'new_password']) } },
@@ -445,36 +295,6 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
       return ok({ updated: true });
     },
   );
-
-  // -- NOTIFICATION MAILS -------------------------------------------------------------------------
-
-  for (const [route, kind] of MAIL_KINDS) {
-    app.post(
-      operatorPath(route),
-      {
-        schema: {
-          params: stringFields(
-            ['owner', 'facility', 'tenant', 'spaceTypeId'],
-            ['owner', 'facility', 'tenant', 'spaceTypeId'],
-          ),
-          body: formBody(),
-        },
-      },
-      async (request) => {
-        state.facility(request.params.facility!);
-        const data: Record<string, unknown> = {};
-        for (const [name, value] of Object.entries(request.body ?? {})) {
-          try {
-            data[name] = value !== undefined && /^[[{]/.test(value) ? JSON.parse(value) : value;
-          } catch {
-            data[name] = value;
-          }
-        }
-        state.recordMail({ kind, to: { ...request.params }, data: maskSecrets(data) });
-        return ok({ sent: true });
-      },
-    );
-  }
 };
 
 export default rentalProcessRoutes;

@@ -10,7 +10,7 @@ import type {
   UsersResponse,
 } from '@kiosk/shared-types';
 import type { LeaseRecord } from '../accounts.js';
-import { nationalPhone } from '../accounts.js';
+import { nationalPhone } from '../account-rules.js';
 import { DEMO_BILLING, DEMO_USERS } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
@@ -155,7 +155,11 @@ const usersRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, 
       }
       // Like a real service, the answer does not tell whether the address has an account.
       if (accounts.userByEmail(email)) {
-        state.recordMail({ kind: 'reset-password', to: { email }, data: { link: '/reset-password/sandbox' } });
+        state.recordings.recordMail({
+          kind: 'reset-password',
+          to: { email },
+          data: { link: '/reset-password/sandbox' },
+        });
       }
       return ok({ sent: true });
     },
@@ -184,7 +188,11 @@ const usersRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, 
         });
       }
       const token = accounts.requestOtp(digits);
-      state.recordText({ to: phone, kind: 'otp', body: 'Your Maple Street Self Storage login code is 123456.' });
+      state.recordings.recordText({
+        to: phone,
+        kind: 'otp',
+        body: 'Your Maple Street Self Storage login code is 123456.',
+      });
       const result: OtpRequestResult = { otp_token: token };
       return ok(result);
     },

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * How one configuration value is read and checked: each reader takes the merged settings (the
+ * environment over KIOSK_CONFIG_FILE), falls back when the setting is absent or empty, and stops
+ * the daemon with a ConfigError naming the setting when the value is wrong. config.ts says which
+ * settings the daemon has.
+ */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${setting} ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Source = Record<string, string | undefined>;
+
+export function text(source: Source, name: string, fallback: string): string {
+  const value = source[name];
+  return value === undefined || value === '' ? fallback : value;
+}
+
+export function optionalUrl(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+export function integer(source: Source, name: string, fallback: number, min: number, max: number): number {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+export function positiveNumber(source: Source, name: string, fallback: number): number {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > 1) {
+    throw new ConfigError(name, `must be a number above 0 and at most 1, got "${value}"`);
+  }
+  return parsed;
+}
+
+export function bool(source: Source, name: string, fallback: boolean): boolean {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${value}"`);
+}
+
+export function headerName(source: Source, name: string, fallback: string): string {
+  const value = text(source, name, fallback).toLowerCase();
+  if (!/^[a-z0-9-]+$/.test(value)) throw new ConfigError(name, `must be an HTTP header name, got "${value}"`);
+  return value;
+}
+
+export function readFileSource(path: string | undefined): Source {
+  if (path === undefined || path === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError('KIOSK_CONFIG_FILE', `could not be read as JSON (${(error as Error).message})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('KIOSK_CONFIG_FILE', 'must hold a JSON object of KIOSK_* settings');
+  }
+  return Object.fromEntries(
+    Object.entries(parsed).map(([key, value]) => [key, value === null ? undefined : String(value)]),
+  );
+}
+
+/** `tcp://host:port` (raw network printing) or an absolute device path. */
+export function printerTarget(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  if (value.startsWith('/')) return devicePath(source, name);
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'tcp:' || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
+    throw new ConfigError(name, `must be tcp://host:port or a device path such as /dev/usb/lp0, got "${value}"`);
+  }
+  return `tcp://${url.host}`;
+}
+
+export function devicePath(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  if (!/^\/[\w./-]+$/.test(value) || value.includes('..')) {
+    throw new ConfigError(name, `must be an absolute device path such as /dev/ttyACM0, got "${value}"`);
+  }
+  return value;
+}
+
+/** An espeak-ng voice name such as en-us, es-419 or en-gb+f3. */
+export function voice(source: Source, name: string, fallback: string): string {
+  const value = text(source, name, fallback);
+  if (!/^[A-Za-z0-9][\w+-]{0,40}$/.test(value)) {
+    throw new ConfigError(name, `must be an espeak-ng voice such as ${fallback}, got "${value}"`);
+  }
+  return value;
+}
+
+export function paperWidth(source: Source, name: string): 80 | 58 {
+  const value = source[name];
+  if (value === undefined || value === '' || value === '80') return 80;
+  if (value === '58') return 58;
+  throw new ConfigError(name, `must be 80 or 58 (paper width in mm), got "${value}"`);
+}
+
+export function originList(source: Source, name: string): string[] {
+  return text(source, name, '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL;
+      try {
+        url = new URL(origin);
+      } catch {
+        throw new ConfigError(name, `must be a comma-separated list of http(s) origins, got "${origin}"`);
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin.replace(/\/$/, '')) {
+        throw new ConfigError(name, `must be a comma-separated list of http(s) origins, got "${origin}"`);
+      }
+      return url.origin;
+    });
+}
+
+export function stripEmpty(env: Source): Source {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
