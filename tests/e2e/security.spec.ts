@@ -462,7 +462,7 @@ test('UI responses carry the Content-Security-Policy and the usual security head
   const entry = /<script[^>]+src="([^"]+)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   // The only inline script is the first paint's tap script: the policy allows it by its hash.
-  const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map(([, code]) => code);
+  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code);
   expect(inline).toHaveLength(1);
   const tapScript = `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`;
   for (const path of ['/demo', '/', '/no/such/page', '/time/', entry ?? '']) {
