@@ -2,8 +2,8 @@
 // npm run bench:bundle  (after npm run build)
 //
 // The gzip size of the JavaScript the first screen loads, and of every lazily loaded chunk, from
-// the production build in kiosk-ui/dist. The first screen is the entry script named in
-// index.html with everything it imports statically, which holds the welcome screen, plus the
+// the production build in kiosk-ui/dist. The first screen is the module scripts named in
+// index.html with everything they import statically, which holds the welcome screen, plus the
 // welcome's own chunk and its static imports where a build splits it out. The import graph comes from the Vite manifest
 // (dist/.vite/manifest.json, build.manifest in kiosk-ui/vite.config.ts) or, for a build without
 // one, from the import statements in the built chunks themselves.
@@ -60,7 +60,7 @@ function importsOf(file, code) {
 }
 
 /** file -> { imports, dynamicImports, sources } for every JS chunk. */
-function buildGraph(dist, entryFile) {
+function buildGraph(dist, entryFiles) {
   const manifestPath = join(dist, '.vite/manifest.json');
   const graph = new Map();
   if (existsSync(manifestPath)) {
@@ -82,7 +82,8 @@ function buildGraph(dist, entryFile) {
     const { staticImports, dynamicImports } = importsOf(file, readFileSync(join(dist, file), 'utf8'));
     graph.set(file, { imports: staticImports, dynamicImports, sources: [] });
   }
-  if (!graph.has(entryFile)) throw new Error(`entry ${entryFile} from index.html is not in dist/assets`);
+  for (const entry of entryFiles)
+    if (!graph.has(entry)) throw new Error(`entry ${entry} from index.html is not in dist/assets`);
   return { graph, from: 'import statements in the built chunks (no manifest: enable build.manifest)' };
 }
 
@@ -166,10 +167,11 @@ function breakdown(dist, files) {
 
 function entryScript(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const match = /<script\b[^>]*type="module"[^>]*\bsrc="\/?([^"]+\.js)"/.exec(html);
-  if (!match) throw new Error('no <script type="module" src=…> in kiosk-ui/dist/index.html');
+  // Every module script the page loads (the bundler's runtime and the app's entry are two).
+  const entries = [...html.matchAll(/<script\b[^>]*type="module"[^>]*\bsrc="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+  if (entries.length === 0) throw new Error('no <script type="module" src=…> in kiosk-ui/dist/index.html');
   const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/?([^"]+\.js)"/g)].map((m) => m[1]);
-  return { entry: match[1], preloads };
+  return { entries, preloads };
 }
 
 async function main() {
@@ -180,8 +182,8 @@ async function main() {
     console.error(`bench:bundle needs the built UI in ${dist}: run npm run build first.`);
     process.exit(1);
   }
-  const { entry, preloads } = entryScript(dist);
-  const { graph, from } = buildGraph(dist, entry);
+  const { entries, preloads } = entryScript(dist);
+  const { graph, from } = buildGraph(dist, entries);
   const size = new Map();
   for (const file of graph.keys()) {
     const code = readFileSync(join(dist, file));
@@ -195,11 +197,11 @@ async function main() {
         node.sources.some((source) => FIRST_SCREEN_SOURCES.some((pattern) => pattern.test(source))),
     )
     .map(([file]) => file);
-  const first = closure(graph, [entry, ...preloads, ...welcomeRoots]);
+  const first = closure(graph, [...entries, ...preloads, ...welcomeRoots]);
   const lazy = [...graph.keys()].filter((file) => !first.has(file));
 
   console.log(`bundle: ${dist}, import graph from ${from}`);
-  console.log(`  entry ${entry}; welcome screen chunk: ${welcomeRoots.join(', ') || 'not found'}\n`);
+  console.log(`  entry ${entries.join(' + ')}; welcome screen: ${welcomeRoots.join(', ') || 'in the entry chunk'}\n`);
   const row = (file, role) => {
     const { raw, gzip } = size.get(file);
     const name = graph.get(file).sources[0] ?? '';
@@ -208,7 +210,9 @@ async function main() {
   console.log(`  ${'first screen'.padEnd(44)} ${'raw kB'.padStart(8)} ${'gzip kB'.padStart(8)}`);
   const firstFiles = [...first].sort((a, b) => size.get(b).gzip - size.get(a).gzip);
   for (const file of firstFiles)
-    console.log(row(file, file === entry ? 'entry' : welcomeRoots.includes(file) ? 'welcome' : 'static import'));
+    console.log(
+      row(file, entries.includes(file) ? 'entry' : welcomeRoots.includes(file) ? 'welcome' : 'static import'),
+    );
   const firstGzip = firstFiles.reduce((sum, file) => sum + size.get(file).gzip, 0);
   const firstRaw = firstFiles.reduce((sum, file) => sum + size.get(file).raw, 0);
   console.log(
