@@ -2,9 +2,9 @@
  * Fixtures for the identity store tests: the provider's, the files' and the dossier's fake routes
  * (a world whose onboarding status and score a test sets), on rent_this_space of a demo facility.
  */
-import type { FacilitySettings, KioskConfig } from '@kiosk/shared-types';
+import type { FacilitySettings } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
-import { createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
+import { configureDemoFacility, createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
 
 export const FRONT = `data:image/svg+xml;base64,${btoa('<svg>front</svg>')}`;
 const SELFIE = `data:image/svg+xml;base64,${btoa('<svg>selfie</svg>')}`;
@@ -97,15 +97,13 @@ export function setup(
     return { ok: uploadOk, status: uploadOk ? 204 : 503 };
   };
   runInAction(() => {
-    root.config.facilityId = 'demo';
-    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
-    root.config.facility = {
+    configureDemoFacility(root, {
       driver_license_required: false,
       autopay_required: false,
       autopay_always_required: false,
       frontend_conf: { secondary_contact_required: false },
       ...options.settings,
-    } as FacilitySettings;
+    });
     root.shell.section = 'rent';
     root.rental.goTo('rent_this_space');
   });

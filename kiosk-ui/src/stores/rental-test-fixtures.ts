@@ -14,7 +14,14 @@ import type {
 } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
 import { createFlowState } from '../flow/flow';
-import { createTestRoot, wrapped, type FakeReply, type FakeRequest, type FakeRoutes } from '../test/fakes';
+import {
+  configureDemoFacility,
+  createTestRoot,
+  wrapped,
+  type FakeReply,
+  type FakeRequest,
+  type FakeRoutes,
+} from '../test/fakes';
 
 export const config: KioskConfig = {
   colors: {},
@@ -255,15 +262,13 @@ export function conditionalRoot(promos = CONDITIONAL_PROMOS) {
   const { root } = test;
   const picked = { unit_id: 'm-10x10', parking: false, promos } as unknown as Unit;
   runInAction(() => {
-    root.config.facilityId = 'demo';
-    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
-    root.config.facility = {
+    configureDemoFacility(root, {
       enable_storing_vehicle: true,
       enable_parking_type_fields: true,
       autopay_required: false,
       autopay_always_required: false,
       frontend_conf: { secondary_contact_required: false },
-    } as FacilitySettings;
+    });
     root.shell.section = 'rent';
     root.rental.pick.unit = picked;
     root.rental.model.space_id = 'sp-b-10';

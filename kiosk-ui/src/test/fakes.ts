@@ -4,7 +4,8 @@
  */
 import { ApiClient } from '../api/client';
 import { EventsClient, type SocketLike } from '../api/events-client';
-import type { ClientEvent, ServerEvent, SessionSnapshot } from '@kiosk/shared-types';
+import type { ClientEvent, FacilitySettings, KioskConfig, ServerEvent, SessionSnapshot } from '@kiosk/shared-types';
+import { runInAction } from 'mobx';
 import { MemoryBrowser } from '../stores/browser';
 import type { StoreClasses } from '../stores/lazy-stores';
 import { RootStore } from '../stores/RootStore';
@@ -139,6 +140,18 @@ export interface TestRootOptions {
    * a test of the first screen passes `new StoreClasses()` and loads only what it wants.
    */
   storeClasses?: StoreClasses;
+}
+
+/** The demo facility as the stores see it once its configuration has loaded, with these settings. */
+export function configureDemoFacility(
+  root: RootStore,
+  settings: Partial<Record<keyof FacilitySettings, unknown>>,
+): void {
+  runInAction(() => {
+    root.config.facilityId = 'demo';
+    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
+    root.config.facility = settings as FacilitySettings;
+  });
 }
 
 /** A RootStore over fakes: nothing touches the network, history or the real reload. */

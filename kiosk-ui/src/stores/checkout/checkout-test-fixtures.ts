@@ -2,10 +2,17 @@
  * Fixtures for the checkout tests: a rental at the demo facility on process_rental, over a fake
  * operator API that answers the cost, the gate-code text and the calls after success.
  */
-import type { Capabilities, FacilitySettings, KioskConfig, RentalResult, Unit } from '@kiosk/shared-types';
+import type { Capabilities, FacilitySettings, RentalResult, Unit } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
 import { createFlowState } from '../../flow/flow';
-import { createTestRoot, wrapped, type FakeReply, type FakeRequest, type FakeRoutes } from '../../test/fakes';
+import {
+  configureDemoFacility,
+  createTestRoot,
+  wrapped,
+  type FakeReply,
+  type FakeRequest,
+  type FakeRoutes,
+} from '../../test/fakes';
 
 export const API = '/api/facilities/demo';
 export const VISA = '4111111111111111';
@@ -55,9 +62,7 @@ export function setup(options: SetupOptions = {}) {
   const { root } = test;
   const unit = { unit_id: 'm-10x10', parking: false, promos: [] } as unknown as Unit;
   runInAction(() => {
-    root.config.facilityId = 'demo';
-    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
-    root.config.facility = {
+    configureDemoFacility(root, {
       enable_storing_vehicle: false,
       enable_parking_type_fields: false,
       autopay_required: false,
@@ -68,7 +73,7 @@ export function setup(options: SetupOptions = {}) {
       noke: false,
       frontend_conf: { secondary_contact_required: false },
       ...options.settings,
-    } as FacilitySettings;
+    });
     root.config.capabilities = options.capabilities ?? {
       pmsNotifications: { reservation: false, rental: false, payment: true },
     };
