@@ -1,37 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
+import { describe, expect, it } from 'vitest';
+import { TENANT, useSandbox } from '../test-helpers/sandbox-client.js';
 
-let app: FastifyInstance;
-const now = Date.UTC(2025, 6, 15, 17, 0);
-
-beforeAll(async () => {
-  app = await buildSandbox({ clock: () => now });
-});
-beforeEach(async () => {
-  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const headers = { 'x-api-key': 'k', host: 'sandbox.test' };
-const post = async (url: string, form: Record<string, string> = {}) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/${url}`,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    })
-  ).json().application_data;
-
-const TENANT = {
-  tenant_first_name: 'Jane',
-  tenant_last_name: 'Tenant',
-  tenant_email: 'jane.tenant@example.com',
-  tenant_phone: '(217) 555-0182',
-};
+const { sandbox, post } = useSandbox();
 
 describe('documents', () => {
   it('generates additional-information sections with every field type and radio groups', async () => {
@@ -65,16 +35,20 @@ describe('documents', () => {
 
     const { url, key } = withAutopay.result.agreements[0];
     expect(url).toBe(`http://sandbox.test/pages/sign/${key}`);
-    const page = await app.inject({ url: `/pages/sign/${key}` });
+    const page = await sandbox().inject({ url: `/pages/sign/${key}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Rental Agreement');
     expect(page.body).toContain('Occupant: Jane Tenant');
     expect(page.body).toContain(`{"event":"session_view.document.completed","data":{"id":"${key}"}}`);
-    expect((await app.inject({ url: '/pages/sign/unknown' })).statusCode).toBe(404);
+    expect((await sandbox().inject({ url: '/pages/sign/unknown' })).statusCode).toBe(404);
   });
 
   it('fails the next tokens or agreements call when a test asks', async () => {
-    await app.inject({ method: 'POST', url: '/__sandbox/rental/fail-next', payload: { call: 'generate-tokens' } });
+    await sandbox().inject({
+      method: 'POST',
+      url: '/__sandbox/rental/fail-next',
+      payload: { call: 'generate-tokens' },
+    });
     expect((await post('facilities/demo/pandadocs/generate-tokens/', TENANT)).status).toBe('error');
     expect((await post('facilities/demo/pandadocs/generate-tokens/', TENANT)).status).toBe('ok');
   });

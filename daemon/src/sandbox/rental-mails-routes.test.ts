@@ -1,32 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from './demo-facility.js';
+import { useSandbox } from '../test-helpers/sandbox-client.js';
 
-let app: FastifyInstance;
-const now = Date.UTC(2025, 6, 15, 17, 0);
-
-beforeAll(async () => {
-  app = await buildSandbox({ clock: () => now });
-});
-beforeEach(async () => {
-  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const headers = { 'x-api-key': 'k', host: 'sandbox.test' };
-const post = async (url: string, form: Record<string, string> = {}) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/${url}`,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    })
-  ).json().application_data;
-const control = async (url: string) => (await app.inject({ url: `/__sandbox/${url}` })).json();
+const { post, control } = useSandbox();
 
 describe('notification mails', () => {
   it('records the notification mails, masked', async () => {

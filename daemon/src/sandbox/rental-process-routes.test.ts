@@ -1,65 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
+import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from './demo-facility.js';
+import { TENANT, rentalForm, useSandbox } from '../test-helpers/sandbox-client.js';
 
-let app: FastifyInstance;
-const now = Date.UTC(2025, 6, 15, 17, 0);
-
-beforeAll(async () => {
-  app = await buildSandbox({ clock: () => now });
-});
-beforeEach(async () => {
-  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const headers = { 'x-api-key': 'k', host: 'sandbox.test' };
-const get = async (url: string) => (await app.inject({ url: `/api/v1/${url}`, headers })).json().application_data;
-const post = async (url: string, form: Record<string, string> = {}) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/${url}`,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    })
-  ).json().application_data;
-const control = async (url: string) => (await app.inject({ url: `/__sandbox/${url}` })).json();
-
-async function hold(door: string, facility = 'demo'): Promise<string> {
-  const space = `sp-${door.toLowerCase()}`;
-  const answer = await post(`facilities/${facility}/spaces/${space}/hold/`, { facility_id: facility, space_id: space });
-  return answer.result.token;
-}
-
-const TENANT = {
-  tenant_first_name: 'Jane',
-  tenant_last_name: 'Tenant',
-  tenant_email: 'jane.tenant@example.com',
-  tenant_phone: '(217) 555-0182',
-};
-
-function rentalForm(token: string, overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    facility_id: 'demo',
-    space_id: 'sp-b-10',
-    hold_token: token,
-    ...TENANT,
-    name_on_card: 'JANE TENANT',
-    cc_number: TEST_CARDS.approveVisa,
-    cc_exp_month: '12',
-    cc_exp_year: '2030',
-    cvv: '123',
-    insurance_id: '102',
-    item_id: 'lock-disc-70',
-    auto_debit: 'true',
-    gatecode: '5678',
-    ...overrides,
-  };
-}
+const { get, post, control, hold } = useSandbox();
 
 describe('processing a rental', () => {
   it('goes through with the approve card: the chosen gate code, a new user, the space rented', async () => {
