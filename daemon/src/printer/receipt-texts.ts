@@ -1,6 +1,6 @@
 /**
- * Every text printed on a receipt, one catalogue per language, keyed. A receipt in a language not
- * here is printed in English. Money and dates are formatted by the catalogue's locale.
+ * Every text printed on a receipt, one catalogue per language the kiosk offers (English, Spanish),
+ * keyed. A receipt in a language not here is printed in English. Money and dates are formatted by the catalogue's locale.
  */
 export interface ReceiptTexts {
   locale: string;
@@ -58,7 +58,38 @@ const en: ReceiptTexts = {
   thanks: 'Thank you!',
 };
 
-export const RECEIPT_TEXTS: Record<string, ReceiptTexts> = { en };
+/** Spanish, in the words the UI's Spanish catalogue uses for the same things (es-US money and dates). */
+const es: ReceiptTexts = {
+  locale: 'es-US',
+  currency: 'USD',
+  rental_title: 'Recibo de alquiler',
+  reservation_title: 'Recibo de reservación',
+  payment_title: 'Recibo de pago',
+  printed: (date) => `Impreso el ${date}`,
+  unit: (unit) => `Unidad ${unit}`,
+  move_in_date: 'Fecha de mudanza',
+  charges: 'Cargos de mudanza',
+  total_paid: 'Total pagado',
+  paid_with: (brand, last4) => `Pagado con ${brand ? `${brand} ` : 'tarjeta '}terminada en ${last4}`,
+  insurance: 'Seguro',
+  lock: 'Candado',
+  none: 'Ninguno',
+  autopay: 'Pago automático',
+  autopay_on: 'Activado',
+  autopay_off: 'Desactivado',
+  gatecode: 'Código de acceso',
+  reservation_code: 'Código de reservación',
+  period: (months) => (months === 1 ? 'Período: 1 mes' : `Período: ${months} meses`),
+  amount: 'Importe',
+  autopay_change: {
+    enrolled: 'Pago automático: inscrito',
+    'card-updated': 'Pago automático: tarjeta actualizada',
+    cancelled: 'Pago automático: cancelado',
+  },
+  thanks: '¡Gracias!',
+};
+
+export const RECEIPT_TEXTS: Record<string, ReceiptTexts> = { en, es };
 
 /** The catalogue for a session language ('en', 'en-US', 'es'...), English when there is none. */
 export function receiptTexts(language: string): ReceiptTexts {

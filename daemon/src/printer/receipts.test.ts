@@ -114,6 +114,27 @@ describe('receipts read back from the printer bytes', () => {
     expect(holdsCardNumber({ ...RENTAL_RECEIPT, lock: '4111-1111-1111-1111' })).toBe(true);
   });
 
+  it("a Spanish visitor's receipt is printed in Spanish, accents and all, with es-US money and dates", () => {
+    const text = lines(escposToText(encodeReceipt(RENTAL_RECEIPT, { language: 'es', width: 80, now })));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Recibo de alquiler',
+        'Impreso el 25/11/2026, 2:30 p.m.',
+        'Unidad A-104',
+        'Total pagado | $126.00',
+        'Pagado con Visa terminada en 1111',
+        'Candado | Disc lock',
+        'Pago automático | Activado',
+        '¡Gracias!',
+      ]),
+    );
+    const payment = lines(escposToText(encodeReceipt(PAYMENT_RECEIPT, { language: 'es', width: 58, now })));
+    expect(payment).toContain('Recibo de pago');
+    expect(payment.join('\n')).toMatch(/Período: \d+ mes/);
+    for (const line of escposToText(encodeReceipt(PAYMENT_RECEIPT, { language: 'es', width: 58, now })).split('\n'))
+      expect(line.length).toBeLessThanOrEqual(32);
+  });
+
   it('a language without a catalogue prints in English', () => {
     const text = escposToText(encodeReceipt(RESERVATION_RECEIPT, { language: 'fr', width: 80, now }));
     expect(text).toContain('Reservation code');
