@@ -29,7 +29,7 @@ const CARD = '4111111111111111';
 const CVV = '987';
 const YEAR = String(new Date().getFullYear() + 4);
 
-const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
+const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader', 'printer'] });
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
@@ -187,6 +187,17 @@ test('a bill payment in Spanish; logging out brings English back', async ({ page
   await expect(page.getByText('Su pago se realizó', { exact: true })).toBeVisible();
   await expect(page.locator('.pay-result__unit').filter({ hasText: 'Unidad A102' })).toContainText('Pago realizado');
   await checkScreen(page, '15-result', 'pay-bill/result (es)');
+
+  // The receipt prints in Spanish too, accents and all.
+  await button(page, 'Imprimir recibo').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tome su recibo' })).toBeVisible();
+  const { jobs } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/printer`)).json()) as {
+    jobs: { text: string }[];
+  };
+  expect(jobs).toHaveLength(1);
+  for (const line of ['Recibo de pago', 'Unidad A102', 'Período: 3 meses', 'Pago realizado', '¡Gracias!'])
+    expect(jobs[0]!.text).toContain(line);
+  expect(jobs[0]!.text).not.toMatch(/Payment receipt|Period:|Thank you/);
 
   await button(page, 'cerrar sesión').click();
   await expectEnglishAgain(page);
