@@ -226,6 +226,15 @@ function isRawParameterValue(name: PathParameterName, raw: string): boolean {
 
 export type RouteParams<N extends ApiRouteName> = Record<ParamNames<(typeof API_ROUTES)[N]['path']>, string | number>;
 
+/**
+ * The query of the facility-settings call (`facility`). The UI's call, the daemon's preload of it
+ * (a preloaded answer is used only by a fetch of the same URL) and the daemon's first paint of the
+ * welcome all send this one.
+ */
+export function facilitySettingsQuery(facilityId: string): Record<string, string> {
+  return { All: 'true', facility_id: facilityId };
+}
+
 /** Fill a route's template; every value is URI-encoded so it stays one segment. */
 export function buildApiPath<N extends ApiRouteName>(name: N, params: RouteParams<N>): string {
   const values = params as Record<string, string | number>;

@@ -6,6 +6,7 @@ import {
   SIDEBAR_LABEL,
   SIDEBAR_SECTION_TEXTS,
   WELCOME_DEFAULTS,
+  facilitySettingsQuery,
   kioskColorVariable,
   sidebarFacts,
   visibleSidebarSections,
@@ -195,9 +196,7 @@ export function createFirstPaintCache(
     const facility = { facility: facilityId };
     const [configuration, settings, documents] = await Promise.all([
       upstream.call('configuration', facility),
-      optional<FacilitySettings>(
-        upstream.call('facility', facility, { query: { All: 'true', facility_id: facilityId } }),
-      ),
+      optional<FacilitySettings>(upstream.call('facility', facility, { query: facilitySettingsQuery(facilityId) })),
       optional<{ agreements?: unknown }>(upstream.call('nonInteractiveAgreements', facility)),
     ]);
     const config = configuration.statusCode === 200 ? resultOf<KioskConfig>(configuration.body) : null;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { buildApiPath } from '@kiosk/shared-types';
+import { buildApiPath, facilitySettingsQuery } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageContentOrigins } from '../config.js';
 import { isDaemonPath } from './error-handler.js';
@@ -100,7 +100,7 @@ export function facilityOfPath(url: string): string | null {
  */
 export function preloadLinks(facilityId: string): string {
   const facility = { facility: facilityId };
-  const query = new URLSearchParams({ All: 'true', facility_id: facilityId }).toString();
+  const query = new URLSearchParams(facilitySettingsQuery(facilityId)).toString();
   const urls = [
     `/api/${buildApiPath('configuration', facility)}`,
     `/api/${buildApiPath('facility', facility)}?${query}`,

@@ -1,8 +1,5 @@
 import type { KioskSection } from './kiosk-sections';
 
-// The listed items and their rule are shared with the daemon's first paint (shared-types sidebar.ts).
-export { SIDEBAR_ORDER, visibleSidebarSections, type SidebarFacts, type SidebarSection } from '@kiosk/shared-types';
-
 /** Rental-flow sections on which the sidebar is hidden (both specs §2). */
 export const SIDEBAR_HIDDEN_SECTIONS = [
   'detail_page',

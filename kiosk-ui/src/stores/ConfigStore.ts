@@ -1,4 +1,5 @@
 import {
+  facilitySettingsQuery,
   REACH_ZONE_PERCENT,
   type Capabilities,
   type FacilitySettings,
@@ -128,7 +129,7 @@ export class ConfigStore {
         const response = await api.call<FacilitySettings>(
           'facility',
           { facility: facilityId },
-          { query: { All: true, facility_id: facilityId } },
+          { query: facilitySettingsQuery(facilityId) },
         );
         return response.status === 'ok' ? response.result : null;
       }),

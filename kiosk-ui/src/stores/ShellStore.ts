@@ -1,9 +1,9 @@
-import { SCREEN, sidebarFacts } from '@kiosk/shared-types';
+import { SCREEN, sidebarFacts, visibleSidebarSections, type SidebarSection } from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { DEFAULT_SECTION } from '../flow/default-section';
 import type { SectionName } from '../flow/sections';
-import { isSidebarHidden, RENTAL_AREA_SECTIONS, visibleSidebarSections, type SidebarSection } from '../flow/sidebar';
+import { isSidebarHidden, RENTAL_AREA_SECTIONS } from '../flow/sidebar';
 import { parseRoute, routeHref, type Route, type UnavailableError } from '../router';
 import type { RootStore } from './RootStore';
 
@@ -52,7 +52,7 @@ export class ShellStore {
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
-  /** Items the sidebar lists, in order (rules in flow/sidebar.ts). */
+  /** Items the sidebar lists, in order (rules in shared-types sidebar.ts, shared with the first paint). */
   get sidebarSections(): SidebarSection[] {
     const { config } = this.root;
     // The documents themselves are shown by DocumentsStore, which the first screen does not load.
