@@ -97,10 +97,6 @@ export class RentalConfirmation {
     return saved;
   }
 
-  get isNewUser(): boolean {
-    return Boolean(this.processed?.is_new_user);
-  }
-
   /** The rental's result, else the reservation's. */
   private get processed(): RentalResult | ReservationResult | null {
     const { rentalResult, reservationResult } = this.root.checkout;
