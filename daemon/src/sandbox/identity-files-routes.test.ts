@@ -1,40 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../test-helpers/sandbox-client.js';
 
-let app: FastifyInstance;
-let now = Date.UTC(2025, 6, 15, 17, 0);
-
-beforeAll(async () => {
-  app = await buildSandbox({ clock: () => now, publicOrigin: 'http://sandbox.test' });
-});
-beforeEach(async () => {
-  now = Date.UTC(2025, 6, 15, 17, 0);
-  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const headers = { 'x-api-key': 'k' };
-const api = async (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  form?: Record<string, string>,
-  extra: Record<string, string> = {},
-) => {
-  const response = await app.inject({
-    method,
-    url: `/api/v1/${url}`,
-    headers: {
-      ...headers,
-      ...extra,
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    payload: form ? new URLSearchParams(form).toString() : undefined,
-  });
-  return { status: response.statusCode, data: response.json().application_data };
-};
+const { api, sandbox } = useSandbox({ publicOrigin: 'http://sandbox.test' });
 
 describe('files', () => {
   function multipart(fields: Record<string, string>, file: { name: string; type: string; data: string } | null) {
@@ -68,7 +35,7 @@ describe('files', () => {
     const upload = await ticket();
     expect(upload.upload_url).toBe(`http://sandbox.test/pages/identity/uploads/${upload.file_id}`);
     const body = multipart(upload.upload_fields, { name: 'dl_front.svg', type: 'image/svg+xml', data: '<svg/>' });
-    const posted = await app.inject({
+    const posted = await sandbox().inject({
       method: 'POST',
       url: new URL(upload.upload_url).pathname,
       headers: { 'content-type': body.contentType, origin: 'http://kiosk.test' },
@@ -79,7 +46,7 @@ describe('files', () => {
 
     const file = await api('GET', `owners/demo-owner/files/${upload.file_id}/`);
     expect(file.data.result).toMatchObject({ file_id: upload.file_id, uploaded: true, content_type: 'image/svg+xml' });
-    const download = await app.inject({ url: new URL(file.data.result.download_url).pathname });
+    const download = await sandbox().inject({ url: new URL(file.data.result.download_url).pathname });
     expect(download.body).toBe('<svg/>');
   });
 
@@ -88,7 +55,7 @@ describe('files', () => {
     const path = new URL(upload.upload_url).pathname;
     const send = (fields: Record<string, string>, withFile: boolean) => {
       const body = multipart(fields, withFile ? { name: 'a.svg', type: 'image/svg+xml', data: '<svg/>' } : null);
-      return app.inject({
+      return sandbox().inject({
         method: 'POST',
         url: path,
         headers: { 'content-type': body.contentType },
@@ -97,7 +64,7 @@ describe('files', () => {
     };
     expect((await send({ ...upload.upload_fields, signature: 'forged' }, true)).statusCode).toBe(403);
     expect((await send(upload.upload_fields, false)).statusCode).toBe(400);
-    await app.inject({ method: 'POST', url: '/__sandbox/identity/uploads', payload: { fail: true } });
+    await sandbox().inject({ method: 'POST', url: '/__sandbox/identity/uploads', payload: { fail: true } });
     expect((await send(upload.upload_fields, true)).statusCode).toBe(503);
   });
 });

@@ -1,41 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY, IDENTITY_TOKEN_HEADER } from '@kiosk/shared-types';
-import { buildSandbox } from './app.js';
+import { SANDBOX_TEST_NOW, useSandbox } from '../test-helpers/sandbox-client.js';
 
-let app: FastifyInstance;
-let now = Date.UTC(2025, 6, 15, 17, 0);
-
-beforeAll(async () => {
-  app = await buildSandbox({ clock: () => now, publicOrigin: 'http://sandbox.test' });
+let now = SANDBOX_TEST_NOW;
+const { api, sandbox } = useSandbox({ clock: () => now, publicOrigin: 'http://sandbox.test' });
+beforeEach(() => {
+  now = SANDBOX_TEST_NOW;
 });
-beforeEach(async () => {
-  now = Date.UTC(2025, 6, 15, 17, 0);
-  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const headers = { 'x-api-key': 'k' };
-const api = async (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  form?: Record<string, string>,
-  extra: Record<string, string> = {},
-) => {
-  const response = await app.inject({
-    method,
-    url: `/api/v1/${url}`,
-    headers: {
-      ...headers,
-      ...extra,
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    payload: form ? new URLSearchParams(form).toString() : undefined,
-  });
-  return { status: response.statusCode, data: response.json().application_data };
-};
 
 async function startSession() {
   const { data } = await api('GET', 'facilities/demo/generate-incode-session/?liveData=true');
@@ -95,7 +66,7 @@ describe('the phone verification', () => {
       incodeVerificationLink: session.url,
     });
     expect(idv.data.result.idvId).toMatch(/^idv-/);
-    const { texts } = (await app.inject({ url: '/__sandbox/texts' })).json();
+    const { texts } = (await sandbox().inject({ url: '/__sandbox/texts' })).json();
     expect(texts).toEqual([
       expect.objectContaining({
         to: '(217) 555-0182',
@@ -120,13 +91,13 @@ describe('the phone verification', () => {
       ).data.code,
     ).toBe('OnboardingNotFinished');
 
-    const page = await app.inject({ url: `/pages/identity/onboard/${session.interview_id}` });
+    const page = await sandbox().inject({ url: `/pages/identity/onboard/${session.interview_id}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Complete verification (pass)');
     expect(page.body).toContain('Complete verification (fail)');
     expect((await status()).data.result.onboardingStatus).toBe('ID_VALIDATION_FINISHED');
 
-    const done = await app.inject({
+    const done = await sandbox().inject({
       method: 'POST',
       url: `/pages/identity/onboard/${session.interview_id}/complete`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -166,7 +137,7 @@ describe('the phone verification', () => {
 
   it('fails the score with the (fail) button, and for a phone listed to fail whatever is pressed', async () => {
     const failed = await startSession();
-    await app.inject({
+    await sandbox().inject({
       method: 'POST',
       url: `/__sandbox/identity/sessions/${failed.interview_id}/complete`,
       payload: { outcome: 'fail' },
@@ -185,8 +156,8 @@ describe('the phone verification', () => {
       phone: '(217) 555-0199',
       incodeVerificationLink: byPhone.url,
     });
-    expect((await app.inject({ url: '/__sandbox/texts' })).json().texts).toEqual([]);
-    await app.inject({
+    expect((await sandbox().inject({ url: '/__sandbox/texts' })).json().texts).toEqual([]);
+    await sandbox().inject({
       method: 'POST',
       url: `/pages/identity/onboard/${byPhone.interview_id}/complete`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -222,7 +193,7 @@ describe('the phone verification', () => {
   });
 
   it('answers a 404 page for an unknown onboarding link', async () => {
-    const page = await app.inject({ url: '/pages/identity/onboard/iv-unknown' });
+    const page = await sandbox().inject({ url: '/pages/identity/onboard/iv-unknown' });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('This link is not valid');
   });
@@ -253,7 +224,12 @@ describe("the verification answer and the dossier's received state", () => {
     return { verify, dossierState };
   }
   const control = (url: string, body: unknown) =>
-    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    sandbox().inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
 
   it("answers 'received' by default and the dossier says so", async () => {
     const { verify, dossierState } = await submitted();
@@ -309,7 +285,7 @@ describe('earlier verifications (owner items)', () => {
         .result,
     ).toEqual([]);
     expect((await api('GET', 'owners/demo-owner/items?emailId=tenant@example.com')).status).toBe(401);
-    const image = await app.inject({ url: '/pages/identity/licences/tenant%40example.com.svg' });
+    const image = await sandbox().inject({ url: '/pages/identity/licences/tenant%40example.com.svg' });
     expect(image.headers['content-type']).toContain('image/svg+xml');
   });
 });

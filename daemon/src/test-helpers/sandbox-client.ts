@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { buildSandbox } from '../sandbox/app.js';
+import { buildSandbox, type SandboxOptions } from '../sandbox/app.js';
 import { TEST_CARDS } from '../sandbox/demo-facility.js';
 
 /** The sandbox's clock in the route tests: 15 July 2025, 17:00 UTC. */
@@ -11,12 +11,13 @@ const headers = { 'x-api-key': 'k', host: 'sandbox.test' };
 /**
  * The sandbox for one test file, reset before each test, called the way the daemon's proxy calls
  * the operator API: `get` and `post` (form-encoded) answer the operator's `application_data`,
- * `control` a `/__sandbox/` control route's answer, `hold` a held space's token.
+ * `api` any method with its HTTP status and extra headers, `control` a `/__sandbox/` control
+ * route's answer, `hold` a held space's token. Its clock is SANDBOX_TEST_NOW unless one is given.
  */
-export function useSandbox(clock: () => number = () => SANDBOX_TEST_NOW) {
+export function useSandbox(options: Pick<SandboxOptions, 'clock' | 'publicOrigin'> = {}) {
   let app: FastifyInstance | undefined;
   beforeAll(async () => {
-    app = await buildSandbox({ clock });
+    app = await buildSandbox({ clock: () => SANDBOX_TEST_NOW, ...options });
   });
   beforeEach(async () => {
     await sandbox().inject({ method: 'POST', url: '/__sandbox/reset' });
@@ -40,6 +41,24 @@ export function useSandbox(clock: () => number = () => SANDBOX_TEST_NOW) {
         payload: new URLSearchParams(form).toString(),
       })
     ).json().application_data;
+  const api = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    form?: Record<string, string>,
+    extra: Record<string, string> = {},
+  ) => {
+    const response = await sandbox().inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers: {
+        ...headers,
+        ...extra,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      payload: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    return { status: response.statusCode, data: response.json().application_data };
+  };
   const control = async (url: string) => (await sandbox().inject({ url: `/__sandbox/${url}` })).json();
   const hold = async (door: string, facility = 'demo'): Promise<string> => {
     const space = `sp-${door.toLowerCase()}`;
@@ -49,7 +68,7 @@ export function useSandbox(clock: () => number = () => SANDBOX_TEST_NOW) {
     });
     return answer.result.token;
   };
-  return { sandbox, get, post, control, hold };
+  return { sandbox, get, post, api, control, hold };
 }
 
 /** The walk-in tenant the rental forms carry. */
