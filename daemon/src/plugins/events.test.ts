@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { daemonVersion } from '../build-info.js';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ClientEvent, ServerEvent } from '@kiosk/shared-types';
@@ -66,7 +67,7 @@ describe('GET /events', () => {
     expect(hello).toMatchObject({
       type: 'hello',
       reader: 'unknown',
-      version: '0.1.0',
+      version: daemonVersion(),
       session: { traceId: 'trace-42' },
       // The same origins the page's CSP allows: the UI never tries what the CSP would refuse.
       contentOrigins: ['http://127.0.0.1:8090', 'https://www.youtube.com'],

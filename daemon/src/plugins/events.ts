@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
+import { daemonVersion } from '../build-info.js';
 import { pageContentOrigins } from '../config.js';
 import {
   SESSION,
@@ -59,17 +59,6 @@ const CLOSE_GRACE_MS = 1000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** The daemon's version from daemon/package.json (src/plugins and dist/plugins are both two levels down). */
-export function daemonVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
 
 /**
  * Whether a WebSocket upgrade may proceed. Browsers always send Origin; it must be the daemon's own

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { daemonVersion } from '../build-info.js';
 import type { FastifyInstance } from 'fastify';
 import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
 import { buildServiceApp, sandboxLikeUpstream, type FakeUpstreamHandler } from '../test-helpers/fake-services.js';
@@ -117,12 +118,15 @@ describe('/health/ready', () => {
       status: 'ready',
       facility_id: 'demo',
       release_stage: 'staging',
-      version: '0.1.0',
+      version: daemonVersion(),
       uptime_seconds: expect.any(Number),
       upstream: { reachable: true, statusCode: 200 },
       card_reader: { status: 'ok' },
       log_spool: { files: 0, bytes: 0, entries: 0 },
       last_successful_ship: null,
+      // The fake session is running: an upgrade would wait before restarting this daemon.
+      session: { active: true, held_spaces: 0 },
+      idle: false,
     });
   });
 

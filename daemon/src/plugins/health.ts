@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReaderStatus, SpeechStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
-import { daemonVersion } from './events.js';
+import { daemonVersion } from '../build-info.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
@@ -144,6 +144,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
     const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
     const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
     const ready = upstream.reachable !== false && reader !== 'down';
+    const sessionActive = app.hasDecorator('session') ? app.session.snapshot().active : false;
+    const heldSpaces = app.hasDecorator('session') ? app.session.listHolds().length : 0;
     return reply.code(ready ? 200 : 503).send({
       status: ready ? 'ready' : 'not-ready',
       facility_id: config.facilityId,
@@ -162,6 +164,9 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       last_successful_ship: logs?.lastShipAt ?? null,
       log_events: logs === undefined ? null : { accepted: logs.accepted, shipped: logs.shipped, dropped: logs.dropped },
       websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
+      // Whether a restart now would cut a visitor short: an upgrade waits for idle (docs/fleet.md).
+      session: { active: sessionActive, held_spaces: heldSpaces },
+      idle: !sessionActive && heldSpaces === 0,
     });
   });
 

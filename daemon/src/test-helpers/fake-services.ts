@@ -87,6 +87,7 @@ export function fakeSession(traceId = 'trace-test') {
         // The fake's one session is the only one it knows.
         traceIdForEvent: () => traceId,
         snapshot: () => snapshot,
+        listHolds: () => [],
       } as unknown as FastifyInstance['session']);
     },
     { name: 'session' },
