@@ -3,8 +3,9 @@
 //
 // Prints the kiosk browser's Chromium managed policy (JSON) for this kiosk: only the daemon's
 // origin, the operator's content origins and about:blank may load; everything a visitor could use
-// to leave the kiosk, keep data in the profile or reach the PC is switched off. systemd/install.sh
-// writes the same output to /etc/chromium/policies/managed/kiosk.json. Why each setting is there:
+// to leave the kiosk, keep data in the profile or reach the PC is switched off. On a kiosk,
+// `storage-kiosk browser-policy` writes it to /etc/chromium/policies/managed/storage-kiosk.json
+// (the Debian package ships this file, standalone: node built-ins only). Why each setting is there:
 // docs/kiosk-browser.md.
 import { pathToFileURL } from 'node:url';
 
