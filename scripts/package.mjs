@@ -50,6 +50,8 @@ const CONFFILES = ['/etc/storage-kiosk/daemon.env', '/etc/storage-kiosk/fleet.js
 const PRUNE_DIRS = new Set([
   'test',
   'tests',
+  'spec',
+  'specs',
   '__tests__',
   'docs',
   'example',
@@ -62,7 +64,7 @@ const PRUNE_DIRS = new Set([
 ]);
 /** Sources, declarations, maps, docs, build and editor files, shell scripts of the modules' own repositories, dotfiles. */
 const PRUNE_FILE =
-  /(\.map|\.d\.ts|\.d\.mts|\.d\.cts|\.tsbuildinfo|\.md|\.markdown|\.ts|\.cc|\.h|\.gyp|\.gypi|\.sh|\.html|tsconfig.*\.json|Makefile)$|^\./i;
+  /(\.map|\.d\.ts|\.d\.mts|\.d\.cts|\.tsbuildinfo|\.md|\.markdown|\.ts|\.cc|\.h|\.gyp|\.gypi|\.sh|\.html|tsconfig.*\.json|Makefile|[.-](test|spec)\.[cm]?js)$|^\./i;
 const KEEP_FILE = /^(LICEN[CS]E|COPYING|NOTICE)/i;
 
 const sh = (command, args, options = {}) =>
