@@ -52,8 +52,15 @@ function jsonFile(path) {
 }
 
 const env = envFile(`${CONF}/daemon.env`);
-const settings = { ...jsonFile(env.KIOSK_CONFIG_FILE || `${CONF}/fleet.json`), ...env, ...envFile(`${CONF}/secrets.env`) };
-const host = !settings.KIOSK_SUPPORT_HOST || ['0.0.0.0', '::'].includes(settings.KIOSK_SUPPORT_HOST) ? '127.0.0.1' : settings.KIOSK_SUPPORT_HOST;
+const settings = {
+  ...jsonFile(env.KIOSK_CONFIG_FILE || `${CONF}/fleet.json`),
+  ...env,
+  ...envFile(`${CONF}/secrets.env`),
+};
+const host =
+  !settings.KIOSK_SUPPORT_HOST || ['0.0.0.0', '::'].includes(settings.KIOSK_SUPPORT_HOST)
+    ? '127.0.0.1'
+    : settings.KIOSK_SUPPORT_HOST;
 const url = values.url ?? `http://${host.includes(':') ? `[${host}]` : host}:${settings.KIOSK_SUPPORT_PORT || 9100}`;
 const token = values.token ?? settings.KIOSK_HEALTH_TOKEN ?? '';
 
@@ -68,7 +75,8 @@ for (;;) {
       signal: AbortSignal.timeout(5000),
     });
     const body = await response.json().catch(() => ({}));
-    if (response.status === 401 || response.status === 429) state = { unknown: `support listener answered ${response.status}` };
+    if (response.status === 401 || response.status === 429)
+      state = { unknown: `support listener answered ${response.status}` };
     else if (typeof body.idle !== 'boolean') state = { unknown: 'this daemon does not report whether it is idle' };
     else state = body;
   } catch (error) {

@@ -9,14 +9,32 @@
 //   upgrade          a conffile edit and spooled events survive dpkg -i of the next version
 //   rollback         the same for dpkg -i of the first version again (a downgrade)
 //   purge            dpkg --purge leaves nothing behind
+//   ansible          ops/ansible/rollout.yml against this machine (connection: local) from an APT
+//                    repository made with dpkg-scanpackages: the release passes the health gate; a
+//                    release whose daemon never gets ready is rolled back and reported
+//   agent            Prometheus in agent mode remote-writing to a central one (scripts/agent-check.mjs)
 // The package is built once; the next version is the same staged tree re-versioned.
 // Refuses to run where storage-kiosk is already installed (a real kiosk), and removes all it made.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAgentCheck } from './agent-check.mjs';
+import { freePort } from './lib/fleet.mjs';
+import { ROOT } from './lib/setup.mjs';
 import { buildDeb, PACKAGE, packageVersion, reversion, stage } from './package.mjs';
 
 const LIB = '/usr/lib/storage-kiosk';
@@ -46,6 +64,7 @@ export const PACKAGE_PATHS = [
   STATE,
   '/usr/bin/storage-kiosk',
   '/lib/systemd/system/kiosk-daemon.service',
+  '/lib/systemd/system/kiosk-prometheus-agent.service',
   '/etc/systemd/system/multi-user.target.wants/kiosk-daemon.service',
   '/etc/systemd/system/kiosk-daemon.service',
   '/etc/chromium/policies/managed/storage-kiosk.json',
@@ -112,7 +131,14 @@ export async function startInstalledDaemon(extraEnv = {}) {
   };
   const child = spawn(
     'setpriv',
-    ['--reuid=kiosk-daemon', '--regid=kiosk-daemon', '--init-groups', '/usr/bin/node', '--max-semi-space-size=8', `${LIB}/daemon/dist/main.js`],
+    [
+      '--reuid=kiosk-daemon',
+      '--regid=kiosk-daemon',
+      '--init-groups',
+      '/usr/bin/node',
+      '--max-semi-space-size=8',
+      `${LIB}/daemon/dist/main.js`,
+    ],
     { cwd: LIB, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -121,7 +147,8 @@ export async function startInstalledDaemon(extraEnv = {}) {
   const line = (label) => new RegExp(`^${label}: (\\S+)`, 'm').exec(output)?.[1];
   const deadline = Date.now() + 60_000;
   while (!line('Support')) {
-    if (child.exitCode !== null) throw new Error(`the installed daemon exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`the installed daemon exited with ${child.exitCode}:\n${output.slice(-2000)}`);
     if (Date.now() > deadline) throw new Error(`the installed daemon did not start:\n${output.slice(-2000)}`);
     await sleep(100);
   }
@@ -155,7 +182,12 @@ function spoolDigest() {
   const dir = `${STATE}/spool`;
   if (!existsSync(dir)) return {};
   return Object.fromEntries(
-    readdirSync(dir).map((name) => [name, createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')]),
+    readdirSync(dir).map((name) => [
+      name,
+      createHash('sha256')
+        .update(readFileSync(join(dir, name)))
+        .digest('hex'),
+    ]),
   );
 }
 
@@ -214,19 +246,40 @@ export function buildPackages(dir) {
   const [major, minor, patch] = version.split('+')[0].split('.').map(Number);
   const nextVersion = `${major}.${minor}.${patch + 1}+g${commit}`;
   const next = buildDeb(reversion(staged, nextVersion), join(dir, 'debs'));
+  // A release whose daemon never becomes ready: what the rollout's health gate must catch.
+  const brokenVersion = `${major}.${minor}.${patch + 2}+g${commit}`;
+  const main = join(staged.root, LIB.slice(1), 'daemon/dist/main.js');
+  const good = readFileSync(main);
+  writeFileSync(main, "#!/usr/bin/env node\nconsole.error('this release cannot start');\nprocess.exit(1);\n");
+  const broken = buildDeb(reversion(staged, brokenVersion), join(dir, 'debs'));
+  writeFileSync(main, good);
   reversion(staged, version);
-  return { staged, first: { deb: first, version }, next: { deb: next, version: nextVersion } };
+  return {
+    staged,
+    first: { deb: first, version },
+    next: { deb: next, version: nextVersion },
+    broken: { deb: broken, version: brokenVersion },
+  };
 }
 
 function contentsCheck(deb) {
   const listing = cmd('dpkg-deb', ['-c', deb]).output.split('\n');
-  const paths = listing.map((line) => line.split(/\s+/).slice(5).join(' ').replace(/^\.\//, '/').replace(/ -> .*$/, ''));
+  const paths = listing.map((line) =>
+    line
+      .split(/\s+/)
+      .slice(5)
+      .join(' ')
+      .replace(/^\.\//, '/')
+      .replace(/ -> .*$/, ''),
+  );
   const problems = [];
   for (const name of DEV_MODULES) {
     if (paths.some((path) => path.startsWith(`${LIB}/node_modules/${name}/`)))
       problems.push(`dev dependency ${name} in node_modules`);
   }
-  const bad = paths.filter((path) => /\.(test|spec)\.[cm]?[jt]sx?$|\.map$|\.d\.ts$|\/(test|tests|__tests__|spec|specs)\//.test(path));
+  const bad = paths.filter((path) =>
+    /\.(test|spec)\.[cm]?[jt]sx?$|\.map$|\.d\.ts$|\/(test|tests|__tests__|spec|specs)\//.test(path),
+  );
   if (bad.length) problems.push(`test files, maps or declarations: ${bad.slice(0, 5).join(', ')}…`);
   for (const needed of [
     `${LIB}/daemon/dist/main.js`,
@@ -238,6 +291,8 @@ function contentsCheck(deb) {
     '/lib/systemd/system/kiosk-browser.service',
     '/usr/share/polkit-1/rules.d/50-kiosk-browser-restart.rules',
     '/etc/storage-kiosk/daemon.env',
+    '/etc/storage-kiosk/prometheus-agent.yml',
+    '/lib/systemd/system/kiosk-prometheus-agent.service',
   ])
     if (!paths.includes(needed)) problems.push(`missing ${needed}`);
   const conffiles = cmd('dpkg-deb', ['-I', deb, 'conffiles']).output.split('\n');
@@ -260,11 +315,168 @@ function lintianCheck(deb) {
   return { ok: lines.length === 0, detail: lines.join('\n') || 'no errors, no warnings (overrides apply)' };
 }
 
+const ANSIBLE_DIR = join(ROOT, 'ops/ansible');
+const APT_LIST = '/etc/apt/sources.list.d/storage-kiosk.list';
+
+function ansible(args, extraEnv = {}) {
+  const started = Date.now();
+  const result = cmd('ansible-playbook', args, {
+    cwd: ANSIBLE_DIR,
+    env: {
+      ...process.env,
+      ANSIBLE_CONFIG: join(ANSIBLE_DIR, 'ansible.cfg'),
+      ANSIBLE_NOCOLOR: '1',
+      ANSIBLE_LOCALHOST_WARNING: 'false',
+      ANSIBLE_INVENTORY_UNPARSED_WARNING: 'false',
+      ...extraEnv,
+    },
+    timeout: 600_000,
+  });
+  return { ...result, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * The rollout against this machine (connection: local) from an APT repository made here with
+ * dpkg-scanpackages: the first release passes the gate; a release whose daemon never gets ready is
+ * rolled back to the first, named in the output, and fails the run.
+ */
+async function ansibleChecks(dir, built, results, timeline) {
+  const repo = join(dir, 'apt');
+  mkdirSync(repo, { recursive: true });
+  for (const { deb } of [built.first, built.broken]) copyFileSync(deb, join(repo, deb.split('/').pop()));
+  const scan = cmd('dpkg-scanpackages', ['--multiversion', '.', '/dev/null'], { cwd: repo });
+  if (!scan.ok) throw new Error(`dpkg-scanpackages: ${scan.output}`);
+  writeFileSync(
+    join(repo, 'Packages'),
+    `${scan.output
+      .split('\n')
+      .filter((l) => !l.startsWith('dpkg-scanpackages:'))
+      .join('\n')}\n`,
+  );
+
+  const pidFile = join(dir, 'daemon.pid');
+  const restart = join(dir, 'restart-daemon.sh');
+  // The lab's service manager: stop the running daemon, start the installed one as its unit would.
+  writeFileSync(
+    restart,
+    `#!/bin/sh
+[ -f ${pidFile} ] && kill "$(cat ${pidFile})" 2>/dev/null && for i in $(seq 150); do kill -0 "$(cat ${pidFile})" 2>/dev/null || break; sleep 0.1; done
+set -a; . ${CONF}/daemon.env; . ${CONF}/secrets.env; set +a
+export NODE_ENV=production
+cd ${LIB}
+setpriv --reuid=kiosk-daemon --regid=kiosk-daemon --init-groups /usr/bin/node --max-semi-space-size=8 ${LIB}/daemon/dist/main.js > ${dir}/daemon.log 2>&1 < /dev/null &
+echo $! > ${pidFile}
+`,
+  );
+  chmodSync(restart, 0o755);
+  const [uiPort, supportPort] = [await freePort(), await freePort()];
+  const token = 'lab-kiosk-support-token-0123456789';
+  const inventory = join(dir, 'inventory.yml');
+  writeFileSync(
+    inventory,
+    JSON.stringify({
+      kiosks: {
+        hosts: {
+          'lab-kiosk': {
+            ansible_connection: 'local',
+            ansible_python_interpreter: '/usr/bin/python3',
+            kiosk_facility_id: 'demo',
+            kiosk_name: 'lab-kiosk',
+            kiosk_health_token: token,
+          },
+        },
+        vars: {
+          storage_kiosk_source: 'apt',
+          storage_kiosk_apt_repo: `deb [trusted=yes] file:${repo} ./`,
+          storage_kiosk_service_manager: 'command',
+          storage_kiosk_restart_command: restart,
+          storage_kiosk_restart_wait: 5,
+          storage_kiosk_gate_retries: 10,
+          storage_kiosk_gate_delay: 2,
+          storage_kiosk_os_updates: false,
+          storage_kiosk_remote_write_password: 'lab-password',
+          kiosk_card_reader_url: 'http://127.0.0.1:0',
+          kiosk_support_port: supportPort,
+          kiosk_settings: {
+            KIOSK_SANDBOX: 'on',
+            KIOSK_PORT: uiPort,
+            KIOSK_SANDBOX_PORT: 0,
+            KIOSK_SIMULATE_PRINTER: 'false',
+            KIOSK_SPEECH_COMMAND: '/bin/true',
+            LOG_LEVEL: 'warn',
+          },
+        },
+      },
+    }),
+  );
+  const ready = async () => {
+    const response = await fetch(`http://127.0.0.1:${supportPort}/health/ready`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, version: (await response.json()).version };
+  };
+  const stopDaemon = () => {
+    if (existsSync(pidFile)) cmd('sh', ['-c', `kill $(cat ${pidFile}) 2>/dev/null; sleep 1`]);
+  };
+  try {
+    results.push({
+      name: 'ansible-playbook --syntax-check',
+      ...ansible(['-i', inventory, 'rollout.yml', '--syntax-check']),
+    });
+    if (existsSync('/usr/bin/ansible-lint')) {
+      const lint = cmd('ansible-lint', ['--offline', '-q', 'rollout.yml', 'roles/storage_kiosk'], { cwd: ANSIBLE_DIR });
+      results.push({ name: 'ansible-lint', ok: lint.ok, detail: lint.output || 'clean' });
+    }
+    const canary = ansible(['-i', inventory, 'rollout.yml', '-e', `storage_kiosk_version=${built.first.version}`]);
+    timeline.push(['ansible rollout, first install from APT + gate', canary.seconds]);
+    const first = canary.ok ? await ready() : { status: 0 };
+    results.push({
+      name: `ansible rollout: ${built.first.version} from the APT repository passes the health gate`,
+      ok:
+        canary.ok &&
+        first.status === 200 &&
+        first.version === built.first.version &&
+        installedVersion() === built.first.version,
+      detail: canary.output
+        .split('\n')
+        .filter((line) => /^(PLAY|TASK|ok|changed|fatal|lab-kiosk)/.test(line))
+        .join('\n'),
+      output: canary.output,
+    });
+    const bad = ansible(['-i', inventory, 'rollout.yml', '-e', `storage_kiosk_version=${built.broken.version}`]);
+    timeline.push(['ansible rollout of a broken release, gate fails, rollback', bad.seconds]);
+    const after = await ready().catch(() => ({ status: 0 }));
+    const reported = /ROLLBACK kiosk lab-kiosk[\s\S]*Rolled back to/.test(bad.output);
+    results.push({
+      name: `ansible rollout: ${built.broken.version} fails the gate, is rolled back to ${built.first.version} and reported`,
+      ok:
+        !bad.ok &&
+        reported &&
+        installedVersion() === built.first.version &&
+        after.status === 200 &&
+        after.version === built.first.version,
+      detail: `exit ${bad.status}; installed ${installedVersion()}; ready ${after.status} ${after.version}\n${bad.output
+        .split('\n')
+        .filter((line) => /ROLLBACK|PLAY RECAP|lab-kiosk +:/.test(line))
+        .join('\n')}`,
+      output: bad.output,
+    });
+  } finally {
+    stopDaemon();
+    rmSync(APT_LIST, { force: true });
+  }
+}
+
 export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
   const results = [];
   const timeline = [];
   const problem = preconditions();
-  if (problem) return { results: [{ name: 'Debian package checks', ok: false, detail: problem }], timeline };
+  if (problem) {
+    return {
+      results: [{ name: 'Debian package checks', ok: false, detail: problem }, await runAgentCheck()],
+      timeline,
+    };
+  }
   const dir = givenDir ?? mkdtempSync(join(tmpdir(), 'kiosk-deb-'));
   let daemon;
   const step = async (name, body) => {
@@ -290,7 +502,8 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       timeline.push(['install (dpkg -i)', install.seconds]);
       if (!install.ok) throw new Error(`dpkg -i failed:\n${install.output}`);
       const shown = cmd('storage-kiosk', ['version']).output;
-      if (shown !== built.first.version) throw new Error(`storage-kiosk version says ${shown}, not ${built.first.version}`);
+      if (shown !== built.first.version)
+        throw new Error(`storage-kiosk version says ${shown}, not ${built.first.version}`);
       daemon = await startInstalledDaemon();
       const ready = await daemon.ready();
       if (ready.status !== 200 || ready.body.version !== built.first.version)
@@ -323,7 +536,8 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       if (envFile(`${CONF}/daemon.env`).KIOSK_LOG_BATCH_SIZE !== '77') problems.push('the daemon.env edit is gone');
       if (envFile(`${CONF}/secrets.env`).KIOSK_HEALTH_TOKEN !== token) problems.push('the support token changed');
       const now = spoolDigest();
-      if (JSON.stringify(now) !== JSON.stringify(what)) problems.push(`spool changed: ${JSON.stringify(what)} → ${JSON.stringify(now)}`);
+      if (JSON.stringify(now) !== JSON.stringify(what))
+        problems.push(`spool changed: ${JSON.stringify(what)} → ${JSON.stringify(now)}`);
       return problems;
     };
 
@@ -335,7 +549,8 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
         await spoolEvents(daemon, 5, name);
         await daemon.stop();
         const spool = spoolDigest();
-        if (Object.keys(spool).length === 0) throw new Error('no spool file after posting events with the logging app down');
+        if (Object.keys(spool).length === 0)
+          throw new Error('no spool file after posting events with the logging app down');
         const result = dpkgInstall(target.deb);
         timeline.push([`${name} (dpkg -i)`, result.seconds]);
         if (!result.ok) throw new Error(`dpkg -i failed:\n${result.output}`);
@@ -360,22 +575,36 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       if (left.length) throw new Error(`left behind: ${left.join(', ')}`);
       return 'no file, user, unit link or dpkg record left';
     });
+
+    try {
+      await ansibleChecks(dir, built, results, timeline);
+    } catch (error) {
+      results.push({ name: 'ansible rollout', ok: false, detail: error.message });
+    }
+    purge();
   } catch {
     // the failed step is in the results
   } finally {
     await daemon?.stop();
     if (installedVersion() !== null || existsSync(CONF)) purge();
+    rmSync(APT_LIST, { force: true });
     if (!keep && !givenDir) rmSync(dir, { recursive: true, force: true });
   }
+  results.push(await runAgentCheck());
   return { results, timeline, built };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { results, timeline } = await runPackageChecks();
+/** Print each check (its detail too: the figures are part of the report) and the timeline; returns the results. */
+export function printPackageChecks({ results, timeline }) {
   for (const result of results) {
     console.log(`${result.ok ? '✓' : '✗'} ${result.name}`);
-    console.log(result.detail.replace(/^/gm, '    '));
+    if (result.detail) console.log(result.detail.replace(/^/gm, '    '));
   }
-  console.log('timeline (s):', timeline.map(([what, s]) => `${what} ${s.toFixed(1)}`).join('; '));
+  console.log(`timeline (s): ${timeline.map(([what, seconds]) => `${what} ${seconds.toFixed(1)}`).join('; ')}`);
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = printPackageChecks(await runPackageChecks());
   process.exit(results.every((result) => result.ok) ? 0 : 1);
 }

@@ -45,7 +45,12 @@ const DEPENDS = [
   'alsa-utils',
 ];
 const RECOMMENDS = ['polkitd', 'systemd-timesyncd', 'unattended-upgrades', 'prometheus'];
-const CONFFILES = ['/etc/storage-kiosk/daemon.env', '/etc/storage-kiosk/fleet.json', '/etc/storage-kiosk/browser.env'];
+const CONFFILES = [
+  '/etc/storage-kiosk/daemon.env',
+  '/etc/storage-kiosk/fleet.json',
+  '/etc/storage-kiosk/browser.env',
+  '/etc/storage-kiosk/prometheus-agent.yml',
+];
 /** Files and directories of node_modules that no kiosk runs. */
 const PRUNE_DIRS = new Set([
   'test',
@@ -68,7 +73,9 @@ const PRUNE_FILE =
 const KEEP_FILE = /^(LICEN[CS]E|COPYING|NOTICE)/i;
 
 const sh = (command, args, options = {}) =>
-  (execFileSync(command, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options }) ?? '').trim();
+  (
+    execFileSync(command, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options }) ?? ''
+  ).trim();
 
 /** 1.0.0 + the commit: 1.0.0+g57c3458abcde (valid for dpkg and as a Prometheus label value). */
 export function packageVersion() {
@@ -97,7 +104,17 @@ function installProductionModules(target) {
     }
     const result = spawnSync(
       'npm',
-      ['ci', '--omit=dev', '--workspace', '@kiosk/daemon', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+      [
+        'ci',
+        '--omit=dev',
+        '--workspace',
+        '@kiosk/daemon',
+        '--ignore-scripts',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+      ],
       { cwd: work, stdio: ['ignore', 'inherit', 'inherit'] },
     );
     if (result.status !== 0) throw new Error(`npm ci --omit=dev failed (exit ${result.status})`);
@@ -263,13 +280,13 @@ export function stage({ dir, version, commit }) {
   pruneModules(join(lib, 'node_modules'));
 
   copy(join(PACKAGING, 'storage-kiosk'), join(root, 'usr/bin/storage-kiosk'));
-  for (const unit of ['kiosk-daemon.service', 'kiosk-browser.service'])
+  for (const unit of ['kiosk-daemon.service', 'kiosk-browser.service', 'kiosk-prometheus-agent.service'])
     copy(join(ROOT, 'systemd', unit), join(root, 'lib/systemd/system', unit));
   copy(
     join(ROOT, 'systemd/polkit/50-kiosk-browser-restart.rules'),
     join(root, 'usr/share/polkit-1/rules.d/50-kiosk-browser-restart.rules'),
   );
-  for (const file of ['daemon.env', 'fleet.json', 'browser.env'])
+  for (const file of ['daemon.env', 'fleet.json', 'browser.env', 'prometheus-agent.yml'])
     copy(join(PACKAGING, 'etc', file), join(root, 'etc/storage-kiosk', file));
 
   const doc = join(root, 'usr/share/doc', PACKAGE);

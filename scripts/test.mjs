@@ -2,7 +2,8 @@
 // `npm test`: install what is missing (Chromium included), then lint, typecheck, build, unit and
 // integration tests (vitest) and end-to-end tests (Playwright in Debian's Chromium), then the list
 // of screens the e2e suite checked for accessibility, and the fleet monitoring files with
-// promtool and amtool (scripts/ops-checks.mjs).
+// promtool and amtool (scripts/ops-checks.mjs), and the Debian package, its upgrade and rollback, the
+// Ansible rollout and the Prometheus agent (scripts/package-checks.mjs, as root on Debian).
 // Ends with one line "tests: N passed, N failed" counting every test and every failed check.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import {
   ensureChromium,
   ensureEspeak,
   ensureInstalled,
+  ensurePackagingTools,
   ensurePrometheusTools,
   readJson,
   ROOT,
@@ -20,6 +22,7 @@ ensureInstalled();
 ensureChromium();
 ensureEspeak({ required: true });
 ensurePrometheusTools();
+ensurePackagingTools();
 
 const results = join(ROOT, 'test-results');
 rmSync(join(results, 'unit.json'), { force: true });
@@ -60,6 +63,14 @@ const ops = built
   ? await runOpsChecks()
   : [{ name: 'fleet monitoring checks (need the build)', ok: false, detail: 'the build failed' }];
 
+// The Debian package built, installed, upgraded, rolled back and purged; the Ansible rollout and the
+// Prometheus agent on top of it. Each check is one test.
+console.log('\n▶ Debian package, rollout and agent (dpkg, lintian, ansible-playbook, prometheus)');
+const { runPackageChecks, printPackageChecks } = await import('./package-checks.mjs');
+const deb = built
+  ? printPackageChecks(await runPackageChecks())
+  : [{ name: 'Debian package checks (need the build)', ok: false, detail: 'the build failed' }];
+
 const unit = readJson(join(results, 'unit.json'));
 const e2e = readJson(join(results, 'e2e.json'));
 const unitPassed = unit?.numPassedTests ?? 0;
@@ -75,11 +86,13 @@ const uncountedFailures = failedChecks.filter(
 
 const opsPassed = ops.filter((check) => check.ok).length;
 const opsFailed = ops.length - opsPassed;
-const passed = unitPassed + e2ePassed + opsPassed;
-const failed = unitFailed + e2eFailed + opsFailed + uncountedFailures;
+const debPassed = deb.filter((check) => check.ok).length;
+const debFailed = deb.length - debPassed;
+const passed = unitPassed + e2ePassed + opsPassed + debPassed;
+const failed = unitFailed + e2eFailed + opsFailed + debFailed + uncountedFailures;
 console.log(
   `\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed; ` +
-    `fleet monitoring: ${opsPassed} passed, ${opsFailed} failed`,
+    `fleet monitoring: ${opsPassed} passed, ${opsFailed} failed; package and rollout: ${debPassed} passed, ${debFailed} failed`,
 );
 if (failedChecks.length) console.log(`failed steps: ${failedChecks.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -18,7 +18,9 @@ function tree(files: Record<string, unknown>): string {
 
 describe('build info', () => {
   it('is the repository version plus the commit in a checkout', () => {
-    const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const root = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(root.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(root.version).not.toBe('0.1.0');
     const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8' }).trim();

@@ -213,6 +213,13 @@ export class Fleet {
     return url;
   }
 
+  /** Any other process of this fleet (stopped by stopAll), its output kept for error messages. */
+  spawnTracked(name, command, args) {
+    const running = track(name, spawn(command, args, { cwd: this.dir, stdio: ['ignore', 'pipe', 'pipe'] }));
+    this.processes.push(running);
+    return running;
+  }
+
   /** An instant PromQL query; resolves to the result vector (throws on a query Prometheus refuses). */
   async query(expr) {
     const response = await fetch(`${this.prometheusUrl}/api/v1/query?${new URLSearchParams({ query: expr })}`);

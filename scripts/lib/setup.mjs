@@ -104,6 +104,26 @@ export function ensurePrometheusTools() {
   }
 }
 
+/** The tools npm test's package and rollout checks use (scripts/package-checks.mjs), and their Debian packages. */
+export const PACKAGING_TOOLS = {
+  '/usr/bin/dpkg-deb': 'dpkg',
+  '/usr/bin/lintian': 'lintian',
+  '/usr/bin/dpkg-scanpackages': 'dpkg-dev',
+  '/usr/bin/ansible-playbook': 'ansible',
+  '/usr/bin/setpriv': 'util-linux',
+};
+
+/** Install Debian's lintian, dpkg-dev and ansible when a tool is absent; false when that failed. */
+export function ensurePackagingTools() {
+  const missing = Object.entries(PACKAGING_TOOLS).filter(([path]) => !existsSync(path));
+  if (missing.length === 0) return true;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  console.log(`${missing.map(([path]) => path).join(', ')} not found; installing ${packages.join(', ')}…`);
+  if (aptInstall(packages) && Object.keys(PACKAGING_TOOLS).every((path) => existsSync(path))) return true;
+  console.error(`Could not install ${packages.join(', ')} (as root: apt-get install -y ${packages.join(' ')}).`);
+  return false;
+}
+
 /** Build shared-types and the daemon (tsc -b, incremental) and the UI (vite). */
 export function build() {
   mustRun('npm', ['run', 'build', '--silent'], 'Build');

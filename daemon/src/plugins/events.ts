@@ -59,7 +59,6 @@ const CLOSE_GRACE_MS = 1000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-
 /**
  * Whether a WebSocket upgrade may proceed. Browsers always send Origin; it must be the daemon's own
  * origin (`http://<Host>`) or one configured in allowedOrigins. The Host itself must be a loopback
