@@ -343,6 +343,9 @@ function ansible(args, extraEnv = {}) {
 async function ansibleChecks(dir, built, results, timeline) {
   const repo = join(dir, 'apt');
   mkdirSync(repo, { recursive: true });
+  // apt reads the repository as its own user (_apt).
+  chmodSync(dir, 0o755);
+  chmodSync(repo, 0o755);
   for (const { deb } of [built.first, built.broken]) copyFileSync(deb, join(repo, deb.split('/').pop()));
   const scan = cmd('dpkg-scanpackages', ['--multiversion', '.', '/dev/null'], { cwd: repo });
   if (!scan.ok) throw new Error(`dpkg-scanpackages: ${scan.output}`);
