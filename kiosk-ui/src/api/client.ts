@@ -6,6 +6,7 @@ import {
   type AppResponse,
   type DisplaySettings,
   type HoldRegistration,
+  type KioskFacility,
   type IdScanOutcome,
   type PrinterStatus,
   type PrintRequest,
@@ -20,7 +21,14 @@ import {
 import { ApiError, CancelledError, NetworkError } from './errors';
 import { encodeFields, queryString, type Fields } from './encode';
 
-export { ApiError, CancelledError, NetworkError, isCancelled, firstErrorMessage } from './errors';
+export {
+  ApiError,
+  CancelledError,
+  NetworkError,
+  isCancelled,
+  isOperatorUnreachable,
+  firstErrorMessage,
+} from './errors';
 export type { Fields, FieldValue } from './encode';
 
 export interface CallOptions {
@@ -131,6 +139,11 @@ export class ApiClient {
   /** The display settings of the kiosk's mounting (reach zone). */
   async displaySettings(): Promise<DisplaySettings> {
     return (await this.request('GET', DAEMON_ENDPOINTS.displaySettings, {})) as DisplaySettings;
+  }
+
+  /** The kiosk's own facility: its id, and its name and phone as the daemon last knew them. */
+  async kioskFacility(): Promise<KioskFacility> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.kioskFacility, {})) as KioskFacility;
   }
 
   async printerStatus(): Promise<PrinterStatus> {
