@@ -51,6 +51,13 @@ export interface CallOptions {
   headers?: Readonly<Partial<Record<ForwardedRequestHeader, string>>>;
   /** The request survives the page going away (log events sent just before a reload). */
   keepalive?: boolean;
+  /**
+   * Ask the daemon again, never take an answer the page already holds: a call the page's
+   * `<link rel="preload">` fetched while the operator could not be reached keeps its failed answer
+   * for the page's lifetime, and a plain fetch of the same URL would be handed it (ConfigStore's
+   * retries).
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -233,6 +240,7 @@ export class ApiClient {
           body,
           signal: controller.signal,
           ...(options.keepalive ? { keepalive: true } : {}),
+          ...(options.fresh ? { cache: 'no-store' as const, mode: 'same-origin' as const } : {}),
         });
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();

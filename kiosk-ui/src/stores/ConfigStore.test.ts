@@ -273,6 +273,8 @@ describe('ConfigStore.load', () => {
       expect(configurationCalls()).toBe(1);
       // Not reachable: the out-of-service screen, at the kiosk's own address.
       expect(root.config.isOutOfService).toBe(true);
+      expect(browser.current).toBe('/demo');
+      expect(configurationCalls()).toBe(1);
       reachable = true;
       await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.unreachable);
       await vi.waitFor(() => expect(root.config.status).toBe('ready'));

@@ -66,12 +66,14 @@ export class ConfigStore {
   kioskFacility: KioskFacility | null = null;
   /** A configuration call is in flight (the first load, or a retry behind the screen it left). */
   private checking = false;
+  /** Configuration calls made by this page: after the first, the daemon's preloads are stale. */
+  private attempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable<this, 'checking' | 'retryTimer'>(
+    makeAutoObservable<this, 'checking' | 'attempts' | 'retryTimer'>(
       this,
-      { root: false, checking: false, retryTimer: false },
+      { root: false, checking: false, attempts: false, retryTimer: false },
       { autoBind: true },
     );
   }
@@ -118,7 +120,11 @@ export class ConfigStore {
    * on them); the capabilities and the display setting follow.
    */
   async load(facilityId: string): Promise<void> {
-    if (this.facilityId === facilityId && (this.checking || this.status === 'loading' || this.status === 'ready'))
+    // In flight, loaded, or a retry already planned for it (it comes on its own).
+    if (
+      this.facilityId === facilityId &&
+      (this.checking || this.status === 'loading' || this.status === 'ready' || this.retryTimer !== undefined)
+    )
       return;
     this.stopRetrying();
     this.facilityId = facilityId;
@@ -126,13 +132,15 @@ export class ConfigStore {
     if (this.status !== 'unreachable' && this.status !== 'not_configured') this.status = 'loading';
     this.checking = true;
     const { api } = this.root;
+    // The page's preloads of these calls (ui.ts) served the first attempt; a retry asks anew.
+    const fresh = this.attempts++ > 0;
 
     let answer: KioskConfig | 'not_configured' | 'unreachable' | 'cancelled';
     try {
       const response = await api.call<KioskConfig>(
         'configuration',
         { facility: facilityId },
-        { latestKey: 'configuration' },
+        { latestKey: 'configuration', fresh },
       );
       answer = response.status === 'ok' && response.result ? response.result : 'not_configured';
     } catch (error) {
@@ -180,14 +188,16 @@ export class ConfigStore {
         const response = await api.call<FacilitySettings>(
           'facility',
           { facility: facilityId },
-          { query: facilitySettingsQuery(facilityId) },
+          { query: facilitySettingsQuery(facilityId), fresh },
         );
         return response.status === 'ok' ? response.result : null;
       }),
       optional(async () => {
-        const response = await api.call<{ agreements?: NonInteractiveDocument[] }>('nonInteractiveAgreements', {
-          facility: facilityId,
-        });
+        const response = await api.call<{ agreements?: NonInteractiveDocument[] }>(
+          'nonInteractiveAgreements',
+          { facility: facilityId },
+          { fresh },
+        );
         return response.status === 'ok' ? (response.result.agreements ?? []) : null;
       }),
     ]);
@@ -221,6 +231,11 @@ export class ConfigStore {
     this.retryLater(() => void this.load(facilityId), RETRY_DELAY_MS[reason]);
     if (reason === 'unreachable') {
       void this.loadKioskFacility();
+      // Out of service at the kiosk's own address (a reload there tries again, and shows the same).
+      if (this.root.shell.route.name !== 'kiosk') {
+        this.root.shell.goHome();
+        this.root.shell.navigate({ name: 'kiosk', facilityId }, { replace: true });
+      }
       return;
     }
     const current = this.root.shell.route;
