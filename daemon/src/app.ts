@@ -5,6 +5,7 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import noStore from './plugins/no-store.js';
 import upstream from './plugins/upstream.js';
+import facilityState from './plugins/facility-state.js';
 import events from './plugins/events.js';
 import session from './plugins/session.js';
 import proxy from './plugins/proxy.js';
@@ -38,9 +39,9 @@ export interface BuildOptions {
  * until the caller calls listen(). The support listener (health, metrics) is built separately by
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
- * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, events,
- * session, screen health), then the features that use them (proxy, card reader, printer, licence
- * scanner, speech, logs, UI).
+ * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, the kept
+ * facility state, events, session, screen health), then the features that use them (proxy, card
+ * reader, printer, licence scanner, speech, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logRing = new LogRing();
@@ -61,6 +62,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(noStore);
   await app.register(metrics);
   await app.register(upstream);
+  await app.register(facilityState);
   await app.register(events);
   await app.register(session);
   await app.register(screen, options.screen ?? {});

@@ -67,6 +67,8 @@ export interface DaemonConfig {
   logUrl: string | null;
   spoolDir: string;
   spoolMaxBytes: number;
+  /** What the kiosk keeps across restarts: the last known facility name and phone (facility-state.ts). */
+  stateDir: string;
   logBatchSize: number;
   logBatchMs: number;
   /** First retry delay after a failed ship to the logging app; doubles per failure up to logRetryMaxMs. */
@@ -192,6 +194,7 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     logUrl: optionalUrl(source, 'KIOSK_LOG_URL'),
     spoolDir: text(source, 'KIOSK_SPOOL_DIR', 'var/spool'),
     spoolMaxBytes: integer(source, 'KIOSK_SPOOL_MAX_BYTES', 50 * 1_048_576, 1024, 10 * 1024 * 1_048_576),
+    stateDir: text(source, 'KIOSK_STATE_DIR', 'var/state'),
     logBatchSize: integer(source, 'KIOSK_LOG_BATCH_SIZE', 50, 1, 10_000),
     logBatchMs: integer(source, 'KIOSK_LOG_BATCH_MS', 2000, 10, 600_000),
     logRetryBaseMs: integer(source, 'KIOSK_LOG_RETRY_BASE_MS', 1000, 1, 600_000),

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { KioskShell } from './screens/shell/KioskShell';
+import { OutOfServiceScreen } from './screens/unavailable/OutOfServiceScreen';
 import { TimeScreen } from './screens/time/TimeScreen';
 import { UnavailableScreen } from './screens/unavailable/UnavailableScreen';
 import { useStores } from './stores/StoresProvider';
@@ -36,14 +37,22 @@ export const App = observer(function App() {
 
   const route = shell.route;
   // The daemon's first paint shows the welcome screen; anything else the UI shows replaces it.
-  const showsWelcome = route.name === 'kiosk' && config.status !== 'failed' && shell.section === 'home';
+  const showsWelcome = route.name === 'kiosk' && !config.isOutOfService && shell.section === 'home';
   useEffect(() => {
     if (!showsWelcome) dismissFirstPaint();
   }, [showsWelcome]);
 
   return (
     <div className={shell.isBigScreen ? 'kiosk-app kiosk-app--big-screen' : 'kiosk-app'}>
-      {route.name === 'time' ? <TimeScreen /> : route.name === 'kiosk' ? <KioskShell /> : <UnavailableScreen />}
+      {route.name === 'time' ? (
+        <TimeScreen />
+      ) : route.name !== 'kiosk' ? (
+        <UnavailableScreen />
+      ) : config.isOutOfService ? (
+        <OutOfServiceScreen />
+      ) : (
+        <KioskShell />
+      )}
     </div>
   );
 });

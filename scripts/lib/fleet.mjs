@@ -95,6 +95,7 @@ export class Fleet {
         KIOSK_HEALTH_TOKEN: FLEET_TOKEN,
         KIOSK_FACILITY_ID: facility,
         KIOSK_SPOOL_DIR: spoolDir,
+        KIOSK_STATE_DIR: join(this.dir, `${name}-state`),
         LOG_LEVEL: 'warn',
         ...env,
       },

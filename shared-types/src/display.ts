@@ -13,3 +13,17 @@ export interface DisplaySettings {
 
 /** KIOSK_REACH_ZONE_PERCENT: default and bounds (below 30 % no screen's controls fit). */
 export const REACH_ZONE_PERCENT = { default: 60, min: 30, max: 100 } as const;
+
+/**
+ * The kiosk's own facility as the daemon last knew it, served at DAEMON_ENDPOINTS.kioskFacility:
+ * its id (where the kiosk's home is, even from a page whose address names none) and the name and
+ * phone from the last facility settings the operator gave, kept on disk across restarts, so the
+ * out-of-service screen can say whom to call while the operator cannot be reached. Nothing else
+ * of the settings, and nothing about any visitor.
+ */
+export interface KioskFacility {
+  facility_id: string;
+  /** null until the operator's facility settings have been fetched once. */
+  name: string | null;
+  phone: string | null;
+}

@@ -152,6 +152,8 @@ export const DAEMON_ENDPOINTS = {
   time: '/time/',
   /** The display settings of this kiosk's mounting (display.ts). */
   displaySettings: '/display/settings',
+  /** The kiosk's own facility: its id and its last known name and phone (display.ts KioskFacility). */
+  kioskFacility: '/display/facility',
 } as const;
 
 /** Body of POST /session/holds: the UI registers each hold so the daemon can release it. */

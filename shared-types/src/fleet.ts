@@ -21,6 +21,13 @@ export const JOURNEY_OUTCOMES = {
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];
 
+/**
+ * Sections a heartbeat reports when the kiosk serves no visitor: the operator cannot be reached
+ * (the out-of-service screen) or says this facility is not configured (the unavailable page). The
+ * alert rules (ops/prometheus/kiosk-alerts.yml) match these codes.
+ */
+export const OUT_OF_SERVICE_SECTIONS = { unreachable: 'out_of_service', notConfigured: 'not_configured' } as const;
+
 /** A section name as the UI reports it: a short lower-case code, never free text. */
 export const SECTION_CODE = /^[a-z][a-z0-9_]{0,47}$/;
 

@@ -176,6 +176,7 @@ export function createFirstPaintCache(
   upstream: UpstreamService,
   log: FastifyBaseLogger,
   now: () => number = Date.now,
+  onFacilitySettings: (settings: FacilitySettings) => void = () => undefined,
 ): FirstPaintCache {
   let markup = '';
   let fetchedAt = -Infinity;
@@ -199,6 +200,7 @@ export function createFirstPaintCache(
       optional<FacilitySettings>(upstream.call('facility', facility, { query: facilitySettingsQuery(facilityId) })),
       optional<{ agreements?: unknown }>(upstream.call('nonInteractiveAgreements', facility)),
     ]);
+    if (settings !== null) onFacilitySettings(settings);
     const config = configuration.statusCode === 200 ? resultOf<KioskConfig>(configuration.body) : null;
     if (config === null) throw new Error(`configuration answered ${configuration.statusCode}`);
     const agreements = documents?.agreements;

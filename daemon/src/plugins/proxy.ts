@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_ROUTES,
+  buildApiPath,
   FORWARDED_REQUEST_HEADERS,
   UPSTREAM_DOWN_MESSAGE,
   UPSTREAM_FAILED_MESSAGE,
@@ -13,6 +14,7 @@ import {
   type ApiRouteName,
 } from '@kiosk/shared-types';
 import { bodyForLog, configuredSecrets } from '../secrets.js';
+import { settingsResult } from './facility-state.js';
 import { sendDaemonError } from './error-handler.js';
 import { RouteGate } from './route-gate.js';
 import { classifyUpstreamError, requestWithDeadline, upstreamHeaders } from './upstream.js';
@@ -160,6 +162,9 @@ export default fp(
     const forwarded = new Set<string>(FORWARDED_REQUEST_HEADERS);
     for (const own of Object.values(config.headerNames)) forwarded.delete(own);
 
+    // The page's own facility-settings call: its answer is kept for the out-of-service screen.
+    const ownFacilityPath = buildApiPath('facility', { facility: config.facilityId });
+
     const gates = new Map(
       (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => [name, new RouteGate(ROUTE_CONCURRENCY)]),
     );
@@ -271,6 +276,8 @@ export default fp(
             );
             return fail(reply, route, method, 'unreadable');
           }
+          if (route === 'facility' && status === 200 && !encoded && apiPath === ownFacilityPath)
+            void app.facilityState.remember(config.facilityId, settingsResult(JSON.parse(read.bytes.toString('utf8'))));
           return answer(reply, route, method, started, status, upstreamResponseHeaders)
             .header('content-length', read.bytes.length)
             .send(read.bytes);
@@ -331,5 +338,5 @@ export default fp(
       });
     });
   },
-  { name: 'proxy', fastify: '5.x', dependencies: ['metrics', 'upstream'] },
+  { name: 'proxy', fastify: '5.x', dependencies: ['metrics', 'upstream', 'facility-state'] },
 );

@@ -131,7 +131,10 @@ export default fp(
     const headers = securityHeaders(app.config.sandboxOrigin, app.config.contentOrigins);
     const built = uiDir !== '' && existsSync(join(uiDir, 'index.html'));
     if (!built) app.log.warn({ uiDir }, 'kiosk UI not built: no index.html (run npm run build)');
-    const firstPaint = createFirstPaintCache(app.config.facilityId, app.upstream, app.log);
+    const { facilityId } = app.config;
+    const firstPaint = createFirstPaintCache(facilityId, app.upstream, app.log, Date.now, (settings) => {
+      void app.facilityState.remember(facilityId, settings);
+    });
     // Not awaited: the kiosk serves pages at once; the first paint joins them when it is fetched.
     if (built)
       app.addHook('onReady', async () => {
@@ -183,5 +186,5 @@ export default fp(
       return sendIndex(reply, facilityOfPath(url));
     });
   },
-  { name: 'ui', fastify: '5.x', dependencies: ['error-handler', 'upstream'] },
+  { name: 'ui', fastify: '5.x', dependencies: ['error-handler', 'upstream', 'facility-state'] },
 );

@@ -4,6 +4,7 @@ import type { ClientEvent, ServerEvent } from '@kiosk/shared-types';
 import errorHandler, { frameworkErrors } from '../plugins/error-handler.js';
 import metrics from '../plugins/metrics.js';
 import upstream from '../plugins/upstream.js';
+import facilityState from '../plugins/facility-state.js';
 import session from '../plugins/session.js';
 import proxy from '../plugins/proxy.js';
 import ui from '../plugins/ui.js';
@@ -11,7 +12,7 @@ import type { DaemonConfig } from '../config.js';
 import { testConfig } from './build-test-app.js';
 
 /**
- * The daemon core (errors, metrics, upstream, session, proxy, UI) on a bare Fastify instance, with
+ * The daemon core (errors, metrics, upstream, kept facility state, session, proxy, UI) on a bare Fastify instance, with
  * a fake events service standing in for plugins/events.ts: tests of the core do not need the
  * WebSocket, card-reader or log plugins. Whole-app tests use buildTestApp().
  */
@@ -47,6 +48,7 @@ export async function buildCoreApp(
   await app.register(errorHandler);
   await app.register(metrics);
   await app.register(upstream);
+  await app.register(facilityState);
   await app.register(
     fp(
       async (instance) => {

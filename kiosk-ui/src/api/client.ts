@@ -6,6 +6,7 @@ import {
   type AppResponse,
   type DisplaySettings,
   type HoldRegistration,
+  type KioskFacility,
   type IdScanOutcome,
   type PrinterStatus,
   type PrintRequest,
@@ -20,7 +21,14 @@ import {
 import { ApiError, CancelledError, NetworkError } from './errors';
 import { encodeFields, queryString, type Fields } from './encode';
 
-export { ApiError, CancelledError, NetworkError, isCancelled, firstErrorMessage } from './errors';
+export {
+  ApiError,
+  CancelledError,
+  NetworkError,
+  isCancelled,
+  isOperatorUnreachable,
+  firstErrorMessage,
+} from './errors';
 export type { Fields, FieldValue } from './encode';
 
 export interface CallOptions {
@@ -43,6 +51,13 @@ export interface CallOptions {
   headers?: Readonly<Partial<Record<ForwardedRequestHeader, string>>>;
   /** The request survives the page going away (log events sent just before a reload). */
   keepalive?: boolean;
+  /**
+   * Ask the daemon again, never take an answer the page already holds: a call the page's
+   * `<link rel="preload">` fetched while the operator could not be reached keeps its failed answer
+   * for the page's lifetime, and a plain fetch of the same URL would be handed it (ConfigStore's
+   * retries).
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -133,6 +148,11 @@ export class ApiClient {
     return (await this.request('GET', DAEMON_ENDPOINTS.displaySettings, {})) as DisplaySettings;
   }
 
+  /** The kiosk's own facility: its id, and its name and phone as the daemon last knew them. */
+  async kioskFacility(): Promise<KioskFacility> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.kioskFacility, {})) as KioskFacility;
+  }
+
   async printerStatus(): Promise<PrinterStatus> {
     return (await this.request('GET', DAEMON_ENDPOINTS.printer, {})) as PrinterStatus;
   }
@@ -220,6 +240,7 @@ export class ApiClient {
           body,
           signal: controller.signal,
           ...(options.keepalive ? { keepalive: true } : {}),
+          ...(options.fresh ? { cache: 'no-store' as const, mode: 'same-origin' as const } : {}),
         });
       } catch (error) {
         if (controller.signal.aborted) throw new CancelledError();

@@ -43,3 +43,15 @@ export function isCancelled(error: unknown): error is CancelledError {
 export function firstErrorMessage(response: AppError): string | undefined {
   return response.errors?.__all__?.[0] ?? response.message;
 }
+
+/**
+ * Whether a failed call means the operator could not be reached, as opposed to the operator
+ * answering: no answer at all (NetworkError), or the daemon's own 502/503/504 for an operator
+ * that is down, slow, failing (5xx) or answering something unreadable (plugins/proxy.ts). A
+ * network drop, a router still booting and an operator outage all look like this; each passes,
+ * so the kiosk asks again. Any 4xx, or an operator error in its wrapper, is an answer.
+ */
+export function isOperatorUnreachable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && (error.status >= 500 || error.status === 408 || error.status === 429);
+}

@@ -39,6 +39,26 @@ describe('opening pay bill', () => {
     await vi.waitFor(() => expect(root.account.view).toBe('link_rental'));
   });
 
+  it('offers to try again, logged in and on pay, when the account call gets no answer; trying again lists the units', async () => {
+    let reachable = false;
+    const routes = billingRoutes();
+    const items = routes['GET /api/user/items/']!;
+    const { root } = await setup({
+      overrides: {
+        'GET /api/user/items/': (request) =>
+          reachable ? (typeof items === 'function' ? items(request) : items) : { networkError: true },
+      },
+    });
+    root.account.open();
+    await vi.waitFor(() => expect(root.billing.stage).toBe('unreachable'));
+    expect(root.account.view).toBe('pay');
+    expect(root.account.loggedIn).toBe(true);
+    reachable = true;
+    void root.billing.loadAccount();
+    await vi.waitFor(() => expect(root.billing.stage).toBe('units'));
+    expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
+  });
+
   it('shows the loading screen for at least the minimum time', async () => {
     const { root } = await setup();
     root.billing.minimumLoadingMs = 150;

@@ -29,7 +29,8 @@ export { PayUnit } from './billing/PayUnit';
 export type { UnitAgreement } from './billing/autopay-agreements';
 
 /** Where the pay sub-section is (shell spec §2 "Pay My Bill screen states"). */
-export type PayStage = 'loading' | 'units' | 'swipe' | 'card_form' | 'result';
+/** 'unreachable': the account could not be loaded (no answer); the screen offers to try again. */
+export type PayStage = 'loading' | 'unreachable' | 'units' | 'swipe' | 'card_form' | 'result';
 
 /**
  * Pay My Bill and autopay (shell spec §2 "Pay My Bill screen states", §4 "Loading Pay My Bill",
@@ -94,6 +95,10 @@ export class BillingStore {
     const loaded = await loadPayableAccount(api, user, this.minimumLoadingMs, () => generation === this.loadGeneration);
     if (!loaded) return;
     runInAction(() => {
+      if (loaded.next === 'unreachable') {
+        this.stage = 'unreachable';
+        return;
+      }
       this.failedDetails = loaded.failed;
       if (loaded.next === 'link_rental') {
         this.root.account.goTo('link_rental');

@@ -4,13 +4,29 @@ import {
   type Capabilities,
   type FacilitySettings,
   type KioskConfig,
+  type KioskFacility,
   type NonInteractiveDocument,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
+import { isCancelled, isOperatorUnreachable } from '../api/errors';
+import type { UnavailableError } from '../router';
 import { applyKioskColors } from '../utils/theme';
 import type { RootStore } from './RootStore';
 
-export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'failed';
+/**
+ * 'not_configured': the operator answered that this facility has no kiosk configuration (the
+ * unavailable page, shell spec §1, §8). 'unreachable': the operator could not be reached (the
+ * out-of-service screen). Both ask again by themselves (retryDelayMs) and open the welcome
+ * screen once the configuration arrives.
+ */
+export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'not_configured' | 'unreachable';
+
+/**
+ * How long the kiosk waits before asking the operator again: soon while it cannot be reached (a
+ * network back after an outage shows the welcome within seconds), rarely while the operator says
+ * the facility is not configured (someone has to fix it at the operator's end).
+ */
+export const RETRY_DELAY_MS = { unreachable: 5_000, not_configured: 60_000 } as const;
 
 /**
  * The kiosk configuration and the facility it belongs to, loaded once at start (shell spec §1):
@@ -43,9 +59,23 @@ export class ConfigStore {
    * KIOSK_REACH_ZONE_PERCENT for this mounting); "Move controls down" keeps every control in it.
    */
   reachZonePercent: number = REACH_ZONE_PERCENT.default;
+  /**
+   * The kiosk's own facility as the daemon last knew it (its id, name and phone): where home is
+   * from an unavailable page, and whom the out-of-service screen tells visitors to call.
+   */
+  kioskFacility: KioskFacility | null = null;
+  /** A configuration call is in flight (the first load, or a retry behind the screen it left). */
+  private checking = false;
+  /** Configuration calls made by this page: after the first, the daemon's preloads are stale. */
+  private attempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    makeAutoObservable<this, 'checking' | 'attempts' | 'retryTimer'>(
+      this,
+      { root: false, checking: false, attempts: false, retryTimer: false },
+      { autoBind: true },
+    );
   }
 
   setContentOrigins(origins: readonly string[]): void {
@@ -72,39 +102,68 @@ export class ConfigStore {
     return this.welcome.video_url || null;
   }
 
+  /** The operator cannot be reached: the out-of-service screen is up. */
+  get isOutOfService(): boolean {
+    return this.status === 'unreachable';
+  }
+
   /**
    * Load everything the shell needs for facility `facilityId`. Only the configuration is
-   * essential: if it fails (operator error, HTTP error, no network) the kiosk shows the unavailable
-   * page "Kiosk is not configured for this facility." (shell spec §1, §8). The facility settings,
+   * essential. If the operator answers that there is none (an operator error, an HTTP 4xx) the
+   * kiosk shows the unavailable page "Kiosk is not configured for this facility." (shell spec §1,
+   * §8); if the operator cannot be reached (no network, the daemon's 502/503/504) it shows the
+   * out-of-service screen. Either way it asks again (RETRY_DELAY_MS) until the configuration
+   * arrives, then opens the welcome screen, with no reload. The facility settings,
    * capabilities and documents are loaded next, together; one of them failing leaves its part
    * empty (no map item, no documents items) rather than closing the kiosk. The shell shows once
    * the configuration, the facility settings and the documents are in (the sidebar's items depend
    * on them); the capabilities and the display setting follow.
    */
   async load(facilityId: string): Promise<void> {
-    if (this.facilityId === facilityId && (this.status === 'loading' || this.status === 'ready')) return;
+    // In flight, loaded, or a retry already planned for it (it comes on its own).
+    if (
+      this.facilityId === facilityId &&
+      (this.checking || this.status === 'loading' || this.status === 'ready' || this.retryTimer !== undefined)
+    )
+      return;
+    this.stopRetrying();
     this.facilityId = facilityId;
-    this.status = 'loading';
+    // A retry keeps the screen it left up (no spinner flashing every few seconds).
+    if (this.status !== 'unreachable' && this.status !== 'not_configured') this.status = 'loading';
+    this.checking = true;
     const { api } = this.root;
+    // The page's preloads of these calls (ui.ts) served the first attempt; a retry asks anew.
+    const fresh = this.attempts++ > 0;
 
-    let config: KioskConfig | null = null;
+    let answer: KioskConfig | 'not_configured' | 'unreachable' | 'cancelled';
     try {
       const response = await api.call<KioskConfig>(
         'configuration',
         { facility: facilityId },
-        { latestKey: 'configuration' },
+        { latestKey: 'configuration', fresh },
       );
-      if (response.status === 'ok' && response.result) config = response.result;
-    } catch {
-      config = null;
+      answer = response.status === 'ok' && response.result ? response.result : 'not_configured';
+    } catch (error) {
+      answer = isCancelled(error) ? 'cancelled' : isOperatorUnreachable(error) ? 'unreachable' : 'not_configured';
     }
     if (this.facilityId !== facilityId) return;
-    if (!config) {
-      runInAction(() => {
-        this.status = 'failed';
-      });
-      this.root.shell.showUnavailable('not_configured');
+    runInAction(() => {
+      this.checking = false;
+    });
+    // A newer call for the same facility took over.
+    if (answer === 'cancelled') return;
+    if (answer === 'not_configured' || answer === 'unreachable') {
+      this.failed(facilityId, answer);
       return;
+    }
+    const config = answer;
+    runInAction(() => {
+      this.status = 'loading';
+    });
+    // Back from an unavailable page: the kiosk's own address again, at the welcome screen.
+    if (this.root.shell.route.name !== 'kiosk') {
+      this.root.shell.goHome();
+      this.root.shell.navigate({ name: 'kiosk', facilityId }, { replace: true });
     }
 
     preloadWelcomeImage(config.welcome?.background_image);
@@ -129,14 +188,16 @@ export class ConfigStore {
         const response = await api.call<FacilitySettings>(
           'facility',
           { facility: facilityId },
-          { query: facilitySettingsQuery(facilityId) },
+          { query: facilitySettingsQuery(facilityId), fresh },
         );
         return response.status === 'ok' ? response.result : null;
       }),
       optional(async () => {
-        const response = await api.call<{ agreements?: NonInteractiveDocument[] }>('nonInteractiveAgreements', {
-          facility: facilityId,
-        });
+        const response = await api.call<{ agreements?: NonInteractiveDocument[] }>(
+          'nonInteractiveAgreements',
+          { facility: facilityId },
+          { fresh },
+        );
         return response.status === 'ok' ? (response.result.agreements ?? []) : null;
       }),
     ]);
@@ -162,6 +223,74 @@ export class ConfigStore {
 
   setNonInteractiveDocuments(documents: NonInteractiveDocument[]): void {
     this.nonInteractiveDocuments = documents;
+  }
+
+  /** The configuration did not arrive: the screen that says why, and the next try. */
+  private failed(facilityId: string, reason: 'not_configured' | 'unreachable'): void {
+    this.status = reason;
+    this.retryLater(() => void this.load(facilityId), RETRY_DELAY_MS[reason]);
+    if (reason === 'unreachable') {
+      void this.loadKioskFacility();
+      // Out of service at the kiosk's own address (a reload there tries again, and shows the same).
+      if (this.root.shell.route.name !== 'kiosk') {
+        this.root.shell.goHome();
+        this.root.shell.navigate({ name: 'kiosk', facilityId }, { replace: true });
+      }
+      return;
+    }
+    const current = this.root.shell.route;
+    if (current.name !== 'unavailable' || current.error !== 'not_configured') this.root.shell.showUnavailable(reason);
+  }
+
+  /**
+   * The page was opened at an unavailable address (a reload of it, a home reload, a deep link):
+   * find the kiosk's facility (the daemon's) and ask for its configuration, at once for "not
+   * configured", after the slow delay for any other unavailable page, so no address leaves the
+   * kiosk on a page that never tries again. Nothing to do while this store already retries.
+   */
+  async recoverFromUnavailablePage(error: UnavailableError): Promise<void> {
+    if (this.retryTimer !== undefined || this.checking) return;
+    const facility = await this.loadKioskFacility();
+    if (this.retryTimer !== undefined || this.checking || this.root.shell.route.name !== 'unavailable') return;
+    if (facility === null) {
+      this.retryLater(() => void this.recoverFromUnavailablePage(error), RETRY_DELAY_MS.not_configured);
+      return;
+    }
+    if (error === 'not_configured') {
+      runInAction(() => {
+        this.status = 'not_configured';
+      });
+      void this.load(facility.facility_id);
+    } else {
+      this.retryLater(() => void this.load(facility.facility_id), RETRY_DELAY_MS.not_configured);
+    }
+  }
+
+  /** The daemon's word on the kiosk's facility (kept on its disk); null when it cannot say. */
+  async loadKioskFacility(): Promise<KioskFacility | null> {
+    try {
+      const facility = await this.root.api.kioskFacility();
+      runInAction(() => {
+        this.kioskFacility = facility;
+      });
+      return facility;
+    } catch {
+      return this.kioskFacility;
+    }
+  }
+
+  private retryLater(retry: () => void, delayMs: number): void {
+    this.stopRetrying();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      retry();
+    }, delayMs);
+  }
+
+  /** Stop asking again (a page going away, or a newer load taking over). */
+  stopRetrying(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   /** The configuration belongs to the kiosk, not to a visitor: a session end keeps it. */

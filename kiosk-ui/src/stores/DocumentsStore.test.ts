@@ -16,13 +16,30 @@ describe('DocumentsStore', () => {
     expect(requests.filter((r) => r.path === '/api/user/facility/demo/map/')).toHaveLength(1);
   });
 
-  it('shows no images when the map call fails', async () => {
+  it('shows no images when the operator refuses the map call', async () => {
     const { root } = createTestRoot({
       url: '/demo',
-      routes: { 'GET /api/user/facility/demo/map/': { networkError: true } },
+      routes: {
+        'GET /api/user/facility/demo/map/': { body: { application_data: { status: 'error', message: 'No' } } },
+      },
     });
     await root.documents.loadMap();
     expect(root.documents).toMatchObject({ mapStatus: 'failed', mapImages: [] });
+  });
+
+  it('tells an unanswered map call apart, and loads it again when asked', async () => {
+    let reachable = false;
+    const { root } = createTestRoot({
+      url: '/demo',
+      routes: {
+        'GET /api/user/facility/demo/map/': () => (reachable ? { body: wrapped([image]) } : { networkError: true }),
+      },
+    });
+    await root.documents.loadMap();
+    expect(root.documents).toMatchObject({ mapStatus: 'unreachable', mapImages: [] });
+    reachable = true;
+    await root.documents.loadMap();
+    expect(root.documents).toMatchObject({ mapStatus: 'ready', mapImages: [image] });
   });
 
   it('splits lease and insurance documents and forgets the open one when the visit ends', () => {

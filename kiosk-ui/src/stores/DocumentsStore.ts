@@ -5,9 +5,11 @@ import {
   type NonInteractiveDocument,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
+import { isOperatorUnreachable } from '../api/errors';
 import type { RootStore } from './RootStore';
 
-export type MapStatus = 'idle' | 'loading' | 'ready' | 'failed';
+/** 'failed': the operator answered with an error; 'unreachable': no answer (the screen offers to try again). */
+export type MapStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'unreachable';
 
 /**
  * Documents: the facility's non-interactive documents (loaded and kept by ConfigStore with the
@@ -63,10 +65,10 @@ export class DocumentsStore {
         this.mapImages = response.status === 'ok' && Array.isArray(response.result) ? response.result : [];
         this.mapStatus = response.status === 'ok' ? 'ready' : 'failed';
       });
-    } catch {
+    } catch (error) {
       runInAction(() => {
         this.mapImages = [];
-        this.mapStatus = 'failed';
+        this.mapStatus = isOperatorUnreachable(error) ? 'unreachable' : 'failed';
       });
     }
   }

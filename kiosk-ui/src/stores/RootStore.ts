@@ -161,7 +161,8 @@ export class RootStore {
 
   /**
    * Start what runs for the page's lifetime: history and resize listeners, the events channel,
-   * the session's subscriptions, and loading the configuration of the facility in the URL.
+   * the session's subscriptions, and loading the configuration of the facility in the URL (or,
+   * from an unavailable page, of the kiosk's own facility, until it answers).
    * Returns the disposer.
    */
   start(): () => void {
@@ -180,6 +181,15 @@ export class RootStore {
         },
         { fireImmediately: true },
       ),
+      // No address leaves the kiosk on a page that never tries again (ConfigStore).
+      reaction(
+        () => (this.shell.route.name === 'unavailable' ? this.shell.route.error : null),
+        (error) => {
+          if (error !== null) void this.config.recoverFromUnavailablePage(error);
+        },
+        { fireImmediately: true },
+      ),
+      () => this.config.stopRetrying(),
     ];
     this.events.start();
     return () => {

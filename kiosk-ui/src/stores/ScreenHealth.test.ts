@@ -1,6 +1,7 @@
-import { UI_HEARTBEAT_SECONDS } from '@kiosk/shared-types';
+import { OUT_OF_SERVICE_SECTIONS, UI_HEARTBEAT_SECONDS } from '@kiosk/shared-types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket, createTestRoot } from '../test/fakes';
+import { FakeSocket, createTestRoot, type FakeReply } from '../test/fakes';
+import { RETRY_DELAY_MS } from './ConfigStore';
 
 beforeEach(() => {
   FakeSocket.instances = [];
@@ -27,6 +28,25 @@ describe('ScreenHealth', () => {
     stop();
     vi.advanceTimersByTime(UI_HEARTBEAT_SECONDS * 1000 * 2);
     expect(beats()).toHaveLength(3);
+  });
+
+  it('reports the out-of-service screen, and the unavailable page, as soon as they show and with every beat', async () => {
+    let reply: FakeReply = { networkError: true };
+    const { root } = createTestRoot({ routes: { 'GET /api/facilities/demo/configuration/': () => reply } });
+    const stop = root.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+    const sections = () => socket.sent.flatMap((event) => (event.type === 'heartbeat' ? [event.section] : []));
+    await vi.waitFor(() => expect(root.config.isOutOfService).toBe(true));
+    expect(sections().at(-1)).toBe(OUT_OF_SERVICE_SECTIONS.unreachable);
+    vi.advanceTimersByTime(UI_HEARTBEAT_SECONDS * 1000);
+    expect(sections().at(-1)).toBe('out_of_service');
+
+    reply = { body: { application_data: { status: 'error', message: 'No kiosk here' } } };
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.unreachable);
+    expect(root.shell.route).toEqual({ name: 'unavailable', error: 'not_configured' });
+    expect(sections().at(-1)).toBe(OUT_OF_SERVICE_SECTIONS.notConfigured);
+    stop();
   });
 
   it('does not queue heartbeats while the daemon is away (a late one would claim a moment that is gone)', () => {

@@ -1,5 +1,7 @@
+import { reaction } from 'mobx';
 import {
   JOURNEY_OUTCOMES,
+  OUT_OF_SERVICE_SECTIONS,
   UI_HEARTBEAT_SECONDS,
   maskCardNumbersInText,
   sectionCode,
@@ -18,6 +20,10 @@ const MESSAGE_MAX_CHARS = 300;
  * UI_HEARTBEAT_SECONDS with the section on screen, the page's uncaught errors by kind (message
  * masked and cut short), and how each visitor journey ended (no amounts, no personal data). The
  * daemon turns them into the fleet's metrics; a page that crashed or froze simply stops.
+ *
+ * A page that serves no visitor says so: the out-of-service screen reports 'out_of_service', the
+ * unavailable page its error ('not_configured', 'invalid_page'), at once when it appears, so a
+ * kiosk that is alive but stranded is told apart from one at work (the fleet's alert rules).
  */
 export class ScreenHealth {
   private errorsThisMinute = 0;
@@ -32,6 +38,7 @@ export class ScreenHealth {
     const stopConnection = this.root.events.onConnectionChange((connected) => {
       if (connected) beat();
     });
+    const stopScreen = reaction(() => this.section, beat);
     const onError = (event: ErrorEvent): void => this.reportError('error', event.error ?? event.message);
     const onRejection = (event: PromiseRejectionEvent): void => this.reportError('unhandled-rejection', event.reason);
     const win = typeof window === 'undefined' ? undefined : window;
@@ -40,15 +47,25 @@ export class ScreenHealth {
     return () => {
       clearInterval(timer);
       stopConnection();
+      stopScreen();
       win?.removeEventListener('error', onError);
       win?.removeEventListener('unhandledrejection', onRejection);
     };
   }
 
+  /** What the screen shows, as a section code: the visitor's section, or why there is none. */
+  get section(): string {
+    const { shell, config } = this.root;
+    if (shell.route.name === 'unavailable') return shell.route.error;
+    if (shell.route.name === 'time') return 'time';
+    if (config.isOutOfService) return OUT_OF_SERVICE_SECTIONS.unreachable;
+    return sectionCode(shell.activeSection);
+  }
+
   /** Only while connected: a heartbeat queued during an outage would claim a moment that is gone. */
   heartbeat(): void {
     if (!this.root.events.connected) return;
-    this.root.events.send({ type: 'heartbeat', section: sectionCode(this.root.shell.activeSection) });
+    this.root.events.send({ type: 'heartbeat', section: this.section });
   }
 
   journey<J extends Journey>(journey: J, outcome: JourneyOutcome<J>): void {

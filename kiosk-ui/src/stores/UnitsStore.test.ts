@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { wrapped } from '../test/fakes';
-import { browseRoot, calls } from './rental-test-fixtures';
+import { wrapped, type FakeReply } from '../test/fakes';
+import { browseRoot, browseRoutes, calls } from './rental-test-fixtures';
 
 const API = '/api/facilities/demo';
 
@@ -19,6 +19,21 @@ describe('UnitsStore.load', () => {
     const before = requests.length;
     await units.load();
     expect(requests.length).toBe(before);
+  });
+
+  it.each([
+    ['the space types', `GET ${API}/space-types/`],
+    ['the spaces', `GET ${API}/spaces/`],
+  ])('fails, not "0 sizes for rent", when %s get no answer, and loads again when asked', async (_, route) => {
+    let reachable = false;
+    const answer = browseRoutes()[route] as FakeReply;
+    const { root } = await browseRoot({ [route]: () => (reachable ? answer : { networkError: true }) });
+    expect(root.units.status).toBe('failed');
+    expect(root.units.isLoading).toBe(false);
+    reachable = true;
+    await root.units.load();
+    expect(root.units.status).toBe('ready');
+    expect(root.units.sizesForRent).toBeGreaterThan(0);
   });
 
   it('lists a unit type’s spaces in door order', async () => {

@@ -118,7 +118,11 @@ export class UnitsStore {
       .sort((a, b) => compareDoorNames(a.door_name, b.door_name));
   }
 
-  /** Load everything once per facility; later calls only refresh the live parts. */
+  /**
+   * Load everything once per facility; later calls only refresh the live parts. 'failed' (the
+   * space types missing, or the space types or spaces unanswered) is loaded again by the next call: the screens'
+   * "Try again", or the visitor coming back to the list.
+   */
   async load(): Promise<void> {
     const facilityId = this.root.config.facilityId;
     if (!facilityId) return;
@@ -126,17 +130,20 @@ export class UnitsStore {
     this.facilityId = facilityId;
     this.status = 'loading';
     const { api } = this.root;
-    const get = async <R>(run: () => Promise<{ status: string; result?: R }>): Promise<R | null> => {
+    let unanswered = false;
+    /** An essential call (space types, spaces) left unanswered fails the load; the others leave their part empty. */
+    const get = async <R>(run: () => Promise<{ status: string; result?: R }>, essential = false): Promise<R | null> => {
       try {
         const response = await run();
         return response.status === 'ok' ? (response.result ?? null) : null;
       } catch {
+        if (essential) unanswered = true;
         return null;
       }
     };
     const [grouped, spaces, media, sizeGuide, amenities] = await Promise.all([
-      get(() => api.call<GroupedUnits>('spaceTypes', { facility: facilityId }, { query: { All: true } })),
-      get(() => api.call<Space[]>('spaces', { facility: facilityId })),
+      get(() => api.call<GroupedUnits>('spaceTypes', { facility: facilityId }, { query: { All: true } }), true),
+      get(() => api.call<Space[]>('spaces', { facility: facilityId }), true),
       get(() =>
         api.call<FacilityMedia>('media', { facility: facilityId }, { query: { enable_size_guide_videos: true } }),
       ),
@@ -151,7 +158,9 @@ export class UnitsStore {
       this.sizeGuideVideos = media?.size_guide_videos ?? [];
       this.sizeGuide = Array.isArray(sizeGuide) ? sizeGuide : [];
       this.amenities = Array.isArray(amenities) ? amenities : [];
-      this.status = grouped ? 'ready' : 'failed';
+      // Without the space types, or with the spaces left unanswered (a network drop), the list would
+      // read "0 sizes for rent": the screen says it could not load and offers to try again.
+      this.status = grouped && !unanswered ? 'ready' : 'failed';
     });
   }
 

@@ -181,7 +181,7 @@ const browseUnits: Partial<GroupedUnits> = {
   parking: [],
 };
 
-function browseRoutes(overrides: FakeRoutes = {}): FakeRoutes {
+export function browseRoutes(overrides: FakeRoutes = {}): FakeRoutes {
   return {
     [`GET ${API}/space-types/`]: { body: wrapped(browseUnits) },
     [`GET ${API}/spaces/`]: {

@@ -23,6 +23,11 @@ export const common = {
     alphabetic_only: 'Must only contain alphabetic characters.',
   },
   close: 'Close',
+  /** A screen whose operator data did not arrive (components/LoadFailed.tsx); the visit goes on. */
+  load_failed: {
+    message: 'We could not load this information. Please try again or ask the Manager for help.',
+    try_again: 'Try again',
+  },
   /** Dates are typed month first, as in the US (DATE_FORMAT). */
   date_placeholder: 'MM/DD/YYYY',
 } satisfies MessageTree;

@@ -2,8 +2,8 @@ import { SIDEBAR_LABEL, SIDEBAR_SECTION_TEXTS, WELCOME_DEFAULTS } from '@kiosk/s
 import type { MessageTree } from '../types';
 
 /**
- * The texts the first screen shows: sidebar, welcome, logo, the time and unavailable pages and
- * the loading spinner. Only these are bundled with it (i18n/first-screen.ts); every other text,
+ * The texts the first screen shows: sidebar, welcome, logo, the time, unavailable and
+ * out-of-service pages and the loading spinner. Only these are bundled with it (i18n/first-screen.ts); every other text,
  * the rest of the `shell` and `common` areas included, arrives with the first other screen, the
  * on-screen keyboard or the session dialogs (loadAreaTexts). They belong to the `shell` and
  * `common` areas (./shell.ts and ./common.ts spread them in), so their keys are `shell.*` and
@@ -29,6 +29,11 @@ export const firstScreenShell = {
   unavailable: {
     invalid_page: 'This page is not valid.',
     not_configured: 'Kiosk is not configured for this facility.',
+  },
+  /** The operator cannot be reached: the kiosk is out of service until it answers again. */
+  out_of_service: {
+    message: 'This kiosk is temporarily unavailable. Please see the Facility Manager.',
+    message_with_phone: 'This kiosk is temporarily unavailable. Please see the Facility Manager or call {{phone}}.',
   },
   time: {
     label: 'Current time in epoch seconds',

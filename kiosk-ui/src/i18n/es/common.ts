@@ -17,6 +17,10 @@ export const common: Translation<typeof english> = {
     alphabetic_only: 'Solo debe contener letras.',
   },
   close: 'Cerrar',
+  load_failed: {
+    message: 'No pudimos cargar esta información. Inténtelo de nuevo o pida ayuda al gerente.',
+    try_again: 'Intentar de nuevo',
+  },
   // Month first, as US dates are typed (MM/DD/YYYY); AAAA is "año".
   date_placeholder: 'MM/DD/AAAA',
 };

@@ -31,6 +31,11 @@ export const firstScreenShell: Translation<typeof englishShell> = {
     invalid_page: 'Esta página no es válida.',
     not_configured: 'El quiosco no está configurado para estas instalaciones.',
   },
+  out_of_service: {
+    message: 'Este quiosco no está disponible por el momento. Por favor, consulte al gerente de las instalaciones.',
+    message_with_phone:
+      'Este quiosco no está disponible por el momento. Por favor, consulte al gerente de las instalaciones o llame al {{phone}}.',
+  },
   time: {
     label: 'Hora actual en segundos epoch',
   },

@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIZES_FOR_RENT_KEY } from '../../browse/categories';
 import { Button } from '../../components/Button';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import type { RentalSectionProps } from '../screen-props';
@@ -19,7 +20,8 @@ import './browse.css';
  * The space list (rental §2 "Detail page"): media slider, the count of sizes for rent, category
  * cards with the open category's units and spaces, the space-number search, the facility's
  * address, hours and notes, reviews and amenities. The sidebar is hidden here, so the top bar
- * carries the way home.
+ * carries the way home. When the space types did not arrive it says so and offers to try again
+ * (never "0 sizes for rent").
  */
 export default observer(function DetailPage(_props: RentalSectionProps) {
   const { t } = useTranslation();
@@ -50,6 +52,8 @@ export default observer(function DetailPage(_props: RentalSectionProps) {
       </header>
       {loading ? (
         <Spinner fullScreen />
+      ) : units.status === 'failed' ? (
+        <LoadFailed onRetry={() => void units.load()} />
       ) : (
         <div className="detail-page__layout">
           <div className="detail-page__main">

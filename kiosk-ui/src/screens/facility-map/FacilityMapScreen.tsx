@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import { mapMediaSource } from '../../browse/media-kind';
@@ -18,7 +19,8 @@ import './facility-map.css';
  * Facility map (shell spec §2): a PDF map fills the page without its toolbar; otherwise the map
  * images, each scaled to the container minus 50 px of height, with a touch area per space whose
  * media (video-host embeds) opens over the map; a space without media is a plain label, which
- * neither looks nor reads like a button. Without images the map URL is embedded full size.
+ * neither looks nor reads like a button. Without images the map URL is embedded full size. A map
+ * call left unanswered (a network drop) says so and offers to try again.
  */
 const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScreenProps) {
   const { t } = useTranslation();
@@ -38,6 +40,8 @@ const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScr
     content = <iframe className="facility-map__embed" src={pdfEmbedUrl(url)} title={title} />;
   } else if (documents.mapStatus === 'loading' || documents.mapStatus === 'idle') {
     content = <Spinner label={t('documents.map.loading')} />;
+  } else if (documents.mapStatus === 'unreachable') {
+    content = <LoadFailed onRetry={() => void documents.loadMap()} />;
   } else if (documents.mapImages.length > 0) {
     content = (
       <div className="facility-map__images">

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { LoadFailed } from '../../components/LoadFailed';
 import { SwipePanel } from '../../components/card/SwipePanel';
 import { Spinner } from '../../components/Spinner';
 import { Trivia } from '../../components/trivia/Trivia';
@@ -17,6 +18,7 @@ export const PayView = observer(function PayView() {
   return (
     <>
       {billing.stage === 'loading' && <LoadingView />}
+      {billing.stage === 'unreachable' && <UnreachableView />}
       {billing.stage === 'units' && <UnitsView />}
       {billing.stage === 'swipe' && <SwipeView />}
       {billing.stage === 'card_form' && <CardFormView />}
@@ -36,6 +38,20 @@ const LoadingView = observer(function LoadingView() {
       </h1>
       <Spinner />
       <Trivia />
+    </section>
+  );
+});
+
+/** The account did not load (no answer): PAY MY BILL, what happened, and Try again. */
+const UnreachableView = observer(function UnreachableView() {
+  const { t } = useTranslation();
+  const { billing } = useStores();
+  return (
+    <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-unreachable-title">
+      <h1 id="pay-bill-unreachable-title" className="pay-bill__title">
+        {t('billing.title')}
+      </h1>
+      <LoadFailed onRetry={() => void billing.loadAccount()} />
     </section>
   );
 });

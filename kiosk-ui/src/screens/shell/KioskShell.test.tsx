@@ -107,6 +107,42 @@ describe('kiosk shell', () => {
     stop();
   });
 
+  it("shows the out-of-service screen with the facility's last known phone when the operator cannot be reached", async () => {
+    const { root, stop } = await renderKiosk('/demo', {
+      'GET /api/facilities/demo/configuration/': { networkError: true },
+      'GET /display/facility': {
+        body: { facility_id: 'demo', name: 'Maple Street Self Storage', phone: '(217) 555-0182' },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This kiosk is temporarily unavailable. Please see the Facility Manager or call (217) 555-0182.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('Maple Street Self Storage')).toBeTruthy();
+    expect(screen.queryByText('Kiosk is not configured for this facility.')).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    root.config.stopRetrying();
+    stop();
+  });
+
+  it('says it is out of service without a phone when the daemon has none yet', async () => {
+    const { root, stop } = await renderKiosk('/demo', {
+      'GET /api/facilities/demo/configuration/': {
+        status: 502,
+        body: { statusCode: 502, error: 'Bad Gateway', message: 'down' },
+      },
+      'GET /display/facility': { body: { facility_id: 'demo', name: null, phone: null } },
+    });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'This kiosk is temporarily unavailable. Please see the Facility Manager.',
+      }),
+    ).toBeTruthy();
+    root.config.stopRetrying();
+    stop();
+  });
+
   it('shows the not-configured message when the configuration cannot be loaded', async () => {
     const { stop } = await renderKiosk('/demo', {});
     expect(await screen.findByRole('heading', { name: 'Kiosk is not configured for this facility.' })).toBeTruthy();

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sizeAvailability, sizeToGroup, type SizeAvailability } from '../../browse/size-guide';
 import { Button } from '../../components/Button';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import type { SectionScreenProps } from '../screen-props';
@@ -118,6 +119,8 @@ export default observer(function SizeGuideScreen(_props: SectionScreenProps) {
       </header>
       {units.isLoading ? (
         <Spinner />
+      ) : units.status === 'failed' ? (
+        <LoadFailed onRetry={() => void units.load()} />
       ) : (
         <div className="size-guide__grid">
           {sizes.map((size) => (

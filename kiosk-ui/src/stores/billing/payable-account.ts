@@ -1,5 +1,6 @@
 import type { TenantDetail, UserItem, UserItemDetails } from '@kiosk/shared-types';
 import type { ApiClient } from '../../api/client';
+import { isOperatorUnreachable } from '../../api/errors';
 import type { PayableSpace } from '../../billing/payload';
 import { afterUserItems, detailRequests, summarizeUserItems, type DetailResponse } from '../../billing/user-items';
 
@@ -8,11 +9,14 @@ const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 export type PayableAccount =
   | { next: 'link_rental'; failed: number }
+  /** The operator could not be reached: the screen offers to try again (not link a rental). */
+  | { next: 'unreachable' }
   | { next: 'units'; account: TenantDetail | null; spaces: PayableSpace[]; failed: number };
 
 /**
  * Loading Pay My Bill (shell §4): user items with at least `minimumMs` of 'We are locating your
- * account.'; an error or nothing found goes to link a rental. Then every tenant's details; failed
+ * account.'; an operator error or nothing found goes to link a rental, no answer at all (a
+ * network drop) to 'unreachable'. Then every tenant's details; failed
  * calls are counted and ignored; a space with a lease shows the unit list, else link a rental.
  * `stillWanted` is asked after each wait: a load the visitor left is dropped.
  */
@@ -25,11 +29,14 @@ export async function loadPayableAccount(
   const itemsCall = api
     .call<UserItem[]>('userItems', {}, { query: { user_token: user.token, user_email: user.email } })
     .then((response) =>
-      response.status === 'ok' ? { ok: true as const, items: response.result } : { ok: false as const },
+      response.status === 'ok'
+        ? { ok: true as const, items: response.result }
+        : { ok: false as const, unreachable: false },
     )
-    .catch(() => ({ ok: false as const }));
+    .catch((error: unknown) => ({ ok: false as const, unreachable: isOperatorUnreachable(error) }));
   const [items] = await Promise.all([itemsCall, wait(minimumMs)]);
   if (!stillWanted()) return null;
+  if (!items.ok && items.unreachable) return { next: 'unreachable' };
   if (afterUserItems(items) === 'link_rental' || !items.ok) return { next: 'link_rental', failed: 0 };
 
   const responses = await Promise.all(
