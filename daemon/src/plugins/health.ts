@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ReaderStatus, SpeechStatus } from '@kiosk/shared-types';
+import type { ReaderStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
+import { speechHealth } from './device-health.js';
 import { daemonVersion } from './events.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
@@ -52,16 +53,6 @@ export function bearerMatches(header: string | undefined, token: string): boolea
     .digest();
   const expected = createHash('sha256').update(token).digest();
   return timingSafeEqual(presented, expected) && match !== null;
-}
-
-/** The speech output as support staff read it: `ok` or `unavailable` with the reason, and whether muted. */
-function speechHealth(status: SpeechStatus) {
-  return {
-    status: status.available ? 'ok' : 'unavailable',
-    muted: status.muted,
-    tone: status.tone,
-    ...(status.problem === undefined ? {} : { problem: status.problem }),
-  };
 }
 
 interface UpstreamProbe {

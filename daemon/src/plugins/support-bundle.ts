@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { maskSecrets, type ReaderStatus } from '@kiosk/shared-types';
+import { maskSecrets } from '@kiosk/shared-types';
 import type { DaemonConfig } from '../config.js';
 import { buildInfo } from '../build-info.js';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
+import { DevicesHealth, devicesHealth } from './device-health.js';
 
 /**
  * GET /support/bundle on the support listener: one JSON document with what support staff need to
@@ -25,7 +26,7 @@ export const SupportBundle = Type.Object({
   uptime_seconds: Type.Integer(),
   versions: Type.Object({ daemon: Type.String(), commit: Type.String(), node: Type.String() }),
   configuration: Type.Record(Type.String(), Type.Unknown()),
-  devices: Type.Record(Type.String(), Type.Object({ status: Type.String() })),
+  devices: DevicesHealth,
   upstream: Type.Object({ last_success_at: Type.Union([Type.String(), Type.Null()]) }),
   log_spool: Type.Union([
     Type.Object({
@@ -84,19 +85,43 @@ export function publicConfiguration(config: DaemonConfig): Record<string, unknow
 
 const EMAIL = /[^\s"'<>@]+@[^\s"'<>@]+\.[A-Za-z]{2,}/g;
 
-/**
- * A log line as support may read it: the kiosk's own secret values (in every form scrubSecrets
- * finds) and e-mail addresses replaced (a visitor's address may sit in a logged URL or error), card
- * numbers masked by maskSecrets.
- */
-function readableLogLine(text: string, secrets: readonly string[]): string {
+function readableText(text: string, secrets: readonly string[]): string {
   return scrubSecrets(text, secrets).replace(EMAIL, REMOVED);
+}
+
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [map(key), mapStrings(child, map)]));
+  return value;
+}
+
+/**
+ * A log line as support may read it, still one JSON object (a line that was not JSON becomes
+ * `{"msg": ...}`): the kiosk's own secret values (in every form scrubSecrets finds) and e-mail
+ * addresses replaced in every string (a visitor's address may sit in a logged URL or error), card
+ * numbers masked by maskSecrets. Masking the parsed line, not its text, keeps it JSON: a card
+ * number logged as a number becomes a masked string, not a bare `4111********1111`.
+ */
+export function readableLogLine(line: string, secrets: readonly string[]): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    parsed = { msg: line };
+  }
+  return JSON.stringify(
+    maskSecrets(
+      mapStrings(parsed, (text) => readableText(text, secrets)),
+      { secretValues: secrets },
+    ),
+  );
 }
 
 export async function buildBundle(app: FastifyInstance, startedAt: number): Promise<SupportBundle> {
   const { config } = app;
   const build = buildInfo();
-  const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
   const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
   const session = app.hasDecorator('session') ? app.session : undefined;
   const snapshot = session?.snapshot();
@@ -108,7 +133,7 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
     uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
     versions: { daemon: build.version, commit: build.commit, node: process.version },
     configuration: publicConfiguration(config),
-    devices: { card_reader: { status: reader } },
+    devices: devicesHealth(app),
     upstream: {
       last_success_at: lastSuccessSeconds === 0 ? null : new Date(lastSuccessSeconds * 1000).toISOString(),
     },
