@@ -209,6 +209,7 @@ export default fp(
         return fail(reply, route, method, 'timeout');
       }
       let streaming = false;
+      const sentAt = Date.now();
       try {
         let response: Dispatcher.ResponseData;
         try {
@@ -230,9 +231,11 @@ export default fp(
             return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
           }
           const kind = failure(error);
+          app.upstream.health.failed(error);
           request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream call failed');
           return fail(reply, route, method, kind);
         }
+        app.upstream.health.answered(response.headers.date, sentAt, Date.now());
 
         const status = response.statusCode;
         const upstreamResponseHeaders = response.headers;

@@ -27,16 +27,28 @@ export const SupportBundle = Type.Object({
   versions: Type.Object({ daemon: Type.String(), commit: Type.String(), node: Type.String() }),
   configuration: Type.Record(Type.String(), Type.Unknown()),
   devices: DevicesHealth,
-  upstream: Type.Object({ last_success_at: Type.Union([Type.String(), Type.Null()]) }),
+  upstream: Type.Object({
+    last_success_at: Type.Union([Type.String(), Type.Null()]),
+    tls_error: Type.Union([Type.String(), Type.Null()]),
+    tls_error_detail: Type.Optional(Type.String()),
+    certificate_expires_at: Type.Union([Type.String(), Type.Null()]),
+    clock_offset_seconds: Type.Union([Type.Number(), Type.Null()]),
+  }),
   log_spool: Type.Union([
     Type.Object({
+      status: Type.String(),
+      free_bytes: Type.Union([Type.Number(), Type.Null()]),
+      size_bytes: Type.Union([Type.Number(), Type.Null()]),
+      write_error: Type.Optional(Type.String()),
       files: Type.Integer(),
       bytes: Type.Integer(),
       entries: Type.Integer(),
       last_successful_ship: Type.Union([Type.String(), Type.Null()]),
+      last_ship_failure: Type.Union([Type.String(), Type.Null()]),
       accepted: Type.Integer(),
       shipped: Type.Integer(),
       dropped: Type.Integer(),
+      lost: Type.Integer(),
     }),
     Type.Null(),
   ]),
@@ -136,18 +148,24 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
     devices: devicesHealth(app),
     upstream: {
       last_success_at: lastSuccessSeconds === 0 ? null : new Date(lastSuccessSeconds * 1000).toISOString(),
+      ...(app.hasDecorator('upstream')
+        ? app.upstream.health.snapshot()
+        : { tls_error: null, certificate_expires_at: null, clock_offset_seconds: null }),
     },
     log_spool:
       logs === undefined
         ? null
         : {
+            ...(await app.logPipeline.spoolHealth()),
             files: logs.spoolFiles,
             bytes: logs.spoolBytes,
             entries: logs.spoolEntries,
             last_successful_ship: logs.lastShipAt,
+            last_ship_failure: logs.lastFailure,
             accepted: logs.accepted,
             shipped: logs.shipped,
             dropped: logs.dropped,
+            lost: logs.lost,
           },
     session: {
       active: snapshot?.active ?? false,

@@ -16,6 +16,7 @@ import logs from '../plugins/logs.js';
 import printer from '../plugins/printer.js';
 import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
 import speech from '../plugins/speech.js';
+import { UpstreamHealth } from '../plugins/upstream-health.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
 /**
@@ -72,6 +73,7 @@ export function fakeUpstream(handler: FakeUpstreamHandler) {
         traceId: () => 'trace-test',
         pool: null,
         basePath: '/',
+        health: new UpstreamHealth(null, app.metrics),
       } as unknown as FastifyInstance['upstream']);
     },
     { name: 'upstream' },
@@ -87,6 +89,7 @@ export function fakeSession(traceId = 'trace-test') {
         // The fake's one session is the only one it knows.
         traceIdForEvent: () => traceId,
         snapshot: () => snapshot,
+        listHolds: () => [],
       } as unknown as FastifyInstance['session']);
     },
     { name: 'session' },
