@@ -50,7 +50,7 @@ export interface UpstreamHealthSnapshot {
 }
 
 /** kiosk_upstream_certificate_expiry_timestamp_seconds{service}: one gauge per registry, shared by the operator API and the logging app. */
-function certificateExpiryGauge(registry: Registry): Gauge<'service'> {
+export function certificateExpiryGauge(registry: Registry): Gauge<'service'> {
   const name = 'kiosk_upstream_certificate_expiry_timestamp_seconds';
   return (
     (registry.getSingleMetric(name) as Gauge<'service'> | undefined) ??
@@ -110,6 +110,8 @@ export class UpstreamHealth {
   private readonly clockGauge: Gauge;
 
   constructor(origin: string | null, metrics: Pick<KioskMetrics, 'registry'>) {
+    // Declared on every kiosk (no sample without an https service), so rules can rely on its name.
+    certificateExpiryGauge(metrics.registry);
     this.certificate = origin === null ? null : new CertificateWatch(origin, 'operator', metrics.registry);
     this.clockGauge = new Gauge({
       name: 'kiosk_clock_offset_seconds',
