@@ -5,6 +5,8 @@ import { testConfig } from '../test-helpers/build-test-app.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
 import { buildSupportApp } from './health.js';
 
+/** Each test builds whole daemons; on a loaded machine that takes seconds (a bound, not a measure). */
+const DAEMON_TEST_TIMEOUT_MS = 30_000;
 /**
  * The PC clock stamps every operator call (x-date); the operator's Date header says how far off it
  * is. An operator whose clock reads 5 minutes earlier than the PC's: the kiosk is 300 s ahead.
@@ -13,7 +15,7 @@ import { buildSupportApp } from './health.js';
 const OPERATOR_BEHIND_SECONDS = 300;
 const OK = { application_data: { status: 'ok', result: {} } };
 
-describe('clock offset from the operator', () => {
+describe('clock offset from the operator', { timeout: DAEMON_TEST_TIMEOUT_MS }, () => {
   let upstream: RecordingUpstream;
   let app: FastifyInstance;
   let support: FastifyInstance;

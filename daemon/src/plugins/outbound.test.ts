@@ -14,6 +14,8 @@ import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/
 import { selfSignedCertificate, startHttpsServer, type TestCertificate } from '../test-helpers/tls-certificate.js';
 import { buildSupportApp } from './health.js';
 
+/** Each test builds whole daemons; on a loaded machine that takes seconds (a bound, not a measure). */
+const DAEMON_TEST_TIMEOUT_MS = 30_000;
 /**
  * The daemon's outbound calls as a facility network makes them: an operator API behind a
  * self-signed or private-CA certificate, and an HTTP proxy in the way (with NO_PROXY exceptions).
@@ -49,7 +51,7 @@ async function metric(app: FastifyInstance, name: string, labels = ''): Promise<
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 
-describe('an operator API over TLS', () => {
+describe('an operator API over TLS', { timeout: DAEMON_TEST_TIMEOUT_MS }, () => {
   let certificate: TestCertificate;
   let operator: Awaited<ReturnType<typeof startHttpsServer>>;
 
@@ -153,7 +155,7 @@ async function loggingApp(): Promise<{ url: string; batches: unknown[]; close():
   };
 }
 
-describe('an outbound HTTP proxy', () => {
+describe('an outbound HTTP proxy', { timeout: DAEMON_TEST_TIMEOUT_MS }, () => {
   let upstream: RecordingUpstream;
   let proxy: RecordingProxy;
 

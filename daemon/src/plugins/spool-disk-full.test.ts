@@ -9,6 +9,8 @@ import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
 import { buildServiceApp } from '../test-helpers/fake-services.js';
 import { buildSupportApp } from './health.js';
 
+/** Each test builds whole daemons; on a loaded machine that takes seconds (a bound, not a measure). */
+const DAEMON_TEST_TIMEOUT_MS = 30_000;
 /**
  * The disk under the log spool fills up. The kiosk keeps renting (ready stays 200) but says so:
  * /log answers 503, the events count as lost, ready and the bundle say the spool is full, and the
@@ -62,7 +64,7 @@ async function metric(app: FastifyInstance, name: string, labels = ''): Promise<
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 }
 
-describe('a spool write that fails with ENOSPC (injected)', () => {
+describe('a spool write that fails with ENOSPC (injected)', { timeout: DAEMON_TEST_TIMEOUT_MS }, () => {
   it('answers 503, counts the events as lost, and ready stays 200 saying the spool is full', async () => {
     const { app, support } = await daemon({});
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
@@ -123,38 +125,42 @@ afterAll(() => {
 });
 const tmpfsSkipReason = 'refused' in disk ? `mount -t tmpfs refused: ${disk.refused}` : '';
 
-describe(`a spool on a 64 KiB tmpfs that fills up${tmpfsSkipReason === '' ? '' : ` (skipped: ${tmpfsSkipReason})`}`, () => {
-  it.skipIf(tmpfsSkipReason !== '')(
-    'fills, then refuses with 503: lost events counted, free bytes near 0, ready 200 with spool full',
-    async () => {
-      const spoolDir = join((disk as { dir: string }).dir, 'spool');
-      mkdirSync(spoolDir);
-      const { app, support } = await daemon({ spoolDir, spoolMaxBytes: 10 * 1024 * 1024 });
-      expect(await metric(app, 'kiosk_spool_filesystem_size_bytes')).toBe(TMPFS_BYTES);
+describe(
+  `a spool on a 64 KiB tmpfs that fills up${tmpfsSkipReason === '' ? '' : ` (skipped: ${tmpfsSkipReason})`}`,
+  { timeout: DAEMON_TEST_TIMEOUT_MS },
+  () => {
+    it.skipIf(tmpfsSkipReason !== '')(
+      'fills, then refuses with 503: lost events counted, free bytes near 0, ready 200 with spool full',
+      async () => {
+        const spoolDir = join((disk as { dir: string }).dir, 'spool');
+        mkdirSync(spoolDir);
+        const { app, support } = await daemon({ spoolDir, spoolMaxBytes: 10 * 1024 * 1024 });
+        expect(await metric(app, 'kiosk_spool_filesystem_size_bytes')).toBe(TMPFS_BYTES);
 
-      // ~4 KiB batches until the disk says no (64 KiB holds at most 16 of them).
-      let answer = await postLog(app, 2, 2000);
-      let accepted = 0;
-      for (let batch = 0; batch < 40 && answer.statusCode === 202; batch += 1) {
-        accepted += 2;
-        answer = await postLog(app, 2, 2000);
-      }
-      expect(answer.statusCode).toBe(503);
-      expect(accepted).toBeGreaterThan(0);
-      expect(await metric(app, 'kiosk_log_events_total', 'stage="lost"')).toBe(2);
-      expect(await metric(app, 'kiosk_log_events_total', 'stage="spooled"')).toBe(accepted);
-      expect(await metric(app, 'kiosk_spool_filesystem_free_bytes')).toBeLessThan(8 * 1024);
+        // ~4 KiB batches until the disk says no (64 KiB holds at most 16 of them).
+        let answer = await postLog(app, 2, 2000);
+        let accepted = 0;
+        for (let batch = 0; batch < 40 && answer.statusCode === 202; batch += 1) {
+          accepted += 2;
+          answer = await postLog(app, 2, 2000);
+        }
+        expect(answer.statusCode).toBe(503);
+        expect(accepted).toBeGreaterThan(0);
+        expect(await metric(app, 'kiosk_log_events_total', 'stage="lost"')).toBe(2);
+        expect(await metric(app, 'kiosk_log_events_total', 'stage="spooled"')).toBe(accepted);
+        expect(await metric(app, 'kiosk_spool_filesystem_free_bytes')).toBeLessThan(8 * 1024);
 
-      const ready = await support.inject({ method: 'GET', url: '/health/ready' });
-      expect(ready.statusCode).toBe(200);
-      expect(ready.json().log_spool).toMatchObject({
-        status: 'full',
-        write_error: 'ENOSPC',
-        size_bytes: TMPFS_BYTES,
-        entries: accepted,
-      });
-      // The half-written batch was removed: only whole batches are left on the disk.
-      expect(readdirSync(spoolDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    },
-  );
-});
+        const ready = await support.inject({ method: 'GET', url: '/health/ready' });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json().log_spool).toMatchObject({
+          status: 'full',
+          write_error: 'ENOSPC',
+          size_bytes: TMPFS_BYTES,
+          entries: accepted,
+        });
+        // The half-written batch was removed: only whole batches are left on the disk.
+        expect(readdirSync(spoolDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      },
+    );
+  },
+);
