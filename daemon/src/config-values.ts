@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -150,4 +151,38 @@ export function originList(source: Source, name: string): string[] {
 
 export function stripEmpty(env: Source): Source {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** The certificates of a PEM file (one or more), each checked by parsing it; throws when there is none or one is bad. */
+export function readPemCertificates(path: string): string[] {
+  const pem = readFileSync(path, 'utf8');
+  const certificates = pem.match(PEM_CERTIFICATE) ?? [];
+  if (certificates.length === 0) throw new Error('it holds no PEM certificate (-----BEGIN CERTIFICATE-----)');
+  for (const certificate of certificates) new X509Certificate(certificate);
+  return certificates;
+}
+
+/** A readable PEM file of one or more CA certificates; null when unset. */
+export function caFile(source: Source, name: string): string | null {
+  const value = source[name];
+  if (value === undefined || value === '') return null;
+  try {
+    readPemCertificates(value);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(name, `must be a readable PEM file of CA certificates, "${value}" is not (${reason})`);
+  }
+  return value;
+}
+
+/**
+ * An outbound HTTP proxy as curl and most tools read it: the lower-case name first, then the upper
+ * case one (HTTPS_PROXY / https_proxy). An http(s) URL, or null when unset.
+ */
+export function proxyUrl(source: Source, name: string): string | null {
+  const lower = source[name.toLowerCase()];
+  const chosen = lower !== undefined && lower !== '' ? name.toLowerCase() : name;
+  return optionalUrl(source, chosen);
 }

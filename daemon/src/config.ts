@@ -1,6 +1,7 @@
 import { CARD_READER, REACH_ZONE_PERCENT } from '@kiosk/shared-types';
 import {
   bool,
+  caFile,
   ConfigError,
   devicePath,
   headerName,
@@ -10,6 +11,7 @@ import {
   paperWidth,
   positiveNumber,
   printerTarget,
+  proxyUrl,
   readFileSource,
   stripEmpty,
   text,
@@ -33,6 +35,12 @@ export interface DaemonConfig {
   facilityId: string;
   headerNames: { apiKey: string; date: string; traceId: string };
   upstreamTimeoutMs: number;
+  /** A PEM file of private CA certificates trusted, besides the system's, for the operator API and the logging app. */
+  upstreamCaFile: string | null;
+  /** Outbound proxies for operator and logging calls (HTTP_PROXY, HTTPS_PROXY, NO_PROXY; outbound.ts). */
+  httpProxyUrl: string | null;
+  httpsProxyUrl: string | null;
+  noProxy: string;
   bodyLimitBytes: number;
   cardReaderUrl: string;
   /** Interval between reader CheckHealth polls. */
@@ -167,6 +175,10 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
       traceId: headerName(source, 'KIOSK_HEADER_TRACE_ID', 'x-trace-id'),
     },
     upstreamTimeoutMs: integer(source, 'KIOSK_UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
+    upstreamCaFile: caFile(source, 'KIOSK_UPSTREAM_CA_FILE'),
+    httpProxyUrl: proxyUrl(source, 'HTTP_PROXY'),
+    httpsProxyUrl: proxyUrl(source, 'HTTPS_PROXY'),
+    noProxy: text(source, 'no_proxy', text(source, 'NO_PROXY', '')),
     bodyLimitBytes: integer(source, 'KIOSK_BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     cardReaderUrl: optionalUrl(source, 'KIOSK_CARD_READER_URL') ?? CARD_READER.defaultUrl,
     cardReaderPollMs: integer(source, 'KIOSK_CARD_READER_POLL_MS', 10_000, 100, 3_600_000),

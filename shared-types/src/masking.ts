@@ -1,3 +1,5 @@
+import { passesLuhn } from './card.js';
+
 /**
  * Masking of card data and secrets before anything is logged or spooled (spec §7 Logging: only the
  * first 4 and last 4 digits of a card number may show; CVV and expiry are replaced).
@@ -86,10 +88,34 @@ export function maskLicenceNumber(value: string): string {
 export const REMOVED = '[removed]';
 
 /**
- * A run of 12 to 19 digits, optionally split by single spaces or dashes: long enough to be a card
- * number (PANs are 12-19 digits). Shorter runs (zip codes, phone numbers, gate codes) stay readable.
+ * Digits in groups split by single spaces or dashes (the styles a card field or a receipt shows:
+ * `4111 1111 1111 1111`, `4111-1111-1111-1111`, `4111111111111111`). Each such run is searched for
+ * card numbers group by group (isCardNumberCandidate); shorter runs (zip codes, phone numbers,
+ * gate codes) never match.
  */
-const CARD_RUN = /(?<![0-9])(?:[0-9][ -]?){11,18}[0-9](?![0-9])/g;
+const DIGIT_RUN = /(?<![0-9])[0-9]+(?:[ -][0-9]+)*(?![0-9])/g;
+const GROUP = /[0-9]+/g;
+
+/** Card numbers are 13 to 19 digits (ISO/IEC 7812 PANs; 12-digit ones are not issued as cards). */
+const CARD_DIGITS_MIN = 13;
+const CARD_DIGITS_MAX = 19;
+
+/**
+ * Whether a string of digits could be a payment card number: 13 to 19 digits, a first digit a card
+ * network issues (2 Mastercard, 3 Amex/Diners/JCB, 4 Visa, 5 Mastercard, 6 Discover/UnionPay) and a
+ * valid Luhn check digit, as PCI data-discovery tools narrow their matches. So an epoch-millisecond
+ * timestamp (13 digits starting with 1 until May 2033), a 12-digit id or a random long id (9 in 10
+ * fail Luhn) stays readable in a log.
+ */
+export function isCardNumberCandidate(digits: string): boolean {
+  return (
+    digits.length >= CARD_DIGITS_MIN &&
+    digits.length <= CARD_DIGITS_MAX &&
+    digits[0]! >= '2' &&
+    digits[0]! <= '6' &&
+    passesLuhn(digits)
+  );
+}
 
 /** Already masked: at most 4 digits, at least one '*', at most 4 digits (masking twice keeps it). */
 const ALREADY_MASKED = /^[0-9]{0,4}\*+[0-9]{0,4}$/;
@@ -102,9 +128,59 @@ export function maskCardNumber(value: string): string {
   return `${digits.slice(0, 4)}${'*'.repeat(digits.length - 8)}${digits.slice(-4)}`;
 }
 
-/** Mask every card-number-like run inside free text. */
+/**
+ * One run of digit groups with every card number in it masked. Any whole groups that together
+ * form a card candidate are covered; each stretch of covered groups is masked as one (its first 4
+ * and last 4 digits shown), so a card number run together with other digits ('4111 1111 1111 1111
+ * 12') never shows more than 4 + 4 of its digits.
+ */
+function maskRun(run: string): string {
+  const groups = [...run.matchAll(GROUP)].map((match) => ({ start: match.index, text: match[0] }));
+  const covered = new Array<boolean>(groups.length).fill(false);
+  let found = false;
+  for (let first = 0; first < groups.length; first += 1) {
+    let digits = '';
+    for (let last = first; last < groups.length; last += 1) {
+      digits += groups[last]!.text;
+      if (digits.length > CARD_DIGITS_MAX) break;
+      if (isCardNumberCandidate(digits)) {
+        covered.fill(true, first, last + 1);
+        found = true;
+      }
+    }
+  }
+  if (!found) return run;
+  let out = '';
+  let at = 0;
+  for (let index = 0; index < groups.length; index += 1) {
+    if (!covered[index]) continue;
+    let end = index;
+    while (end + 1 < groups.length && covered[end + 1]) end += 1;
+    const from = groups[index]!.start;
+    const to = groups[end]!.start + groups[end]!.text.length;
+    out += run.slice(at, from) + maskCardNumber(run.slice(from, to));
+    at = to;
+    index = end;
+  }
+  return out + run.slice(at);
+}
+
+/** Mask every card number inside free text (isCardNumberCandidate). */
 export function maskCardNumbersInText(text: string): string {
-  return text.replace(CARD_RUN, (run) => maskCardNumber(run));
+  return text.replace(DIGIT_RUN, maskRun);
+}
+
+/**
+ * A whole number that may be a card number kept as a number. Above 2^53 a number no longer holds
+ * its digits exactly, so the Luhn check cannot be trusted: any such number of card length whose
+ * first digit a network issues is masked.
+ */
+function isCardNumberValue(value: number): boolean {
+  if (!Number.isInteger(value)) return false;
+  const digits = String(Math.abs(value));
+  if (!/^[0-9]+$/.test(digits)) return false;
+  if (Math.abs(value) <= Number.MAX_SAFE_INTEGER) return isCardNumberCandidate(digits);
+  return digits.length <= CARD_DIGITS_MAX && digits[0]! >= '2' && digits[0]! <= '6';
 }
 
 /**
@@ -159,8 +235,8 @@ function maskValue(key: string | undefined, value: unknown, depth: number, forms
   }
   if (typeof value === 'number') {
     if (lowerKey !== undefined && CARD_KEYS.has(lowerKey)) return maskCardNumber(String(value));
-    // A whole number of 12 or more digits may be a card number kept as a number: mask it too.
-    return Number.isInteger(value) && Math.abs(value) >= 1e11 ? maskCardNumber(String(value)) : value;
+    // A card number kept as a number is masked too (an epoch-ms time or a numeric id is not).
+    return isCardNumberValue(value) ? maskCardNumber(String(value)) : value;
   }
   if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms));
   if (value !== null && typeof value === 'object') {

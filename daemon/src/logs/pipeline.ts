@@ -5,7 +5,8 @@ import {
   type ShippedLogEntry,
   type UiLogEvent,
 } from '@kiosk/shared-types';
-import { Spool } from './spool.js';
+import type { Dispatcher } from 'undici';
+import { Spool, diskSpace } from './spool.js';
 import { ShipError, retryDelayMs, shipBatch } from './shipper.js';
 
 /**
@@ -18,7 +19,8 @@ import { ShipError, retryDelayMs, shipBatch } from './shipper.js';
  * was not yet deleted is sent again after a crash: duplicates are possible, losses are not.
  */
 
-export type LogStage = 'accepted' | 'spooled' | 'shipped' | 'dropped' | 'discarded';
+/** lost: accepted by nobody, because the spool could not be written (a full or failing disk). */
+export type LogStage = 'accepted' | 'spooled' | 'shipped' | 'dropped' | 'discarded' | 'lost';
 
 export interface LogPipelineOptions {
   /** null: no logging app configured; entries are masked and counted as discarded, never spooled. */
@@ -30,6 +32,8 @@ export interface LogPipelineOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   shipTimeoutMs: number;
+  /** How batches reach the logging app (outbound.ts: private CA, proxy); undici's global one when absent. */
+  dispatcher?: Dispatcher;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -52,6 +56,27 @@ export interface LogPipelineStats {
   discarded: number;
   /** Failed ships in a row (0 while the logging app answers). */
   consecutiveFailures: number;
+  /** Events lost because the spool could not be written. */
+  lost: number;
+  /** The error code of the last spool write when it failed (ENOSPC, EROFS, EIO...); null once one succeeds. */
+  spoolWriteError: string | null;
+  /** Why the last ship failed (a TLS failure is named by its code), until one succeeds. */
+  lastFailure: string | null;
+}
+
+/**
+ * Free space under which the spool's file system counts as low: 100 MiB (twice the default spool
+ * bound) or 10 % of the file system, whichever is reached first. The KioskDiskFilling alert
+ * (ops/prometheus) uses the same figures.
+ */
+export const SPOOL_DISK_LOW = { bytes: 100 * 1024 * 1024, fraction: 0.1 } as const;
+
+export interface SpoolHealth {
+  status: 'ok' | 'low' | 'full' | 'failing';
+  free_bytes: number | null;
+  size_bytes: number | null;
+  /** The code of the failed write (ENOSPC, EROFS, EIO...), while writes fail. */
+  write_error?: string;
 }
 
 /** A client timestamp further than this from the daemon's clock is not trusted. */
@@ -106,8 +131,10 @@ export class LogPipeline {
   /** Set when shipping must stop: closed, or a final flush failed. */
   private stopped = false;
   private failures = 0;
+  private lastFailure: string | null = null;
   private lastShipAt: number | null = null;
-  private totals = { accepted: 0, shipped: 0, dropped: 0, discarded: 0 };
+  private totals = { accepted: 0, shipped: 0, dropped: 0, discarded: 0, lost: 0 };
+  private spoolWriteError: string | null = null;
 
   constructor(options: LogPipelineOptions) {
     this.options = options;
@@ -145,7 +172,15 @@ export class LogPipeline {
       this.record('discarded', entries.length);
       return;
     }
-    const result = await this.spool.append(entries);
+    let result: Awaited<ReturnType<Spool['append']>>;
+    try {
+      result = await this.spool.append(entries);
+    } catch (error) {
+      this.spoolWriteError = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      this.record('lost', entries.length);
+      throw error;
+    }
+    this.spoolWriteError = null;
     this.record('accepted', entries.length);
     if (result.written) this.record('spooled', entries.length);
     this.options.spoolBytes?.(this.spool.stats().bytes);
@@ -160,7 +195,29 @@ export class LogPipeline {
       spoolEntries: spool.entries,
       lastShipAt: this.lastShipAt === null ? null : new Date(this.lastShipAt).toISOString(),
       ...this.totals,
+      spoolWriteError: this.spoolWriteError,
       consecutiveFailures: this.failures,
+      lastFailure: this.lastFailure,
+    };
+  }
+
+  /**
+   * The spool as support reads it: `failing` while writes fail (`full` when the disk is out of
+   * space), `low` when the file system holding it has less than SPOOL_DISK_LOW free, else `ok`.
+   */
+  async spoolHealth(): Promise<SpoolHealth> {
+    const space = await diskSpace(this.options.spoolDir);
+    const low =
+      space !== null &&
+      (space.freeBytes < SPOOL_DISK_LOW.bytes || space.freeBytes < space.sizeBytes * SPOOL_DISK_LOW.fraction);
+    const error = this.spoolWriteError;
+    const status =
+      error === null ? (low ? 'low' : 'ok') : error === 'ENOSPC' || error === 'EDQUOT' ? 'full' : 'failing';
+    return {
+      status,
+      free_bytes: space?.freeBytes ?? null,
+      size_bytes: space?.sizeBytes ?? null,
+      ...(error === null ? {} : { write_error: error }),
     };
   }
 
@@ -229,7 +286,11 @@ export class LogPipeline {
       }
       if (readable.length === 0) return;
       try {
-        await shipBatch(url, entries, { timeoutMs: this.options.shipTimeoutMs, signal: this.abort.signal });
+        await shipBatch(url, entries, {
+          timeoutMs: this.options.shipTimeoutMs,
+          signal: this.abort.signal,
+          dispatcher: this.options.dispatcher,
+        });
       } catch (error) {
         if (!(error instanceof ShipError && error.permanent)) throw error;
         this.options.log.error(
@@ -242,11 +303,13 @@ export class LogPipeline {
       }
       await this.spool.remove(readable);
       this.failures = 0;
+      this.lastFailure = null;
       this.lastShipAt = Date.now();
       this.record('shipped', entries.length);
     } catch (error) {
       this.spool.release(files);
       this.failures += 1;
+      this.lastFailure = (error as Error).message;
       if (this.closing) {
         // The logging app is not answering; the backlog stays on disk for the next start.
         this.stopped = true;

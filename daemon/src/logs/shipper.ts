@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import type { ShippedLogEntry } from '@kiosk/shared-types';
 
 /**
@@ -27,12 +27,13 @@ const PERMANENT_STATUSES = new Set([400, 413, 422]);
 export async function shipBatch(
   url: string,
   entries: ShippedLogEntry[],
-  options: { timeoutMs: number; signal?: AbortSignal },
+  options: { timeoutMs: number; signal?: AbortSignal; dispatcher?: Dispatcher },
 ): Promise<void> {
   const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal === undefined ? [] : [options.signal])];
   let statusCode: number;
   try {
     const response = await request(url, {
+      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(entries),

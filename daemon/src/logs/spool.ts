@@ -1,5 +1,5 @@
-import { mkdir, open, readFile, readdir, rename, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readFile, readdir, rename, stat, statfs, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { ShippedLogEntry } from '@kiosk/shared-types';
 
 /**
@@ -97,14 +97,20 @@ export class Spool {
       }
       const name = spoolFileName(seq, entries.length);
       const temp = join(this.dir, name + TEMP_SUFFIX);
-      const handle = await open(temp, 'w', 0o600);
       try {
-        await handle.writeFile(payload);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await open(temp, 'w', 0o600);
+        try {
+          await handle.writeFile(payload);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, join(this.dir, name));
+      } catch (error) {
+        // A disk that filled up mid-write: give the space of the half-written file back.
+        await unlink(temp).catch(() => {});
+        throw error;
       }
-      await rename(temp, join(this.dir, name));
       await this.syncDir();
       this.files.push({ seq, name, count: entries.length, bytes: payload.length, writtenAt: Date.now() });
       this.totalBytes += payload.length;
@@ -203,5 +209,26 @@ export class Spool {
     const result = this.queue.then(operation, operation);
     this.queue = result.catch(() => {});
     return result;
+  }
+}
+
+export interface DiskSpace {
+  /** Bytes this process may still write (blocks available to unprivileged users). */
+  freeBytes: number;
+  sizeBytes: number;
+}
+
+/** Free space of the file system holding `dir` (or its nearest existing parent); null when unreadable. */
+export async function diskSpace(dir: string): Promise<DiskSpace | null> {
+  let path = dir;
+  for (;;) {
+    try {
+      const fs = await statfs(path);
+      return { freeBytes: fs.bavail * fs.bsize, sizeBytes: fs.blocks * fs.bsize };
+    } catch (error) {
+      const parent = dirname(path);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === path) return null;
+      path = parent;
+    }
   }
 }

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ReaderStatus, SpeechStatus } from '@kiosk/shared-types';
+import type { ReaderStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { daemonVersion } from '../build-info.js';
+import { speechHealth } from './device-health.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
@@ -54,19 +55,10 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(presented, expected) && match !== null;
 }
 
-/** The speech output as support staff read it: `ok` or `unavailable` with the reason, and whether muted. */
-function speechHealth(status: SpeechStatus) {
-  return {
-    status: status.available ? 'ok' : 'unavailable',
-    muted: status.muted,
-    tone: status.tone,
-    ...(status.problem === undefined ? {} : { problem: status.problem }),
-  };
-}
-
 interface UpstreamProbe {
   reachable: boolean | null;
   statusCode?: number;
+  /** down, timeout, or the TLS failure's code (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED...). */
   error?: string;
   checkedAt: string;
 }
@@ -124,8 +116,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
         ]);
         return { reachable: statusCode < 500, statusCode, checkedAt };
       } catch (error) {
-        const err = error as { kind?: string; message?: string };
-        return { reachable: false, error: err.kind ?? err.message ?? 'error', checkedAt };
+        const err = error as { kind?: string; message?: string; tlsError?: string };
+        return { reachable: false, error: err.tlsError ?? err.kind ?? err.message ?? 'error', checkedAt };
       } finally {
         clearTimeout(timer);
       }
@@ -143,6 +135,9 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
     const upstream = await probeUpstream();
     const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
     const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
+    // A full or failing spool does not make the kiosk unready: visitors can still rent and pay;
+    // only UI log events are lost, and KioskLogEventsLost / KioskDiskFilling tell.
+    const spool = logs === undefined ? undefined : await app.logPipeline.spoolHealth();
     const ready = upstream.reachable !== false && reader !== 'down';
     const sessionActive = app.hasDecorator('session') ? app.session.snapshot().active : false;
     const heldSpaces = app.hasDecorator('session') ? app.session.listHolds().length : 0;
@@ -152,7 +147,7 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       release_stage: config.releaseStage,
       version,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
-      upstream,
+      upstream: { ...upstream, ...(app.hasDecorator('upstream') ? app.upstream.health.snapshot() : {}) },
       card_reader: { status: reader },
       // A printer fault does not make the kiosk unready: visitors can still rent and pay.
       printer: app.hasDecorator('printer') ? app.printer.status() : null,
@@ -160,9 +155,14 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       // Speech that cannot play does not make the kiosk unready either: every screen still shows.
       speech: app.hasDecorator('speech') ? speechHealth(app.speech.status()) : null,
       log_spool:
-        logs === undefined ? null : { files: logs.spoolFiles, bytes: logs.spoolBytes, entries: logs.spoolEntries },
+        logs === undefined
+          ? null
+          : { ...spool, files: logs.spoolFiles, bytes: logs.spoolBytes, entries: logs.spoolEntries },
       last_successful_ship: logs?.lastShipAt ?? null,
-      log_events: logs === undefined ? null : { accepted: logs.accepted, shipped: logs.shipped, dropped: logs.dropped },
+      log_events:
+        logs === undefined
+          ? null
+          : { accepted: logs.accepted, shipped: logs.shipped, dropped: logs.dropped, lost: logs.lost },
       websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
       // Whether a restart now would cut a visitor short: an upgrade waits for idle (docs/fleet.md).
       session: { active: sessionActive, held_spaces: heldSpaces },

@@ -5,8 +5,11 @@ import { Type, type Static } from 'typebox';
 import { Gauge } from 'prom-client';
 import { LOG_LIMITS, type UiLogEvent } from '@kiosk/shared-types';
 import { LogPipeline, toShippedEntry } from '../logs/pipeline.js';
+import { diskSpace } from '../logs/spool.js';
+import { createOutboundDispatcher } from '../outbound.js';
 import { ErrorBody, type Assert, type Same } from '../route-schema.js';
 import { configuredSecrets } from '../secrets.js';
+import { CertificateWatch } from './upstream-health.js';
 
 /**
  * POST /log: UI events in (one object or an array), validated, masked, stamped with this kiosk's
@@ -57,6 +60,12 @@ export default fp(
   async (app) => {
     const { config, metrics } = app;
     const secretValues = configuredSecrets(config);
+    const dispatcher =
+      config.logUrl === null
+        ? undefined
+        : createOutboundDispatcher(config, { connectTimeoutMs: Math.min(config.logShipTimeoutMs, 10_000) });
+    const certificate =
+      config.logUrl === null ? null : new CertificateWatch(config.logUrl, 'logging', metrics.registry);
     const pipeline = new LogPipeline({
       logUrl: config.logUrl,
       spoolDir: config.spoolDir,
@@ -66,6 +75,7 @@ export default fp(
       retryBaseMs: config.logRetryBaseMs,
       retryMaxMs: config.logRetryMaxMs,
       shipTimeoutMs: config.logShipTimeoutMs,
+      dispatcher,
       log: app.log.child({ component: 'log-pipeline' }),
       count: (stage, entries) => metrics.logEvents.inc({ stage }, entries),
       spoolBytes: (bytes) => metrics.spoolBytes.set(bytes),
@@ -80,8 +90,33 @@ export default fp(
         this.set(lastShipAt === null ? 0 : Date.parse(lastShipAt) / 1000);
       },
     });
+    // Read at each scrape: the disk fills from anything on the PC, not only from the spool.
+    const spaceGauge = (name: string, help: string, pick: 'freeBytes' | 'sizeBytes') =>
+      new Gauge({
+        name,
+        help,
+        registers: [metrics.registry],
+        async collect() {
+          const space = await diskSpace(config.spoolDir);
+          if (space !== null) this.set(space[pick]);
+        },
+      });
+    spaceGauge(
+      'kiosk_spool_filesystem_free_bytes',
+      'Bytes free (for the daemon) on the file system holding the log spool',
+      'freeBytes',
+    );
+    spaceGauge(
+      'kiosk_spool_filesystem_size_bytes',
+      'Size in bytes of the file system holding the log spool',
+      'sizeBytes',
+    );
     app.addHook('onReady', () => pipeline.start());
-    app.addHook('onClose', () => pipeline.close(CLOSE_FLUSH_MS));
+    app.addHook('onClose', async () => {
+      await pipeline.close(CLOSE_FLUSH_MS);
+      certificate?.close();
+      await dispatcher?.close();
+    });
 
     app.withTypeProvider<TypeBoxTypeProvider>().post(
       '/log',
@@ -128,8 +163,11 @@ export default fp(
         try {
           await pipeline.accept(entries);
         } catch (error) {
-          metrics.logEvents.inc({ stage: 'rejected' }, entries.length);
-          request.log.error({ reason: (error as Error).message }, 'log spool write failed');
+          // Counted as lost by the pipeline: the page does not send a refused batch again.
+          request.log.error(
+            { entries: entries.length, code: (error as NodeJS.ErrnoException).code, reason: (error as Error).message },
+            'log spool write failed; the events are lost',
+          );
           return reply.code(503).send({
             statusCode: 503,
             error: 'Service Unavailable',

@@ -50,6 +50,7 @@ const LOG_STAGES: Record<LogStage | 'rejected', null> = {
   shipped: null,
   dropped: null,
   discarded: null,
+  lost: null,
   rejected: null,
 };
 const SESSION_END_REASONS: Record<SessionEndReason, null> = { idle: null, logout: null, finished: null, expired: null };
@@ -130,7 +131,7 @@ export function createMetrics(): KioskMetrics {
     }),
     logEvents: new Counter({
       name: 'kiosk_log_events_total',
-      help: 'UI log events by stage: accepted, shipped, spooled, dropped, discarded, rejected',
+      help: 'UI log events by stage: accepted, shipped, spooled, dropped, discarded, lost (the spool could not be written), rejected',
       labelNames: ['stage'],
       registers: [registry],
     }),

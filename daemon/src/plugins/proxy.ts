@@ -214,6 +214,7 @@ export default fp(
         return fail(reply, route, method, 'timeout');
       }
       let streaming = false;
+      const sentAt = Date.now();
       try {
         let response: Dispatcher.ResponseData;
         try {
@@ -235,9 +236,11 @@ export default fp(
             return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
           }
           const kind = failure(error);
+          app.upstream.health.failed(error);
           request.log.warn({ route, kind, code: (error as { code?: string }).code }, 'upstream call failed');
           return fail(reply, route, method, kind);
         }
+        app.upstream.health.answered(response.headers.date, sentAt, Date.now());
 
         const status = response.statusCode;
         const upstreamResponseHeaders = response.headers;

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { maskCardNumbersInText } from '@kiosk/shared-types';
 import { buildApp } from '../app.js';
+import type { DaemonConfig } from '../config.js';
 import { testConfig } from '../test-helpers/build-test-app.js';
 import { eventually } from '../test-helpers/fake-services.js';
 import { buildSupportApp } from './health.js';
@@ -16,10 +18,15 @@ afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
 });
 
-async function setup() {
+async function setup(overrides: Partial<DaemonConfig> = {}) {
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
   const app = await buildApp(
-    testConfig({ apiKey: API_KEY, healthToken: TOKEN, upstreamUrl: 'http://kiosk:s3cret@127.0.0.1:9/api/v1' }),
+    testConfig({
+      apiKey: API_KEY,
+      healthToken: TOKEN,
+      upstreamUrl: 'http://kiosk:s3cret@127.0.0.1:9/api/v1',
+      ...overrides,
+    }),
     { logger: { level: 'info', stream: quiet } },
   );
   await app.ready();
@@ -80,10 +87,55 @@ describe('GET /support/bundle', () => {
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain(CARD);
-    expect(text).not.toMatch(/\b(?:\d[ -]?){12,18}\d\b/);
+    // No digit run left that could be a card number (13-19 digits, first digit 2-6, Luhn-valid).
+    expect(maskCardNumbersInText(text)).toBe(text);
     expect(text).not.toContain(EMAIL);
     expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
     expect(text).not.toContain('s3cret');
+  });
+
+  it('lists every device: card reader, receipt printer, licence scanner and speech', async () => {
+    const { support } = await setup({ speechCommand: '/nonexistent/espeak-ng' });
+    const bundle = (await support.inject({ method: 'GET', url: '/support/bundle', headers: auth })).json();
+    expect(Object.keys(bundle.devices).sort()).toEqual(['card_reader', 'id_scanner', 'printer', 'speech']);
+    expect(bundle.devices.card_reader.status).toMatch(/^(ok|down|unknown)$/);
+    // This kiosk has no printer and no serial scanner configured.
+    expect(bundle.devices.printer).toEqual({ status: 'none', configured: false });
+    expect(bundle.devices.id_scanner).toEqual({ status: 'none' });
+    expect(bundle.devices.speech).toMatchObject({ status: 'unavailable', problem: expect.any(String) });
+  });
+
+  it('every log line is one JSON object with its time, after activity that logs times, ids and card numbers', async () => {
+    const before = Date.now();
+    const { app, support } = await setup();
+    app.log.info({ at: Date.now(), transaction_id: '123456789012', order: 987654321098 }, `visit at ${Date.now()}`);
+    app.log.error({ amount: Number(CARD), note: `card ${CARD}` }, 'a card number logged as a number');
+    app.log.warn({ url: `/api/users/?email=${EMAIL}` }, 'an address in a URL');
+    const ws = await app.injectWS('/events');
+    ws.send(JSON.stringify({ type: 'ui-error', kind: 'error', message: `TypeError at ${Date.now()} with ${CARD}` }));
+    await eventually(() => app.logRing.snapshot().some((line) => line.includes('kiosk page error')));
+    ws.terminate();
+    const after = Date.now();
+
+    const bundle = (await support.inject({ method: 'GET', url: '/support/bundle', headers: auth })).json();
+    const lines = (bundle.log_lines as string[]).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    for (const line of lines) {
+      expect(typeof line.time).toBe('number');
+      expect(line.time).toBeGreaterThanOrEqual(before);
+      expect(line.time).toBeLessThanOrEqual(after + 60_000);
+    }
+    const visit = lines.find((line) => String(line.msg).startsWith('visit at '))!;
+    expect(visit).toMatchObject({ transaction_id: '123456789012', order: 987654321098 });
+    expect(Number(String(visit.msg).slice('visit at '.length))).toBeGreaterThanOrEqual(before);
+    expect(lines.find((line) => line.msg === 'a card number logged as a number')).toMatchObject({
+      amount: '4111********1111',
+      note: 'card 4111********1111',
+    });
+    expect(lines.find((line) => line.msg === 'kiosk page error')!.message).toMatch(
+      /^TypeError at \d{13} with 4111\*{8}1111$/,
+    );
+    expect(JSON.stringify(bundle)).not.toContain(EMAIL);
   });
 
   it('is rate limited on its own (429 with a message and Retry-After)', async () => {

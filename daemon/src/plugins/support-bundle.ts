@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { maskSecrets, type ReaderStatus } from '@kiosk/shared-types';
+import { maskSecrets } from '@kiosk/shared-types';
 import type { DaemonConfig } from '../config.js';
 import { buildInfo } from '../build-info.js';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
+import { DevicesHealth, devicesHealth } from './device-health.js';
 
 /**
  * GET /support/bundle on the support listener: one JSON document with what support staff need to
@@ -25,17 +26,29 @@ export const SupportBundle = Type.Object({
   uptime_seconds: Type.Integer(),
   versions: Type.Object({ daemon: Type.String(), commit: Type.String(), node: Type.String() }),
   configuration: Type.Record(Type.String(), Type.Unknown()),
-  devices: Type.Record(Type.String(), Type.Object({ status: Type.String() })),
-  upstream: Type.Object({ last_success_at: Type.Union([Type.String(), Type.Null()]) }),
+  devices: DevicesHealth,
+  upstream: Type.Object({
+    last_success_at: Type.Union([Type.String(), Type.Null()]),
+    tls_error: Type.Union([Type.String(), Type.Null()]),
+    tls_error_detail: Type.Optional(Type.String()),
+    certificate_expires_at: Type.Union([Type.String(), Type.Null()]),
+    clock_offset_seconds: Type.Union([Type.Number(), Type.Null()]),
+  }),
   log_spool: Type.Union([
     Type.Object({
+      status: Type.String(),
+      free_bytes: Type.Union([Type.Number(), Type.Null()]),
+      size_bytes: Type.Union([Type.Number(), Type.Null()]),
+      write_error: Type.Optional(Type.String()),
       files: Type.Integer(),
       bytes: Type.Integer(),
       entries: Type.Integer(),
       last_successful_ship: Type.Union([Type.String(), Type.Null()]),
+      last_ship_failure: Type.Union([Type.String(), Type.Null()]),
       accepted: Type.Integer(),
       shipped: Type.Integer(),
       dropped: Type.Integer(),
+      lost: Type.Integer(),
     }),
     Type.Null(),
   ]),
@@ -84,19 +97,43 @@ export function publicConfiguration(config: DaemonConfig): Record<string, unknow
 
 const EMAIL = /[^\s"'<>@]+@[^\s"'<>@]+\.[A-Za-z]{2,}/g;
 
-/**
- * A log line as support may read it: the kiosk's own secret values (in every form scrubSecrets
- * finds) and e-mail addresses replaced (a visitor's address may sit in a logged URL or error), card
- * numbers masked by maskSecrets.
- */
-function readableLogLine(text: string, secrets: readonly string[]): string {
+function readableText(text: string, secrets: readonly string[]): string {
   return scrubSecrets(text, secrets).replace(EMAIL, REMOVED);
+}
+
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [map(key), mapStrings(child, map)]));
+  return value;
+}
+
+/**
+ * A log line as support may read it, still one JSON object (a line that was not JSON becomes
+ * `{"msg": ...}`): the kiosk's own secret values (in every form scrubSecrets finds) and e-mail
+ * addresses replaced in every string (a visitor's address may sit in a logged URL or error), card
+ * numbers masked by maskSecrets. Masking the parsed line, not its text, keeps it JSON: a card
+ * number logged as a number becomes a masked string, not a bare `4111********1111`.
+ */
+export function readableLogLine(line: string, secrets: readonly string[]): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    parsed = { msg: line };
+  }
+  return JSON.stringify(
+    maskSecrets(
+      mapStrings(parsed, (text) => readableText(text, secrets)),
+      { secretValues: secrets },
+    ),
+  );
 }
 
 export async function buildBundle(app: FastifyInstance, startedAt: number): Promise<SupportBundle> {
   const { config } = app;
   const build = buildInfo();
-  const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
   const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
   const session = app.hasDecorator('session') ? app.session : undefined;
   const snapshot = session?.snapshot();
@@ -108,21 +145,27 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
     uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
     versions: { daemon: build.version, commit: build.commit, node: process.version },
     configuration: publicConfiguration(config),
-    devices: { card_reader: { status: reader } },
+    devices: devicesHealth(app),
     upstream: {
       last_success_at: lastSuccessSeconds === 0 ? null : new Date(lastSuccessSeconds * 1000).toISOString(),
+      ...(app.hasDecorator('upstream')
+        ? app.upstream.health.snapshot()
+        : { tls_error: null, certificate_expires_at: null, clock_offset_seconds: null }),
     },
     log_spool:
       logs === undefined
         ? null
         : {
+            ...(await app.logPipeline.spoolHealth()),
             files: logs.spoolFiles,
             bytes: logs.spoolBytes,
             entries: logs.spoolEntries,
             last_successful_ship: logs.lastShipAt,
+            last_ship_failure: logs.lastFailure,
             accepted: logs.accepted,
             shipped: logs.shipped,
             dropped: logs.dropped,
+            lost: logs.lost,
           },
     session: {
       active: snapshot?.active ?? false,

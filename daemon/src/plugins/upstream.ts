@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { API_ROUTES, buildApiPath, type ApiRouteName, type RouteParams } from '@kiosk/shared-types';
 import type { DaemonConfig } from '../config.js';
+import { createOutboundDispatcher, forOrigin } from '../outbound.js';
+import { UpstreamHealth, tlsErrorCode } from './upstream-health.js';
 
 /**
  * The daemon's own client of the operator API (hold release, card decrypt), and the shared
@@ -13,16 +15,23 @@ import type { DaemonConfig } from '../config.js';
 export type UpstreamErrorKind = 'down' | 'timeout';
 
 export class UpstreamError extends Error {
+  /** The TLS failure (DEPTH_ZERO_SELF_SIGNED_CERT, CERT_HAS_EXPIRED...) when that is why it is down. */
+  readonly tlsError: string | undefined;
+
   constructor(
     readonly kind: UpstreamErrorKind,
     readonly route: string,
     options?: { cause?: unknown },
   ) {
+    const tlsError = tlsErrorCode(options?.cause);
     super(
-      kind === 'timeout' ? `Operator API call ${route} timed out` : `Operator API call ${route} failed: not reachable`,
+      kind === 'timeout'
+        ? `Operator API call ${route} timed out`
+        : `Operator API call ${route} failed: ${tlsError === undefined ? 'not reachable' : `TLS ${tlsError}`}`,
       options,
     );
     this.name = 'UpstreamError';
+    this.tlsError = tlsError;
   }
 }
 
@@ -46,8 +55,10 @@ export interface UpstreamService {
   ): Promise<UpstreamResponse>;
   /** The trace id sent right now: the session's, or the kiosk-level one outside a session. */
   traceId(): string;
-  /** Shared pool to the upstream origin; null when no upstream is configured. */
-  readonly pool: Pool | null;
+  /** Shared keep-alive pool to the upstream origin (paths only); null when no upstream is configured. */
+  readonly pool: Dispatcher | null;
+  /** TLS, certificate and clock readings of the operator's answers (upstream-health.ts). */
+  readonly health: UpstreamHealth;
   /** Path prefix of the upstream base URL, ending in '/' (e.g. '/api/v1/'). */
   readonly basePath: string;
 }
@@ -108,7 +119,7 @@ export function classifyUpstreamError(error: unknown): UpstreamErrorKind | undef
  * request, unsent, when a connection frees.
  */
 export function requestWithDeadline(
-  pool: Pool,
+  pool: Dispatcher,
   options: Dispatcher.RequestOptions & { signal: AbortSignal },
   route: string,
 ): Promise<Dispatcher.ResponseData> {
@@ -131,17 +142,21 @@ export function requestWithDeadline(
   });
 }
 
-/** One keep-alive pool per upstream origin; pipelining 1 (operator APIs are plain HTTP/1.1). */
-export function createUpstreamPool(origin: string, config: DaemonConfig): Pool {
-  return new Pool(origin, {
+/**
+ * The keep-alive pool to the upstream origin, through the outbound dispatcher (private CA, proxy);
+ * pipelining 1 (operator APIs are plain HTTP/1.1).
+ */
+export function createUpstreamPool(origin: string, config: DaemonConfig): Dispatcher {
+  const dispatcher = createOutboundDispatcher(config, {
     pipelining: 1,
     connections: 64,
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
-    connectTimeout: Math.min(config.upstreamTimeoutMs, 10_000),
+    connectTimeoutMs: Math.min(config.upstreamTimeoutMs, 10_000),
     headersTimeout: config.upstreamTimeoutMs,
     bodyTimeout: config.upstreamTimeoutMs,
   });
+  return forOrigin(dispatcher, origin);
 }
 
 function splitBase(upstreamUrl: string): { origin: string; basePath: string } {
@@ -173,6 +188,7 @@ export default fp(
     const target = config.upstreamUrl === null ? null : splitBase(config.upstreamUrl);
     const pool = target === null ? null : createUpstreamPool(target.origin, config);
     const basePath = target?.basePath ?? '/';
+    const health = new UpstreamHealth(target?.origin ?? null, app.metrics);
 
     // The session plugin registers after this one; read it at call time.
     const traceId = (): string => {
@@ -201,12 +217,14 @@ export default fp(
       }
       // The same bound as a browser call through the proxy: queueing and the body included.
       const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
+      const sentAt = Date.now();
       try {
         const response = await requestWithDeadline(
           pool,
           { path, method: API_ROUTES[name].method, headers, body, signal },
           name,
         );
+        health.answered(response.headers.date, sentAt, Date.now());
         if (response.statusCode < 500) app.metrics.upstreamLastSuccess.set(Date.now() / 1000);
         return {
           statusCode: response.statusCode,
@@ -214,14 +232,16 @@ export default fp(
         };
       } catch (error) {
         const kind = signal.aborted ? 'timeout' : (classifyUpstreamError(error) ?? 'down');
+        health.failed(error);
         app.metrics.upstreamErrors.inc({ route: name, kind });
         throw new UpstreamError(kind, name, { cause: error });
       }
     };
 
-    app.decorate<UpstreamService>('upstream', { call, traceId, pool, basePath });
+    app.decorate<UpstreamService>('upstream', { call, traceId, pool, basePath, health });
 
     app.addHook('onClose', async () => {
+      health.close();
       // Session releases run in their own (earlier) onClose hook; give in-flight calls a bounded wait.
       if (pool !== null) await Promise.race([pool.close(), delay(2000)]).finally(() => pool.destroy().catch(() => {}));
     });

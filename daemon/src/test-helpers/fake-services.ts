@@ -16,6 +16,7 @@ import logs from '../plugins/logs.js';
 import printer from '../plugins/printer.js';
 import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
 import speech from '../plugins/speech.js';
+import { UpstreamHealth } from '../plugins/upstream-health.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
 /**
@@ -73,6 +74,7 @@ export function fakeUpstream(handler: FakeUpstreamHandler) {
         traceId: () => 'trace-test',
         pool: null,
         basePath: '/',
+        health: new UpstreamHealth(null, app.metrics),
       } as unknown as FastifyInstance['upstream']);
     },
     { name: 'upstream' },
