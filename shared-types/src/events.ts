@@ -152,6 +152,8 @@ export const DAEMON_ENDPOINTS = {
   time: '/time/',
   /** The display settings of this kiosk's mounting (display.ts). */
   displaySettings: '/display/settings',
+  /** The follow-ups of a confirmed rental or payment (POST), and one call's progress (GET /outbox/jobs/:key). */
+  outbox: '/outbox',
 } as const;
 
 /** Body of POST /session/holds: the UI registers each hold so the daemon can release it. */

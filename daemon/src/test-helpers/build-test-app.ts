@@ -17,6 +17,7 @@ export function testConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig 
   return {
     ...loadConfig({}),
     spoolDir: mkdtempSync(join(tmpdir(), 'kiosk-test-spool-')),
+    outboxDir: mkdtempSync(join(tmpdir(), 'kiosk-test-outbox-')),
     ...overrides,
   };
 }

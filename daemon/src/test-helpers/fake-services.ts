@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig 
     ...loadConfig({}),
     upstreamUrl: 'http://127.0.0.1:1/api/v1',
     spoolDir: tempDir('spool-'),
+    outboxDir: tempDir('outbox-'),
     ...overrides,
   };
 }
