@@ -200,10 +200,15 @@ export class Outbox {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  /** Stop retrying; what is not delivered stays on disk for the next start. */
-  async close(): Promise<void> {
+  /**
+   * Stop retrying; what is not delivered stays on disk for the next start. A call in flight gets
+   * up to waitMs to finish (its answer then saved), else it is sent again after the restart.
+   */
+  async close(waitMs = 3000): Promise<void> {
     this.stop.abort();
-    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   private run(live: Live): void {
