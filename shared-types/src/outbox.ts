@@ -98,5 +98,49 @@ export interface OutboxJobOutcome {
   message: string | null;
 }
 
+function readPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/**
+ * Put fields of an answer's result into a form: `into` is a field (the value as form text, objects
+ * as JSON) or a path inside a field holding JSON (the value set there, the field re-encoded).
+ */
+export function applyTakes(
+  form: Record<string, string>,
+  result: unknown,
+  takes: readonly OutboxTake[],
+): Record<string, string> {
+  const next = { ...form };
+  for (const take of takes) {
+    const value = readPath(result, take.from) ?? null;
+    const [field = '', ...inside] = take.into.split('.');
+    if (inside.length === 0) {
+      next[field] = value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      continue;
+    }
+    let holder: unknown;
+    try {
+      holder = JSON.parse(next[field] ?? '{}');
+    } catch {
+      holder = {};
+    }
+    if (holder === null || typeof holder !== 'object') holder = {};
+    let target = holder as Record<string, unknown>;
+    for (const part of inside.slice(0, -1)) {
+      const child = target[part];
+      target = (target[part] = child !== null && typeof child === 'object' ? child : {}) as Record<string, unknown>;
+    }
+    target[inside.at(-1)!] = value;
+    next[field] = JSON.stringify(holder);
+  }
+  return next;
+}
+
 /** The longest GET /outbox/jobs/:key?wait= the daemon holds, in seconds. */
 export const OUTBOX_MAX_WAIT_SECONDS = 25;
