@@ -3,7 +3,8 @@
 // `node scripts/ops-checks.mjs`):
 //   promtool check config   the Prometheus configuration built from ops/prometheus/kiosk-scrape.yml
 //   promtool check rules    ops/prometheus/kiosk-alerts.yml
-//   promtool test rules     ops/prometheus/kiosk-alerts.test.yml (every alert fires on its fault)
+//   promtool test rules     ops/prometheus/kiosk-alerts.test.yml (every alert fires on its fault), and
+//                           kiosk-outbox-alerts.test.yml
 //   amtool check-config     ops/alertmanager/alertmanager.yml
 //   scrape labels           promtool's service discovery of kiosk-scrape.yml: a kiosk label from the
 //                           target file is kept, the readiness probe keeps the support port
@@ -22,6 +23,7 @@ import { ROOT } from './lib/setup.mjs';
 
 const DASHBOARD_FILE = join(ROOT, 'ops/grafana/kiosk-fleet.json');
 const RULES_TEST_FILE = join(ROOT, 'ops/prometheus/kiosk-alerts.test.yml');
+const OUTBOX_RULES_TEST_FILE = join(ROOT, 'ops/prometheus/kiosk-outbox-alerts.test.yml');
 /** The dashboard check's whole budget: start, a few scrapes, the queries. */
 const DASHBOARD_TIMEOUT_MS = 120_000;
 
@@ -169,6 +171,7 @@ export async function runOpsChecks() {
     results.push({ name: 'promtool check config', ...checkConfig(dir) });
     results.push({ name: 'promtool check rules', ...tool('promtool', ['check', 'rules', RULES_FILE]) });
     results.push({ name: 'promtool test rules', ...tool('promtool', ['test', 'rules', RULES_TEST_FILE]) });
+    results.push({ name: 'promtool test rules (outbox)', ...tool('promtool', ['test', 'rules', OUTBOX_RULES_TEST_FILE]) });
     results.push({ name: 'amtool check-config', ...tool('amtool', ['check-config', ALERTMANAGER_FILE]) });
     results.push({ name: 'scrape labels (promtool check service-discovery)', ...checkScrapeLabels(dir) });
     results.push(...(await liveChecks()));
