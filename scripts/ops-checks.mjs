@@ -171,7 +171,10 @@ export async function runOpsChecks() {
     results.push({ name: 'promtool check config', ...checkConfig(dir) });
     results.push({ name: 'promtool check rules', ...tool('promtool', ['check', 'rules', RULES_FILE]) });
     results.push({ name: 'promtool test rules', ...tool('promtool', ['test', 'rules', RULES_TEST_FILE]) });
-    results.push({ name: 'promtool test rules (outbox)', ...tool('promtool', ['test', 'rules', OUTBOX_RULES_TEST_FILE]) });
+    results.push({
+      name: 'promtool test rules (outbox)',
+      ...tool('promtool', ['test', 'rules', OUTBOX_RULES_TEST_FILE]),
+    });
     results.push({ name: 'amtool check-config', ...tool('amtool', ['check-config', ALERTMANAGER_FILE]) });
     results.push({ name: 'scrape labels (promtool check service-discovery)', ...checkScrapeLabels(dir) });
     results.push(...(await liveChecks()));
