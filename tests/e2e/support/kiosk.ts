@@ -15,6 +15,8 @@ export interface RunningKiosk {
   simulatorUrl: string;
   supportUrl: string;
   spoolDir: string;
+  /** The daemon's outbox directory (docs/outbox.md). */
+  outboxDir: string;
   /** Everything the daemon printed (stdout + stderr), for secret scans and debugging. */
   output(): string;
   stop(): Promise<void>;
@@ -34,6 +36,7 @@ const REPO = resolve(import.meta.dirname, '../../..');
  */
 export async function startKiosk(options: StartOptions = {}): Promise<RunningKiosk> {
   const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-spool-'));
+  const outboxDir = mkdtempSync(join(tmpdir(), 'kiosk-outbox-'));
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'daemon/dist/main.js')], {
     cwd: REPO,
     env: {
@@ -47,6 +50,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
       KIOSK_HEALTH_TOKEN: E2E_HEALTH_TOKEN,
       KIOSK_API_KEY: E2E_API_KEY,
       KIOSK_SPOOL_DIR: spoolDir,
+      KIOSK_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'info',
       ...options.env,
     },
@@ -75,6 +79,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
     simulatorUrl: line('Card reader simulator') ?? '',
     supportUrl: line('Support') ?? '',
     spoolDir,
+    outboxDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -85,6 +90,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
         clearTimeout(timer);
       }
       rmSync(spoolDir, { recursive: true, force: true });
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }
