@@ -14,6 +14,7 @@ import printer from './plugins/printer.js';
 import idScanner from './plugins/id-scanner.js';
 import speech from './plugins/speech.js';
 import logs from './plugins/logs.js';
+import outbox from './plugins/outbox.js';
 import ui from './plugins/ui.js';
 import display from './plugins/display.js';
 import screen, { type ScreenOptions } from './plugins/screen.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(idScanner);
   await app.register(speech);
   await app.register(logs);
+  await app.register(outbox);
   await app.register(display);
   await app.register(ui);
   return app;

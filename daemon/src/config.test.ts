@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       port: 8080,
       upstreamUrl: null,
       facilityId: 'demo',
-      headerNames: { apiKey: 'x-api-key', date: 'x-date', traceId: 'x-trace-id' },
+      headerNames: { apiKey: 'x-api-key', date: 'x-date', traceId: 'x-trace-id', idempotencyKey: 'idempotency-key' },
       timeScale: 1,
       simulateCardReader: true,
     });

@@ -33,7 +33,8 @@ export interface DaemonConfig {
   upstreamUrl: string | null;
   apiKey: string;
   facilityId: string;
-  headerNames: { apiKey: string; date: string; traceId: string };
+  /** Header names sent upstream; idempotencyKey goes on every outbox delivery (docs/outbox.md). */
+  headerNames: { apiKey: string; date: string; traceId: string; idempotencyKey: string };
   upstreamTimeoutMs: number;
   /** A PEM file of private CA certificates trusted, besides the system's, for the operator API and the logging app. */
   upstreamCaFile: string | null;
@@ -84,6 +85,13 @@ export interface DaemonConfig {
   logRetryMaxMs: number;
   /** Bound on one POST of a batch to the logging app. */
   logShipTimeoutMs: number;
+  /** The follow-ups of confirmed rentals and payments waiting for the operator (docs/outbox.md). */
+  outboxDir: string;
+  /** A request that would take the outbox past this many bytes is refused (507); nothing is ever dropped. */
+  outboxMaxBytes: number;
+  /** First retry delay of an outbox call; doubles per failed attempt up to outboxRetryMaxMs, jittered. */
+  outboxRetryBaseMs: number;
+  outboxRetryMaxMs: number;
   /**
    * The release stage this kiosk runs in (spec: "Environment setting for the release stage:
    * production"), one of RELEASE_STAGES. Shown by /health/ready and carried by every log line and
@@ -173,6 +181,7 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
       apiKey: headerName(source, 'KIOSK_HEADER_API_KEY', 'x-api-key'),
       date: headerName(source, 'KIOSK_HEADER_DATE', 'x-date'),
       traceId: headerName(source, 'KIOSK_HEADER_TRACE_ID', 'x-trace-id'),
+      idempotencyKey: headerName(source, 'KIOSK_HEADER_IDEMPOTENCY_KEY', 'idempotency-key'),
     },
     upstreamTimeoutMs: integer(source, 'KIOSK_UPSTREAM_TIMEOUT_MS', 15_000, 100, 300_000),
     upstreamCaFile: caFile(source, 'KIOSK_UPSTREAM_CA_FILE'),
@@ -212,6 +221,10 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     logRetryBaseMs: integer(source, 'KIOSK_LOG_RETRY_BASE_MS', 1000, 1, 600_000),
     logRetryMaxMs: integer(source, 'KIOSK_LOG_RETRY_MAX_MS', 60_000, 1, 3_600_000),
     logShipTimeoutMs: integer(source, 'KIOSK_LOG_SHIP_TIMEOUT_MS', 10_000, 100, 300_000),
+    outboxDir: text(source, 'KIOSK_OUTBOX_DIR', 'var/outbox'),
+    outboxMaxBytes: integer(source, 'KIOSK_OUTBOX_MAX_BYTES', 20 * 1_048_576, 64 * 1024, 10 * 1024 * 1_048_576),
+    outboxRetryBaseMs: integer(source, 'KIOSK_OUTBOX_RETRY_BASE_MS', 1000, 1, 600_000),
+    outboxRetryMaxMs: integer(source, 'KIOSK_OUTBOX_RETRY_MAX_MS', 300_000, 1, 3_600_000),
     releaseStage: releaseStage(source),
     supportHost,
     supportPort: integer(source, 'KIOSK_SUPPORT_PORT', 9100, 0, 65535),

@@ -154,6 +154,8 @@ export const DAEMON_ENDPOINTS = {
   displaySettings: '/display/settings',
   /** The kiosk's own facility: its id and its last known name and phone (display.ts KioskFacility). */
   kioskFacility: '/display/facility',
+  /** The follow-ups of a confirmed rental or payment (POST), and one call's progress (GET /outbox/jobs/:key). */
+  outbox: '/outbox',
 } as const;
 
 /** Body of POST /session/holds: the UI registers each hold so the daemon can release it. */

@@ -7,6 +7,7 @@ export * from './events.js';
 export * from './fleet.js';
 export * from './log.js';
 export * from './masking.js';
+export * from './outbox.js';
 export * from './sidebar.js';
 export * from './speech.js';
 export * from './wrapper.js';

@@ -120,10 +120,11 @@ test('pays one unit for 3 months and enrols the other in autopay, signing only f
   await expectAccessible(page, 'pay-bill/result (success)');
   await page.screenshot({ path: `${SCREENSHOTS}/result-success.png` });
 
-  // The management system mails payments (capability), so only the autopay mail went out.
-  expect((await mails()).map((mail) => `${mail.kind}:${JSON.stringify(mail.data)}`)).toEqual([
-    expect.stringMatching(/^autopay:.*"unit_no":"B-13"/),
-  ]);
+  // The management system mails payments (capability), so only the autopay mail went out (the
+  // daemon's outbox delivers it: docs/outbox.md).
+  await expect
+    .poll(async () => (await mails()).map((mail) => `${mail.kind}:${JSON.stringify(mail.data)}`))
+    .toEqual([expect.stringMatching(/^autopay:.*"unit_no":"B-13"/)]);
 
   // make another payment: the list again, A102 paid up, B-13 on autopay with the new card.
   await page.getByRole('button', { name: 'make another payment' }).click();
@@ -268,7 +269,7 @@ test('updating the autopay card of a paid-up unit needs no signing; an Amex asks
   const calls = await operatorCalls();
   expect(calls.filter((call) => /generate-(tokens|agreements)/.test(call))).toEqual([]);
   expect(calls).toContain('POST /api/v1/tenant/t-5001/space/sp-b-13/autopay/');
-  expect((await mails()).map((mail) => mail.kind)).toEqual(['autopay']);
+  await expect.poll(async () => (await mails()).map((mail) => mail.kind)).toEqual(['autopay']);
 });
 
 test('a joint account lists a unit without a lease id and a space under each tenant; a failed pre-pay clears the balance', async ({

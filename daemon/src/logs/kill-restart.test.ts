@@ -49,6 +49,7 @@ function buildChild(): string {
       code.replaceAll("'@kiosk/shared-types'", "'../shared-types/index.js'").replaceAll("'undici'", `'${undiciUrl}'`),
     );
   }
+  emit(join(here, '../durable-file.ts'), join(out, 'durable-file.js'), (code) => code);
   writeFileSync(
     join(out, 'child.mjs'),
     `import { LogPipeline, toShippedEntry } from './logs/pipeline.js';

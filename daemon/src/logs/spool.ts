@@ -1,6 +1,7 @@
-import { mkdir, open, readFile, readdir, rename, stat, statfs, unlink } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, statfs, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ShippedLogEntry } from '@kiosk/shared-types';
+import { TEMP_SUFFIX, writeFileDurably } from '../durable-file.js';
 
 /**
  * The on-disk queue of log batches waiting for the logging app: one JSON file per batch, named by
@@ -28,7 +29,6 @@ export interface SpoolAppendResult {
 }
 
 const FILE_PATTERN = /^(\d{16})-(\d+)\.json$/;
-const TEMP_SUFFIX = '.tmp';
 
 export function spoolFileName(seq: number, count: number): string {
   return `${String(seq).padStart(16, '0')}-${count}.json`;
@@ -96,22 +96,7 @@ export class Spool {
         return { written: false, droppedEntries: droppedEntries + entries.length };
       }
       const name = spoolFileName(seq, entries.length);
-      const temp = join(this.dir, name + TEMP_SUFFIX);
-      try {
-        const handle = await open(temp, 'w', 0o600);
-        try {
-          await handle.writeFile(payload);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temp, join(this.dir, name));
-      } catch (error) {
-        // A disk that filled up mid-write: give the space of the half-written file back.
-        await unlink(temp).catch(() => {});
-        throw error;
-      }
-      await this.syncDir();
+      await writeFileDurably(this.dir, name, payload);
       this.files.push({ seq, name, count: entries.length, bytes: payload.length, writtenAt: Date.now() });
       this.totalBytes += payload.length;
       return { written: true, droppedEntries };
@@ -194,15 +179,6 @@ export class Spool {
       this.onDrop(oldest.count, 'spool bound reached, oldest batch dropped');
     }
     return dropped;
-  }
-
-  private async syncDir(): Promise<void> {
-    const handle = await open(this.dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
   }
 
   private serial<T>(operation: () => Promise<T>): Promise<T> {

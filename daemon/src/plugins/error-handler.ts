@@ -30,13 +30,23 @@ const STATUS_TEXT: Record<number, string> = {
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
+  507: 'Insufficient Storage',
 };
 
 export const INTERNAL_ERROR_MESSAGE =
   'Something went wrong in the kiosk service. Please try again or ask the Manager for help.';
 
 /** Prefixes the daemon answers itself: an unknown path under them is a JSON 404, never the UI. */
-export const DAEMON_PREFIXES = ['/api/', '/device/', '/session/', '/display/', '/log', '/events', '/__'] as const;
+export const DAEMON_PREFIXES = [
+  '/api/',
+  '/device/',
+  '/session/',
+  '/display/',
+  '/log',
+  '/events',
+  '/outbox',
+  '/__',
+] as const;
 
 export function isDaemonPath(url: string): boolean {
   for (const prefix of DAEMON_PREFIXES) {

@@ -83,7 +83,10 @@ describe('upstream client', () => {
   });
 
   it('builds the three headers with the configured names', () => {
-    const config = testConfig({ apiKey: 'k', headerNames: { apiKey: 'x-key', date: 'x-when', traceId: 'x-trace' } });
+    const config = testConfig({
+      apiKey: 'k',
+      headerNames: { apiKey: 'x-key', date: 'x-when', traceId: 'x-trace', idempotencyKey: 'x-once' },
+    });
     const headers = upstreamHeaders(config, 't-1');
     expect(headers['x-key']).toBe('k');
     expect(headers['x-trace']).toBe('t-1');

@@ -39,6 +39,10 @@ export interface UpstreamCallOptions {
   query?: Record<string, string>;
   form?: Record<string, string>;
   json?: unknown;
+  /** Headers of this call besides the three the operator expects (the outbox's idempotency key). */
+  headers?: Record<string, string>;
+  /** Send this trace id instead of the current one (an outbox call keeps the session it belongs to). */
+  traceId?: string;
 }
 
 export interface UpstreamResponse {
@@ -159,7 +163,7 @@ export function createUpstreamPool(origin: string, config: DaemonConfig): Dispat
   return forOrigin(dispatcher, origin);
 }
 
-function splitBase(upstreamUrl: string): { origin: string; basePath: string } {
+export function splitBase(upstreamUrl: string): { origin: string; basePath: string } {
   const url = new URL(upstreamUrl);
   const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
   return { origin: url.origin, basePath: path };
@@ -181,6 +185,68 @@ async function readBody(
   return text;
 }
 
+export interface UpstreamCallerDeps {
+  config: DaemonConfig;
+  pool: Dispatcher | null;
+  basePath: string;
+  traceId: () => string;
+  /** A call failed to reach the operator (metrics; the error names a TLS failure for health). */
+  onError: (route: string, kind: UpstreamErrorKind, error: unknown) => void;
+  /** The operator answered without a server error (metrics). */
+  onAnswer: () => void;
+  /** Any answer, with its Date header and when the call was sent and answered (the clock offset). */
+  onResponse?: (date: string | undefined, sentAt: number, receivedAt: number) => void;
+}
+
+/** One operator call with the three headers, bounded by the upstream timeout; UpstreamError when not reached. */
+export function upstreamCaller(deps: UpstreamCallerDeps): UpstreamService['call'] {
+  const { config, pool, basePath } = deps;
+  return async (name, params, options = {}) => {
+    if (pool === null) {
+      deps.onError(name, 'down', undefined);
+      throw new UpstreamError('down', name, { cause: new Error('No upstream is configured (KIOSK_UPSTREAM_URL)') });
+    }
+    let path = basePath + buildApiPath(name, params);
+    if (options.query !== undefined) {
+      const query = new URLSearchParams(options.query).toString();
+      if (query !== '') path += `?${query}`;
+    }
+    const headers: Record<string, string> = {
+      ...options.headers,
+      ...upstreamHeaders(config, options.traceId ?? deps.traceId()),
+      accept: 'application/json',
+    };
+    let body: string | undefined;
+    if (options.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    // The same bound as a browser call through the proxy: queueing and the body included.
+    const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
+    const sentAt = Date.now();
+    try {
+      const response = await requestWithDeadline(
+        pool,
+        { path, method: API_ROUTES[name].method, headers, body, signal },
+        name,
+      );
+      deps.onResponse?.(response.headers.date as string | undefined, sentAt, Date.now());
+      if (response.statusCode < 500) deps.onAnswer();
+      return {
+        statusCode: response.statusCode,
+        body: await readBody(response.body, response.headers['content-type']),
+      };
+    } catch (error) {
+      const kind = signal.aborted ? 'timeout' : (classifyUpstreamError(error) ?? 'down');
+      deps.onError(name, kind, error);
+      throw new UpstreamError(kind, name, { cause: error });
+    }
+  };
+}
+
 export default fp(
   async (app) => {
     const config = app.config;
@@ -196,47 +262,18 @@ export default fp(
       return session === undefined ? kioskTraceId : session.traceId();
     };
 
-    const call: UpstreamService['call'] = async (name, params, options = {}) => {
-      if (pool === null) {
-        app.metrics.upstreamErrors.inc({ route: name, kind: 'down' });
-        throw new UpstreamError('down', name, { cause: new Error('No upstream is configured (KIOSK_UPSTREAM_URL)') });
-      }
-      let path = basePath + buildApiPath(name, params);
-      if (options.query !== undefined) {
-        const query = new URLSearchParams(options.query).toString();
-        if (query !== '') path += `?${query}`;
-      }
-      const headers: Record<string, string> = { ...upstreamHeaders(config, traceId()), accept: 'application/json' };
-      let body: string | undefined;
-      if (options.form !== undefined) {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = new URLSearchParams(options.form).toString();
-      } else if (options.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.json);
-      }
-      // The same bound as a browser call through the proxy: queueing and the body included.
-      const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
-      const sentAt = Date.now();
-      try {
-        const response = await requestWithDeadline(
-          pool,
-          { path, method: API_ROUTES[name].method, headers, body, signal },
-          name,
-        );
-        health.answered(response.headers.date, sentAt, Date.now());
-        if (response.statusCode < 500) app.metrics.upstreamLastSuccess.set(Date.now() / 1000);
-        return {
-          statusCode: response.statusCode,
-          body: await readBody(response.body, response.headers['content-type']),
-        };
-      } catch (error) {
-        const kind = signal.aborted ? 'timeout' : (classifyUpstreamError(error) ?? 'down');
-        health.failed(error);
-        app.metrics.upstreamErrors.inc({ route: name, kind });
-        throw new UpstreamError(kind, name, { cause: error });
-      }
-    };
+    const call = upstreamCaller({
+      config,
+      pool,
+      basePath,
+      traceId,
+      onError: (route, kind, error) => {
+        if (error !== undefined) health.failed(error);
+        app.metrics.upstreamErrors.inc({ route, kind });
+      },
+      onAnswer: () => app.metrics.upstreamLastSuccess.set(Date.now() / 1000),
+      onResponse: (date, sentAt, receivedAt) => health.answered(date, sentAt, receivedAt),
+    });
 
     app.decorate<UpstreamService>('upstream', { call, traceId, pool, basePath, health });
 

@@ -8,6 +8,7 @@ import Fastify, {
 import { API_ROUTES } from '@kiosk/shared-types';
 import { absolutizeUrls, fail, type SandboxRouteOptions } from './respond.js';
 import { SandboxError } from './sandbox-error.js';
+import { replayRepeatedKeys } from './idempotency.js';
 import assetRoutes from './routes/assets.js';
 import billingRoutes from './routes/billing.js';
 import cardRoutes from './routes/card.js';
@@ -37,7 +38,12 @@ import { SandboxState, type Clock } from './state.js';
 export const SANDBOX_API_PREFIX = '/api/v1';
 
 /** Header names the sandbox reads (the daemon's defaults). */
-export const SANDBOX_HEADERS = { apiKey: 'x-api-key', traceId: 'x-trace-id', date: 'x-date' } as const;
+export const SANDBOX_HEADERS = {
+  apiKey: 'x-api-key',
+  traceId: 'x-trace-id',
+  date: 'x-date',
+  idempotencyKey: 'idempotency-key',
+} as const;
 
 /** The operator API, one route file per area; a new area's plugin is listed here. */
 export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
@@ -92,6 +98,7 @@ function operatorApi(
       const origin = publicOrigin ?? (request.headers.host ? `http://${request.headers.host}` : '');
       return origin ? absolutizeUrls(payload, origin) : payload;
     });
+    replayRepeatedKeys(api, SANDBOX_HEADERS.idempotencyKey);
     for (const area of areas) await api.register(area, { state: options.state });
   };
 }

@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig 
     ...loadConfig({}),
     spoolDir: mkdtempSync(join(tmpdir(), 'kiosk-test-spool-')),
     stateDir: mkdtempSync(join(tmpdir(), 'kiosk-test-state-')),
+    outboxDir: mkdtempSync(join(tmpdir(), 'kiosk-test-outbox-')),
     ...overrides,
   };
 }

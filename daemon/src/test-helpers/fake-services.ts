@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig 
     upstreamUrl: 'http://127.0.0.1:1/api/v1',
     spoolDir: tempDir('spool-'),
     stateDir: tempDir('state-'),
+    outboxDir: tempDir('outbox-'),
     ...overrides,
   };
 }

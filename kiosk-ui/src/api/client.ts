@@ -8,6 +8,9 @@ import {
   type HoldRegistration,
   type KioskFacility,
   type IdScanOutcome,
+  type OutboxAccepted,
+  type OutboxJobOutcome,
+  type OutboxRequest,
   type PrinterStatus,
   type PrintRequest,
   type ReaderStatus,
@@ -197,6 +200,17 @@ export class ApiClient {
   /** The space was rented or reserved: the daemon forgets the hold and never releases it. */
   async settleHold(spaceId: string): Promise<void> {
     await this.request('POST', `${DAEMON_ENDPOINTS.holds}/${encodeURIComponent(spaceId)}/settled`, {});
+  }
+
+  /** Hand the follow-ups of a confirmed rental or payment to the daemon's outbox (202 once on its disk). */
+  async handOver(request: OutboxRequest): Promise<OutboxAccepted> {
+    return (await this.request('POST', DAEMON_ENDPOINTS.outbox, { json: request })) as OutboxAccepted;
+  }
+
+  /** An outbox call's progress, once it has been tried (the daemon waits up to `waitSeconds`). */
+  async outboxJob(key: string, waitSeconds: number): Promise<OutboxJobOutcome> {
+    const path = `${DAEMON_ENDPOINTS.outbox}/jobs/${encodeURIComponent(key)}?wait=${waitSeconds}`;
+    return (await this.request('GET', path, {})) as OutboxJobOutcome;
   }
 
   private operator(

@@ -12,10 +12,169 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('processing a rental', () => {
-  it('on success: confirm_rental, the account section for a new user, and the follow-ups', async () => {
-    const { root, calls, form, settle } = setup({
+describe('the follow-ups after success, handed to the daemon', () => {
+  it('hands the text, autopay (the mail after the enrolment, with its answer), the lock and the mail over in one request', async () => {
+    const { root, calls, handedOver, job, settle } = setup({
+      outbox: 'accepts',
       routes: { [`POST ${API}/rental/`]: { body: wrapped(RESULT) } },
+      model: { auto_debit: true, item_id: 'lock-disc-70' },
+    });
+    root.checkout.setCard(CARD);
+    await root.checkout.process();
+    await settle();
+    await settle();
+
+    expect(handedOver()).toHaveLength(1);
+    expect(handedOver()[0]!.kind).toBe('rental');
+    expect(handedOver()[0]!.calls.map((call) => call.id)).toEqual([
+      'gate_code_text',
+      'enrol_autopay',
+      'autopay_mail',
+      'lock_sale',
+      'notification_mail',
+    ]);
+    expect(job('gate_code_text')).toMatchObject({
+      route: 'textGateCode',
+      form: { phone_number: '(217) 555-0182', gatecode: RESULT.gatecode, tenant_id: 't-9001' },
+    });
+    const enrolment = job('enrol_autopay')!;
+    expect(enrolment).toMatchObject({ route: 'enrolAutopay', params: { tenant: 't-9001', spaceId: 'sp-b-10' } });
+    expect(enrolment.card).toEqual({
+      card_name: 'JANE TENANT',
+      card_number: VISA,
+      cc_exp_month: '12',
+      cc_exp_year: '2030',
+      cvv: '123',
+    });
+    // Only the card field holds the card: the form and the call sent instead never do.
+    expect(JSON.stringify({ ...enrolment, card: null })).not.toContain(VISA);
+    expect(JSON.parse(enrolment.instead!.form.data!)).toMatchObject({
+      unit_no: RESULT.unit_door_number,
+      request: { card_number: `${VISA.slice(0, 4)}********${VISA.slice(-4)}` },
+      response: { status: 'error', code: 'AutopayNotEnrolled' },
+    });
+    const mail = job('autopay_mail')!;
+    expect(mail).toMatchObject({
+      route: 'mailAutopay',
+      params: { owner: 'demo-owner', facility: 'demo', tenant: 't-9001' },
+      after: { id: 'enrol_autopay', take: [{ from: 'response', into: 'data.response' }] },
+    });
+    expect(JSON.parse(mail.form.data!)).toMatchObject({ source: 'desktop', unit_no: RESULT.unit_door_number });
+    expect(mail.form.data).not.toContain(VISA);
+    expect(mail.form.data).toContain(`${VISA.slice(0, 4)}********${VISA.slice(-4)}`);
+    expect(job('lock_sale')).toMatchObject({ route: 'processMerchandiseSales', form: { item_id: 'lock-disc-70' } });
+    expect(job('notification_mail')).toMatchObject({ route: 'mailRental', params: { spaceTypeId: 'm-10x10' } });
+    // Nothing went to the operator from the page.
+    expect(calls(/text-gate-code|autopay|merchandise|space-type\/m-10x10\/rental/)).toHaveLength(0);
+    expect(root.checkout.cardDraft).toBeNull();
+    // The text's answer, asked of the daemon, shows on the confirmation.
+    expect(calls(/^GET \/outbox\/jobs\/k-gate_code_text$/)).toHaveLength(1);
+    expect(root.checkout.confirmation.textStatus).toMatchObject({ state: 'sent', phone: '(217) 555-0182' });
+  });
+
+  it("shows the operator's refusal of the text, and a first attempt that did not reach it as not sent", async () => {
+    const refused = setup({
+      outbox: 'accepts',
+      outcomes: {
+        gate_code_text: {
+          key: 'k-gate_code_text',
+          state: 'refused',
+          attempts: 1,
+          message: 'The phone number is not valid',
+        },
+      },
+      routes: { [`POST ${API}/rental/`]: { body: wrapped(RESULT) } },
+    });
+    refused.root.checkout.setCard(CARD);
+    await refused.root.checkout.process();
+    await refused.settle();
+    await refused.settle();
+    expect(refused.root.checkout.confirmation.textStatus).toEqual({
+      state: 'failed',
+      phone: '(217) 555-0182',
+      serverMessage: 'The phone number is not valid',
+    });
+
+    const retrying = setup({
+      outbox: 'accepts',
+      outcomes: { gate_code_text: { key: 'k-gate_code_text', state: 'pending', attempts: 1, message: null } },
+      routes: { [`POST ${API}/rental/`]: { body: wrapped(RESULT) } },
+    });
+    retrying.root.checkout.setCard(CARD);
+    await retrying.root.checkout.process();
+    await retrying.settle();
+    await retrying.settle();
+    expect(retrying.root.checkout.confirmation.textStatus).toEqual({
+      state: 'failed',
+      phone: '(217) 555-0182',
+      serverMessage: null,
+    });
+  });
+
+  it('a reservation hands over its mail only; no autopay, text or lock', async () => {
+    const { root, handedOver, settle } = setup({
+      outbox: 'accepts',
+      reservation: true,
+      model: { auto_debit: true, item_id: 'lock-disc-70' },
+      routes: {
+        [`POST ${API}/space/sp-b-10/reserve/`]: {
+          body: wrapped({ ...RESULT, reservation_id: 'res-1', reservation_code: 'KABCDEFG', tenant_id: 't-9002' }),
+        },
+      },
+    });
+    await root.checkout.process();
+    await settle();
+    expect(handedOver()).toEqual([
+      {
+        kind: 'reservation',
+        calls: [
+          expect.objectContaining({
+            id: 'notification_mail',
+            route: 'mailReservation',
+            params: { owner: 'demo-owner', facility: 'demo', tenant: 't-9002', spaceTypeId: 'm-10x10' },
+            form: expect.objectContaining({ reservation_code: 'KABCDEFG' }),
+          }),
+        ],
+      },
+    ]);
+  });
+
+  it('after the retry failed too, hands over the failure mail and save-failed-rental (card masked, no CVV)', async () => {
+    const { root, calls, handedOver, job, settle } = setup({
+      outbox: 'accepts',
+      routes: { [`POST ${API}/rental/`]: failure('RentalFailed', 'Down') },
+    });
+    root.checkout.setCard(CARD);
+    await root.checkout.process();
+    expect(handedOver()).toEqual([]);
+    root.checkout.retry();
+    await root.checkout.process();
+    await settle();
+    expect(handedOver().map((request) => request.kind)).toEqual(['failed_rental']);
+    expect(job('failure_mail')).toMatchObject({
+      route: 'mailRentalFailure',
+      params: { tenant: 'guest', spaceTypeId: 'm-10x10' },
+      form: { error_code: 'RentalFailed' },
+    });
+    const saved = job('save_failed_rental')!;
+    expect(saved.form.cc_number).toBe('4111********1111');
+    expect(saved.form.error_code).toBe('RentalFailed');
+    expect(saved.form).not.toHaveProperty('cvv');
+    expect(JSON.stringify(handedOver())).not.toContain(VISA);
+    expect(calls(/failure|save-failed/)).toHaveLength(0);
+  });
+});
+
+describe('processing a rental', () => {
+  it('on success: confirm_rental, the account section for a new user, and the follow-ups (the page sends them when the outbox is full)', async () => {
+    const { root, calls, form, settle } = setup({
+      routes: {
+        [`POST ${API}/rental/`]: { body: wrapped(RESULT) },
+        'POST /outbox': {
+          status: 507,
+          body: { statusCode: 507, error: 'Insufficient Storage', message: 'The outbox is full' },
+        },
+      },
       model: { auto_debit: true, item_id: 'lock-disc-70', newpassword: 'leak?' },
     });
     root.checkout.setCard(CARD);
@@ -49,6 +208,9 @@ describe('processing a rental', () => {
     // The card is gone once used.
     expect(root.checkout.cardDraft).toBeNull();
     expect(root.checkout.confirmation.textStatus).toMatchObject({ state: 'sent', phone: '(217) 555-0182' });
+    // The hand-over was tried once, and its failure logged.
+    expect(calls(/^POST \/outbox$/)).toHaveLength(1);
+    expect(calls(/^POST \/log$/).some((request) => request.body?.includes('outbox hand-over'))).toBe(true);
   });
 
   it('settles the held space on success, so the session end never hands it back', async () => {

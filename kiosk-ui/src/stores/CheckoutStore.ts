@@ -4,7 +4,7 @@ import { rentalForm, reservationForm, type CardData, type ProcessingFailure } fr
 import { applyAfterSuccess, confirmAreaTitle, isCardFailure, retryAfterError, RENTAL_RETRIES } from '../flow/flow';
 import { swipeToRentalCard } from '../forms/card-rules';
 import { CheckoutChoices } from './checkout/CheckoutChoices';
-import { RentalFollowUps } from './checkout/follow-ups';
+import { GATE_CODE_TEXT, RentalFollowUps } from './checkout/follow-ups';
 import { RentalConfirmation } from './checkout/RentalConfirmation';
 import { RentalSigning } from './checkout/RentalSigning';
 import { failureLogger, type LogFailure } from './failure-log';
@@ -205,31 +205,29 @@ export class CheckoutStore {
     this.signing.clearAgreements();
   }
 
-  /** After success (rental §4): the gate-code text, autopay when auto_debit, the lock sale, the mail. */
+  /**
+   * After success (rental §4): the gate-code text, autopay when auto_debit, the lock sale, the
+   * mail, handed to the daemon's outbox in one request; the text's answer shows on confirm_rental.
+   */
   private async followUp(
     result: RentalResult | ReservationResult,
     reservation: boolean,
     card: CardData | null,
   ): Promise<void> {
     const { model } = this.root.rental;
-    const tasks: Promise<unknown>[] = [];
-    if (!reservation) {
-      const rentalResult = result as RentalResult;
-      if (this.settings?.show_gatecode !== false && model.tenant_phone)
-        tasks.push(this.confirmation.sendGateCodeText(model.tenant_phone));
-      if (model.auto_debit && card) tasks.push(this.followUps.enrolAutopay(rentalResult, model, card));
-      if (model.item_id) tasks.push(this.followUps.processLockSale(rentalResult, model.item_id));
-    }
     const notified = this.root.config.capabilities?.pmsNotifications;
-    const pmsSends = reservation ? notified?.reservation : notified?.rental;
-    if (!pmsSends) {
-      tasks.push(
-        this.followUps.sendMail(reservation ? 'mailReservation' : 'mailRental', result.tenant_id, model, {
-          reservationCode: reservation ? (result as ReservationResult).reservation_code : undefined,
-        }),
-      );
-    }
-    await Promise.all(tasks);
+    const textTo =
+      !reservation && this.settings?.show_gatecode !== false && model.tenant_phone ? model.tenant_phone : null;
+    if (textTo) this.confirmation.textSending(textTo);
+    const handed = await this.followUps.afterSuccess({
+      result,
+      reservation,
+      model,
+      card,
+      textTo,
+      pmsSends: Boolean(reservation ? notified?.reservation : notified?.rental),
+    });
+    if (textTo && handed) await this.confirmation.showTextOutcome(textTo, handed.outcome(GATE_CODE_TEXT));
   }
 
   private fail(failure: ProcessingFailure, reservation: boolean): void {
@@ -248,15 +246,7 @@ export class CheckoutStore {
     this.gaveUp = true;
     this.#card = null;
     this.cardVersion += 1;
-    if (!this.facilityId) return;
-    const tasks: Promise<unknown>[] = [
-      // No tenant was created: the mail goes out for a guest (the body names the visitor).
-      this.followUps.sendMail(reservation ? 'mailReservationFailure' : 'mailRentalFailure', 'guest', model, {
-        failure,
-      }),
-    ];
-    if (!reservation) tasks.push(this.followUps.saveFailedRental(model, card, failure));
-    await Promise.all(tasks);
+    await this.followUps.afterGivingUp(model, card, failure, reservation);
   }
 
   /** The label of the confirm area's Done button (rental §4 "Finalising"). */

@@ -17,6 +17,8 @@ export interface RunningKiosk {
   spoolDir: string;
   /** KIOSK_STATE_DIR: what the daemon keeps across restarts (the facility's name and phone). */
   stateDir: string;
+  /** The daemon's outbox directory (docs/outbox.md). */
+  outboxDir: string;
   /** Everything the daemon printed (stdout + stderr), for secret scans and debugging. */
   output(): string;
   stop(): Promise<void>;
@@ -37,6 +39,7 @@ const REPO = resolve(import.meta.dirname, '../../..');
 export async function startKiosk(options: StartOptions = {}): Promise<RunningKiosk> {
   const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-spool-'));
   const stateDir = mkdtempSync(join(tmpdir(), 'kiosk-state-'));
+  const outboxDir = mkdtempSync(join(tmpdir(), 'kiosk-outbox-'));
   const child: ChildProcess = spawn(process.execPath, [join(REPO, 'daemon/dist/main.js')], {
     cwd: REPO,
     env: {
@@ -51,6 +54,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
       KIOSK_API_KEY: E2E_API_KEY,
       KIOSK_SPOOL_DIR: spoolDir,
       KIOSK_STATE_DIR: stateDir,
+      KIOSK_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'info',
       ...options.env,
     },
@@ -80,6 +84,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
     supportUrl: line('Support') ?? '',
     spoolDir,
     stateDir,
+    outboxDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
@@ -91,6 +96,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
       }
       rmSync(spoolDir, { recursive: true, force: true });
       rmSync(stateDir, { recursive: true, force: true });
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

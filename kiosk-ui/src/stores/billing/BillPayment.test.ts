@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { OutboxRequest } from '@kiosk/shared-types';
 import { wrapped, type FakeRequest } from '../../test/fakes';
 import { calls, card, form, loaded } from './billing-test-fixtures';
 
@@ -28,6 +29,41 @@ describe('paying', () => {
     expect(JSON.parse(mail.data!)).toMatchObject({ source: 'desktop', unit_no: 'A102', balance: 59, prepay: 206 });
     expect(mail.data).not.toContain('4111111111111111');
     expect(calls(requests, 'POST', '/generate-agreements/')).toHaveLength(0);
+  });
+
+  it("hands the mails after what went through to the daemon's outbox, in one request per unit", async () => {
+    const { root, requests } = await loaded({
+      overrides: {
+        'POST /outbox': { status: 202, body: { batch: 'b-1', keys: { payment_mail: 'k-1' } } },
+      },
+    });
+    const [a102] = root.billing.units;
+    root.billing.tickPay(a102!, true);
+    root.billing.setPeriod(a102!, 3);
+    await vi.waitFor(() => expect(a102!.prePay?.total_amt).toBe(206));
+    root.billing.enterCardManually();
+    await root.billing.submitPayment(card);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(a102!.statusKeys).toEqual(['billing.status.payment_success']);
+    expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(1);
+    expect(calls(requests, 'POST', '/tenant/t-1/payment/')).toHaveLength(0);
+    const handed = calls(requests, 'POST', '/outbox');
+    expect(handed).toHaveLength(1);
+    const request = JSON.parse(handed[0]!.body!) as OutboxRequest;
+    expect(request.kind).toBe('payment');
+    expect(request.calls).toHaveLength(1);
+    expect(request.calls[0]).toMatchObject({
+      id: 'payment_mail',
+      route: 'mailPayment',
+      params: { owner: 'demo-owner', tenant: 't-1' },
+    });
+    expect(JSON.parse(request.calls[0]!.form.data!)).toMatchObject({
+      source: 'desktop',
+      unit_no: 'A102',
+      balance: 59,
+      prepay: 206,
+    });
+    expect(handed[0]!.body).not.toContain('4111111111111111');
   });
 
   it('(c) leaves the payment mail to the management system when it notifies', async () => {

@@ -11,6 +11,7 @@ import {
 import { unitStatusMessageKeys } from '../../billing/status-messages';
 import type { PayCardValues } from '../../forms/pay-card';
 import { SigningWatch } from '../../signing/signing-watch';
+import { failureLogger, type LogFailure } from '../failure-log';
 import type { RootStore } from '../RootStore';
 import { autopayAgreements, type UnitAgreement } from './autopay-agreements';
 import type { PayUnit } from './PayUnit';
@@ -44,17 +45,20 @@ export class BillPayment {
   /** Units of the running payment whose steps have started (a unit is paid or enrolled once). */
   private readonly startedKeys = new Set<string>();
 
+  private readonly log: LogFailure;
+
   constructor(
     private readonly root: RootStore,
     private readonly list: PayList,
   ) {
+    this.log = failureLogger(root.api, 'Billing', () => root.shell.section);
     this.watch = new SigningWatch(
       () => this.currentAgreement?.agreement ?? null,
       (key, signedId) => this.documentSigned(key, signedId),
     );
-    makeAutoObservable<this, 'root' | 'list' | 'card' | 'watch' | 'startedKeys'>(
+    makeAutoObservable<this, 'root' | 'list' | 'card' | 'watch' | 'startedKeys' | 'log'>(
       this,
-      { root: false, list: false, card: false, watch: false, startedKeys: false },
+      { root: false, list: false, card: false, watch: false, startedKeys: false, log: false },
       { autoBind: true },
     );
   }
@@ -206,6 +210,7 @@ export class BillPayment {
       username: this.root.account.email ?? '',
       card: this.card,
       documentId: extra.document_id,
+      log: this.log,
     });
     this.finishUnit(unit, steps, result);
   }

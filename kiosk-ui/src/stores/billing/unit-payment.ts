@@ -6,7 +6,10 @@ import type {
   PrePayDetails,
   TenantDetail,
 } from '@kiosk/shared-types';
+import type { OutboxCall } from '@kiosk/shared-types';
 import type { ApiClient } from '../../api/client';
+import type { LogFailure } from '../failure-log';
+import { formText, handOver } from '../outbox/hand-over';
 import { autopayMailData, paymentMailData, paymentModel, withCard, type PayCard } from '../../billing/payload';
 import { paymentSteps, runPaymentSteps, type PaymentStep, type StepsResult } from '../../billing/payment-plan';
 import type { PayUnit } from './PayUnit';
@@ -30,11 +33,14 @@ export interface UnitPaymentContext {
   card: PayCard | null;
   /** The signed autopay agreement, sent with the enrolment. */
   documentId?: string;
+  log: LogFailure;
 }
 
 /**
  * Runs a unit's steps (shell §4 "Payment logic" (a), (b), (c)): pay, enrol in or cancel autopay,
- * and the confirmation mails; resolves the steps and how far they got.
+ * and the confirmation mails; resolves the steps and how far they got. The payment and the
+ * enrolment are the visitor's to see, so the page makes them; the mails that follow what went
+ * through are handed to the daemon's outbox together, once the unit's steps are done.
  */
 export async function payUnit(
   unit: PayUnit,
@@ -51,6 +57,7 @@ export async function payUnit(
   const prepayTotal = unit.resolved.total;
   let payment: PayBillResult | null = null;
   let enrolment: AutopayEnrolResult | null = null;
+  const mails: OutboxCall[] = [];
 
   const run = async (step: PaymentStep): Promise<boolean> => {
     switch (step) {
@@ -73,32 +80,36 @@ export async function payUnit(
       }
       case 'mailPayment': {
         const paid = payment as PayBillResult | null;
-        const response = await api.call(
-          'mailPayment',
-          { owner, facility, tenant: space.tenant_id },
-          { form: paymentMailData(mailUnit, prepayTotal, paid?.mail_request_data ?? null) },
-        );
-        return response.status === 'ok';
+        mails.push({
+          id: 'payment_mail',
+          route: 'mailPayment',
+          params: { owner, facility, tenant: space.tenant_id },
+          form: formText(paymentMailData(mailUnit, prepayTotal, paid?.mail_request_data ?? null)),
+        });
+        return true;
       }
       case 'mailAutopay': {
         if (!card) return false;
         const enrolled = enrolment as AutopayEnrolResult | null;
-        const response = await api.call(
-          'mailAutopay',
-          { owner, facility, tenant: space.tenant_id },
-          {
-            form: autopayMailData(
+        mails.push({
+          id: 'autopay_mail',
+          route: 'mailAutopay',
+          params: { owner, facility, tenant: space.tenant_id },
+          form: formText(
+            autopayMailData(
               mailUnit,
               prepayTotal,
               { card, updateCardDetails: unit.choice.updateCardDetails },
               enrolled?.response ?? null,
             ),
-          },
-        );
-        return response.status === 'ok';
+          ),
+        });
+        return true;
       }
     }
   };
 
-  return { steps, result: await runPaymentSteps(steps, run) };
+  const result = await runPaymentSteps(steps, run);
+  if (mails.length > 0) await handOver(api, { kind: 'payment', calls: mails }, context.log);
+  return { steps, result };
 }

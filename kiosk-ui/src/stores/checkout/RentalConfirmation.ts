@@ -1,6 +1,7 @@
 import type { RentalResult, ReservationResult, TextGateCodeResult } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LogFailure } from '../failure-log';
+import type { CallOutcome } from '../outbox/hand-over';
 import type { RootStore } from '../RootStore';
 
 /** A text message being sent, or its outcome (confirm: the gate code; setup_noke: RESEND TEXT). */
@@ -30,9 +31,25 @@ export class RentalConfirmation {
     makeAutoObservable<this, 'root' | 'log'>(this, { root: false, log: false }, { autoBind: true });
   }
 
-  /** 'send gate code by text' (confirm) and the automatic text after success. */
+  /** 'send gate code by text' on confirm: the visitor waits for it, so the page sends it itself. */
   async sendGateCodeText(phone: string): Promise<void> {
     await this.sendText(phone, (result) => ({ phone_number: phone, gatecode: result.gatecode }));
+  }
+
+  /** The automatic gate-code text after success is on its way (handed to the daemon's outbox). */
+  textSending(phone: string): void {
+    this.textStatus = { state: 'sending', phone, serverMessage: null };
+  }
+
+  /** Its first answer: sent, or not with the operator's message when it gave one. */
+  async showTextOutcome(phone: string, outcome: Promise<CallOutcome>): Promise<void> {
+    const answer = await outcome;
+    runInAction(() => {
+      if (this.textStatus.phone !== phone || this.textStatus.state !== 'sending') return;
+      this.textStatus = answer.ok
+        ? { state: 'sent', phone, serverMessage: null }
+        : { state: 'failed', phone, serverMessage: answer.message };
+    });
   }
 
   /** RESEND TEXT on setup_noke: the app links and the access PIN again, to this phone. */

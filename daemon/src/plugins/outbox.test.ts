@@ -1,0 +1,265 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxAccepted, OutboxCall, OutboxRequest } from '@kiosk/shared-types';
+import { buildTestApp } from '../test-helpers/build-test-app.js';
+import { tempDir } from '../test-helpers/fake-services.js';
+import {
+  startRecordingUpstream,
+  type RecordedRequest,
+  type RecordingUpstream,
+} from '../test-helpers/recording-upstream.js';
+
+/** The outbox through the daemon: POST /outbox, delivery to a recording operator API, restarts. */
+
+const CARD = {
+  card_name: 'JANE TENANT',
+  card_number: '378282246310005',
+  cc_exp_month: '11',
+  cc_exp_year: '2031',
+  cvv: '7319',
+};
+const mailParams = { owner: 'demo-owner', facility: 'demo', tenant: 't-9001' };
+
+/** A rental's follow-ups: autopay with the card then its mail (with the enrolment's answer), the text, the lock. */
+export function rentalFollowUps(tenant = 't-9001'): OutboxCall[] {
+  return [
+    {
+      id: 'enrol_autopay',
+      route: 'enrolAutopay',
+      params: { tenant, spaceId: 'sp-b-10' },
+      form: { facility_id: 'demo', tenant_id: tenant, enroll_autopay: 'true' },
+      card: CARD,
+      instead: {
+        route: 'mailAutopay',
+        params: { ...mailParams, tenant },
+        form: { data: JSON.stringify({ unit_no: 'B-10', response: { status: 'error', code: 'AutopayNotEnrolled' } }) },
+      },
+    },
+    {
+      id: 'autopay_mail',
+      route: 'mailAutopay',
+      params: { ...mailParams, tenant },
+      form: { data: JSON.stringify({ unit_no: 'B-10', request: { card_number: '3782*******0005' }, response: null }) },
+      after: { id: 'enrol_autopay', take: [{ from: 'response', into: 'data.response' }] },
+    },
+    {
+      id: 'gate_code_text',
+      route: 'textGateCode',
+      params: {},
+      form: { facility_id: 'demo', tenant_id: tenant, phone_number: '(217) 555-0182' },
+    },
+    {
+      id: 'lock_sale',
+      route: 'processMerchandiseSales',
+      params: {},
+      form: { facility_id: 'demo', tenant_id: tenant, item_id: 'lock-disc-70' },
+    },
+  ];
+}
+
+const apps: FastifyInstance[] = [];
+const upstreams: RecordingUpstream[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const upstream of upstreams.splice(0)) await upstream.close();
+});
+
+async function kiosk(outboxDir: string, upstream: RecordingUpstream, extra = {}): Promise<FastifyInstance> {
+  const app = await buildTestApp({
+    upstreamUrl: upstream.url,
+    apiKey: 'test-key',
+    outboxDir,
+    outboxRetryBaseMs: 5,
+    outboxRetryMaxMs: 20,
+    ...extra,
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+async function upstream(): Promise<RecordingUpstream> {
+  const started = await startRecordingUpstream();
+  upstreams.push(started);
+  return started;
+}
+
+async function handOver(app: FastifyInstance, request: OutboxRequest) {
+  return app.inject({ method: 'POST', url: '/outbox', payload: request });
+}
+
+const ok = (result: unknown) => ({ application_data: { status: 'ok', result } });
+const keyOf = (request: RecordedRequest) => request.headers['idempotency-key'];
+
+function everyByteIn(dir: string): string {
+  return readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name)).toString('latin1'))
+    .join('\n');
+}
+
+describe('POST /outbox', () => {
+  it('is on disk when it answers 202, and every call reaches the operator once with its key, the api key and the trace id', async () => {
+    const operator = await upstream();
+    // The operator answers nothing until the test has looked at the disk.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    operator.respond(async (request, res) => {
+      await held;
+      if (request.path.startsWith('tenant/'))
+        return operator.json(res, 200, ok({ documents: [], response: { enabled: true, card: '****0005' } }));
+      return operator.json(res, 200, ok({}));
+    });
+    const dir = tempDir('outbox-');
+    const app = await kiosk(dir, operator);
+
+    const response = await handOver(app, { kind: 'rental', calls: rentalFollowUps() });
+    expect(response.statusCode).toBe(202);
+    const accepted = response.json<OutboxAccepted>();
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(join(dir, files[0]!), 'utf8')).toContain(accepted.keys.lock_sale);
+    release();
+
+    const requests = await operator.waitForRequests(4);
+    await app.outbox.idle();
+    expect(requests.map((request) => request.path).sort()).toEqual([
+      'owners/demo-owner/facilities/demo/tenant/t-9001/autopay/',
+      'process-merchandise-sales/',
+      'tenant/t-9001/space/sp-b-10/autopay/',
+      'text-gate-code/',
+    ]);
+    for (const request of requests) {
+      expect(request.headers['x-api-key']).toBe('test-key');
+      expect(request.headers['x-trace-id']).toMatch(/.+/);
+    }
+    expect(new Set(requests.map(keyOf))).toEqual(new Set(Object.values(accepted.keys)));
+    // The enrolment carried the card; its answer went into the autopay mail.
+    const enrolment = new URLSearchParams(requests.find((r) => r.path.startsWith('tenant/'))!.bodyText);
+    expect(enrolment.get('card_number')).toBe(CARD.card_number);
+    expect(enrolment.get('cvv')).toBe(CARD.cvv);
+    const mail = new URLSearchParams(requests.find((r) => r.path.startsWith('owners/'))!.bodyText);
+    expect(JSON.parse(mail.get('data')!)).toEqual({
+      unit_no: 'B-10',
+      request: { card_number: '3782*******0005' },
+      response: { enabled: true, card: '****0005' },
+    });
+    expect(readdirSync(dir)).toEqual([]);
+    const outcome = await app.inject({ url: `/outbox/jobs/${accepted.keys.gate_code_text}` });
+    expect(outcome.json()).toEqual({
+      key: accepted.keys.gate_code_text,
+      state: 'delivered',
+      attempts: 1,
+      message: null,
+    });
+  });
+
+  it('retries a 5xx and a dropped connection under the same key; a refusal ends the job and its follower', async () => {
+    const operator = await upstream();
+    let enrolments = 0;
+    let texts = 0;
+    operator.respond((request, res) => {
+      if (request.path === 'text-gate-code/') {
+        texts += 1;
+        if (texts === 1) return operator.json(res, 503, { message: 'busy' });
+        if (texts === 2) return void res.socket?.destroy();
+        return operator.json(res, 200, ok({ sent: true }));
+      }
+      if (request.path.startsWith('tenant/')) {
+        enrolments += 1;
+        return operator.json(res, 200, {
+          application_data: { status: 'error', code: 'BalanceDue', message: 'Pay 4111111111111111 first' },
+        });
+      }
+      return operator.json(res, 200, ok({}));
+    });
+    const app = await kiosk(tempDir('outbox-'), operator);
+    const accepted = (await handOver(app, { kind: 'rental', calls: rentalFollowUps() })).json<OutboxAccepted>();
+    await app.outbox.idle();
+
+    const texted = operator.requests.filter((r) => r.path === 'text-gate-code/');
+    expect(texted.map(keyOf)).toEqual(Array(3).fill(accepted.keys.gate_code_text));
+    expect(enrolments).toBe(1);
+    expect(operator.requests.filter((r) => r.path.startsWith('owners/'))).toEqual([]);
+    const refused = await app.inject({ url: `/outbox/jobs/${accepted.keys.enrol_autopay}` });
+    expect(refused.json()).toMatchObject({ state: 'refused', message: 'Pay 4111********1111 first' });
+    const dropped = await app.inject({ url: `/outbox/jobs/${accepted.keys.autopay_mail}` });
+    expect(dropped.json()).toMatchObject({ state: 'dropped' });
+    const metrics = await app.metrics.registry.metrics();
+    expect(metrics).toMatch(/kiosk_outbox_deliveries_total\{outcome="retried"[^}]*\} 2/);
+    expect(metrics).toMatch(/kiosk_outbox_deliveries_total\{outcome="refused"[^}]*\} 1/);
+    expect(metrics).toMatch(/kiosk_outbox_jobs\{[^}]*\} 0/);
+  });
+
+  it('a restart before the enrolment sends the operator the failure instead; the card was never on disk', async () => {
+    const dir = tempDir('outbox-');
+    const down = await upstream();
+    down.respond((_request, res) => down.json(res, 503, { message: 'down' }));
+    const first = await kiosk(dir, down, { outboxRetryBaseMs: 60_000, outboxRetryMaxMs: 60_000 });
+    const accepted = (await handOver(first, { kind: 'rental', calls: rentalFollowUps() })).json<OutboxAccepted>();
+    await down.waitForRequests(3);
+    const metrics = await first.metrics.registry.metrics();
+    expect(metrics).toMatch(/kiosk_outbox_jobs\{[^}]*\} 4/);
+    const bytes = everyByteIn(dir);
+    for (const secret of [CARD.card_number, CARD.cvv, CARD.cc_exp_year, 'cvv', 'cc_exp_month', 'cc_exp_year'])
+      expect(bytes).not.toContain(secret);
+    await first.close();
+
+    const operator = await upstream();
+    const second = await kiosk(dir, operator);
+    await second.outbox.idle();
+    const paths = operator.requests.map((request) => request.path).sort();
+    expect(paths).toEqual([
+      'owners/demo-owner/facilities/demo/tenant/t-9001/autopay/',
+      'process-merchandise-sales/',
+      'text-gate-code/',
+    ]);
+    const told = operator.requests.find((r) => r.path.startsWith('owners/'))!;
+    expect(JSON.parse(new URLSearchParams(told.bodyText).get('data')!)).toMatchObject({
+      unit_no: 'B-10',
+      response: { status: 'error', code: 'AutopayNotEnrolled' },
+    });
+    expect(keyOf(told)).toBe(`${accepted.keys.enrol_autopay}.instead`);
+    const lockKeys = [...down.requests, ...operator.requests]
+      .filter((r) => r.path === 'process-merchandise-sales/')
+      .map(keyOf);
+    expect(new Set(lockKeys)).toEqual(new Set([accepted.keys.lock_sale]));
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses what it cannot take: a bad request 400, a full outbox 507', async () => {
+    const operator = await upstream();
+    operator.respond(operator.hang());
+    const app = await kiosk(tempDir('outbox-'), operator, { outboxMaxBytes: 64 * 1024, upstreamTimeoutMs: 200 });
+    const [, mail] = rentalFollowUps();
+    const orphan = await handOver(app, { kind: 'rental', calls: [mail!] });
+    expect(orphan.statusCode).toBe(400);
+    expect(orphan.json().message).toContain('runs after "enrol_autopay", which is not an earlier call');
+    const payment = await handOver(app, {
+      kind: 'payment',
+      calls: [{ id: 'pay', route: 'payBill' as never, params: { tenant: 't', spaceId: 's' }, form: {} }],
+    });
+    expect(payment.statusCode).toBe(400);
+
+    const big: OutboxRequest = {
+      kind: 'rental',
+      calls: [
+        {
+          id: 'mail',
+          route: 'mailRental',
+          params: { owner: 'o', facility: 'f', tenant: 't', spaceTypeId: 's' },
+          form: { note: 'x'.repeat(40_000) },
+        },
+      ],
+    };
+    expect((await handOver(app, big)).statusCode).toBe(202);
+    const full = await handOver(app, big);
+    expect(full.statusCode).toBe(507);
+    expect(full.json()).toEqual({
+      statusCode: 507,
+      error: 'Insufficient Storage',
+      message: 'The outbox is full; these follow-ups were not accepted. Send them directly.',
+    });
+  });
+});
