@@ -16,6 +16,7 @@ import logs from '../plugins/logs.js';
 import printer from '../plugins/printer.js';
 import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
 import speech from '../plugins/speech.js';
+import outbox from '../plugins/outbox.js';
 import { UpstreamHealth } from '../plugins/upstream-health.js';
 import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
 
@@ -104,7 +105,7 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner' | 'speech'>;
+  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner' | 'speech' | 'outbox'>;
   screen?: ScreenOptions;
   idScanner?: IdScannerPluginOptions;
   logger?: boolean | object;
@@ -129,6 +130,7 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   if (plugins.includes('printer')) await app.register(printer);
   if (plugins.includes('id-scanner')) await app.register(idScanner, options.idScanner ?? {});
   if (plugins.includes('speech')) await app.register(speech);
+  if (plugins.includes('outbox')) await app.register(outbox);
   return app;
 }
 
