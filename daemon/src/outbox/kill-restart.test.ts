@@ -49,6 +49,7 @@ function buildChild(): string {
   const urls: Record<string, string> = {
     undici: pathToFileURL(require.resolve('undici')).href,
     'fastify-plugin': pathToFileURL(require.resolve('fastify-plugin')).href,
+    'prom-client': pathToFileURL(require.resolve('prom-client')).href,
   };
   const emit = (file: string, target: string) => {
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
@@ -63,6 +64,9 @@ function buildChild(): string {
     emit(file, join(out, 'shared-types', relative(sharedSrc, file).replace(/\.ts$/, '.js')));
   for (const name of ['outbox', 'jobs', 'store']) emit(join(here, `${name}.ts`), join(out, 'outbox', `${name}.js`));
   emit(join(here, '../plugins/upstream.ts'), join(out, 'plugins', 'upstream.js'));
+  emit(join(here, '../plugins/upstream-health.ts'), join(out, 'plugins', 'upstream-health.js'));
+  emit(join(here, '../outbound.ts'), join(out, 'outbound.js'));
+  emit(join(here, '../config-values.ts'), join(out, 'config-values.js'));
   emit(join(here, '../durable-file.ts'), join(out, 'durable-file.js'));
   writeFileSync(
     join(out, 'child.mjs'),
@@ -70,7 +74,7 @@ function buildChild(): string {
 import { createUpstreamPool, splitBase, upstreamCaller } from './plugins/upstream.js';
 const [dir, upstreamUrl, mode] = process.argv.slice(2);
 const card = ${JSON.stringify(CARD)};
-const config = { apiKey: 'kill-key', upstreamTimeoutMs: 2000,
+const config = { apiKey: 'kill-key', upstreamTimeoutMs: 2000, upstreamCaFile: null, httpProxyUrl: null, httpsProxyUrl: null, noProxy: '',
   headerNames: { apiKey: 'x-api-key', date: 'x-date', traceId: 'x-trace-id', idempotencyKey: 'idempotency-key' } };
 const { origin, basePath } = splitBase(upstreamUrl);
 const call = upstreamCaller({ config, pool: createUpstreamPool(origin, config), basePath,
