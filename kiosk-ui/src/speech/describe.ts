@@ -1,10 +1,10 @@
-import { isSecretKey } from '@kiosk/shared-types';
+import { digitByDigit, fieldSecrecy, type FieldSecrecy } from '@kiosk/shared-types';
 
 /**
  * What speech says of a control when it takes the focus: its name, role, value and state, as a
- * screen reader would, in the visitor's language (`t`). A secret field (CVV, password: a password
- * input or a secret's name) says its length only; card numbers are cut to their last four digits
- * later, on everything spoken (speakableText).
+ * screen reader would, in the visitor's language (`t`). Which values are never said is the log
+ * masking's own rule (`fieldSecrecy`): a secret field (CVV, password, SSN, expiry) says its length
+ * or that it is chosen, a card-number field its digit count and, once four exist, its last four.
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -84,28 +84,48 @@ export function roleOf(element: Element): string | undefined {
   }
 }
 
-/** A field whose value is never said: a password input, or a field named like a secret (cvv, password). */
-export function isSecretField(element: Element): boolean {
-  if (!(element instanceof HTMLInputElement)) return false;
-  const autocomplete = element.autocomplete;
-  return (
-    element.type === 'password' ||
-    ['cc-csc', 'current-password', 'new-password', 'one-time-code'].includes(autocomplete) ||
-    isSecretKey(element.name) ||
-    isSecretKey(element.id)
-  );
+/**
+ * How much of a field's value may be said, by the masking rule: its name (or id), its type (an
+ * input's own, or the operator's field type in `data-field-type`) and its autocomplete token.
+ */
+export function fieldSecrecyOf(element: Element): FieldSecrecy {
+  if (!(
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  ))
+    return 'plain';
+  const type = (element as HTMLElement).dataset.fieldType ?? (element instanceof HTMLInputElement ? element.type : '');
+  const autocomplete = element.getAttribute('autocomplete') ?? '';
+  const byName = fieldSecrecy({ name: element.name, type, autocomplete });
+  return byName !== 'plain' ? byName : fieldSecrecy({ name: element.id });
 }
 
-function valueOf(element: Element, t: Translate): string | undefined {
+/** A field whose value is never said (CVV, password, SSN, expiry). */
+export function isSecretField(element: Element): boolean {
+  return fieldSecrecyOf(element) === 'secret';
+}
+
+/** The value of a field as it may be said, or undefined for a control that has none. */
+export function spokenValue(element: Element, t: Translate): string | undefined {
+  const secrecy = fieldSecrecyOf(element);
   if (element instanceof HTMLSelectElement) {
     const option = element.selectedOptions[0];
-    return option && option.value !== '' ? visibleText(option) : t('speech.state.blank');
+    if (!option || option.value === '') return t('speech.state.blank');
+    return secrecy === 'secret' ? t('speech.state.chosen') : visibleText(option);
   }
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     if (roleOf(element) !== 'textbox') return undefined;
     const value = element.value;
     if (value === '') return t('speech.state.blank');
-    if (isSecretField(element)) return t('speech.state.characters', { count: value.length });
+    if (secrecy === 'secret') return t('speech.state.characters', { count: value.length });
+    if (secrecy === 'card-number') {
+      const digits = value.replace(/[^0-9]/g, '');
+      const count = t('speech.state.digits', { count: digits.length });
+      return digits.length < 4
+        ? count
+        : `${count}, ${t('speech.state.ending_in', { digits: digitByDigit(digits.slice(-4)) })}`;
+    }
     return value;
   }
   return undefined;
@@ -137,6 +157,6 @@ function statesOf(element: Element, role: string | undefined, t: Translate): str
 export function describeControl(element: Element, t: Translate): string {
   const role = roleOf(element);
   const roleWord = role !== undefined && t(`speech.role.${role}`, { defaultValue: '' });
-  const parts = [accessibleName(element), roleWord || '', valueOf(element, t) ?? '', ...statesOf(element, role, t)];
+  const parts = [accessibleName(element), roleWord || '', spokenValue(element, t) ?? '', ...statesOf(element, role, t)];
   return parts.filter((part) => part !== '').join(', ');
 }

@@ -29,6 +29,12 @@ export const speech = {
     disabled: 'unavailable',
     required: 'required',
     invalid: 'invalid entry',
+    /** A secret select (expiry): that something is chosen, not what. */
+    chosen: 'chosen',
+    /** A card number typed so far: how many digits, then its last four once four exist. */
+    digits_one: '{{count}} digit',
+    digits_other: '{{count}} digits',
+    ending_in: 'ending in {{digits}}',
     blank: 'blank',
     /** A secret field (CVV, password): its length is all that is said. */
     characters_one: '{{count}} character',
