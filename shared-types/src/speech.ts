@@ -23,9 +23,22 @@ export interface SpeechStatus {
   problem?: string;
 }
 
-export interface SpeechRequest {
+/** A stretch of an utterance in one language (an operator's English text on a Spanish screen). */
+export interface SpeechPart {
   text: string;
   lang: SpeechLanguage;
+}
+
+/** The most parts one utterance may have. */
+export const SPEECH_MAX_PARTS = 20;
+
+export interface SpeechRequest {
+  /** The whole utterance (its parts joined): limits and masking apply to it. */
+  text: string;
+  /** The visitor's language: the utterance's voice, unless parts say otherwise. */
+  lang: SpeechLanguage;
+  /** The utterance in stretches, each said in its own language's voice, in order. */
+  parts?: SpeechPart[];
 }
 
 /** 12 to 19 digits with single spaces or dashes between: a card number as a field shows it. */

@@ -8,10 +8,29 @@ import { digitByDigit, fieldSecrecy, type FieldSecrecy } from '@kiosk/shared-typ
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Text of a node as it is shown to assistive technology: hidden parts left out, spaces collapsed. */
+const SPOKEN_LANGUAGES = new Set(['en', 'es']);
+
+/** The language an element's own `lang` gives it when it differs from the page's (an operator's English text). */
+function foreignLanguage(element: Element): string | undefined {
+  const lang = element.getAttribute('lang')?.slice(0, 2).toLowerCase();
+  const page = element.ownerDocument.documentElement.lang.slice(0, 2).toLowerCase();
+  return lang && SPOKEN_LANGUAGES.has(lang) && lang !== page ? lang : undefined;
+}
+
+/**
+ * Text of a node as it is shown to assistive technology: hidden parts left out, spaces collapsed.
+ * A part in another language than the page's (`lang="en"` on a Spanish page) is marked
+ * \uE000lang\uE001…\uE002, so speech says it in that language's voice (SpeechStore speechParts).
+ */
 export function visibleText(node: Node): string {
   const parts: string[] = [];
   const walk = (current: Node): void => {
+    if (current instanceof Element && current !== node && foreignLanguage(current) !== undefined) {
+      const inner = visibleText(current);
+      if (inner !== '')
+        parts.push(` \uE000${foreignLanguage(current)}\uE001${inner.replace(/[\uE000-\uE002]/g, '')}\uE002 `);
+      return;
+    }
     if (current.nodeType === Node.TEXT_NODE) {
       parts.push(current.textContent ?? '');
       return;
@@ -19,6 +38,11 @@ export function visibleText(node: Node): string {
     if (!(current instanceof Element)) return;
     if (current.getAttribute('aria-hidden') === 'true' || current.hasAttribute('hidden')) return;
     if (current.tagName === 'SCRIPT' || current.tagName === 'STYLE') return;
+    if (current.hasAttribute('data-speak-digits')) {
+      // A code is read digit by digit ("4 8 2 7"), not as a number.
+      parts.push(` ${(current.textContent ?? '').replace(/\s+/g, '').split('').join(' ')} `);
+      return;
+    }
     if (current.tagName === 'SELECT' || current.tagName === 'INPUT' || current.tagName === 'TEXTAREA') {
       parts.push(' ');
       return;
@@ -145,18 +169,70 @@ function statesOf(element: Element, role: string | undefined, t: Translate): str
   if (aria('selected') === 'true' || aria('current') === 'page') states.push(t('speech.state.selected'));
   if ((element as HTMLButtonElement).disabled || aria('disabled') === 'true') states.push(t('speech.state.disabled'));
   if ((element as HTMLInputElement).required || aria('required') === 'true') states.push(t('speech.state.required'));
-  if (aria('invalid') === 'true') {
-    states.push(t('speech.state.invalid'));
-    const description = byIds(element, 'aria-describedby') || byIds(element, 'aria-errormessage');
-    if (description) states.push(description);
-  }
+  if (aria('invalid') === 'true') states.push(t('speech.state.invalid'));
   return states;
 }
 
-/** "Zip, edit text, blank, required" — what is said when this control takes the focus. */
-export function describeControl(element: Element, t: Translate): string {
+/** What the control points at as its description or error: the price beside a choice, a field's message. */
+function descriptionOf(element: Element): string {
+  const parts = [byIds(element, 'aria-describedby'), byIds(element, 'aria-errormessage')];
+  return [...new Set(parts.filter(Boolean))].join(', ');
+}
+
+/** The group a radio button or check box belongs to: a fieldset's legend, or a radio group's label. */
+export function groupOf(element: Element): Element | null {
+  return element.parentElement?.closest('fieldset, [role="radiogroup"]') ?? null;
+}
+
+/** A field's or a group's name as said before its error: a fieldset by its legend, without the asterisk. */
+export function groupName(group: Element): string {
+  if (group.tagName === 'FIELDSET') {
+    const legend = [...group.children].find((child) => child.tagName === 'LEGEND');
+    if (legend) return visibleText(legend).replace(/\s*\*$/, '');
+  }
+  return accessibleName(group).replace(/\s*\*$/, '');
+}
+
+/**
+ * "Zip, edit text, blank, required" — what is said when this control takes the focus. A radio
+ * button entered from outside its group says the group's question first ("Renting for a
+ * business?, Yes, radio button, checked"), as a screen reader does; a date field says its format.
+ */
+export function describeControl(element: Element, t: Translate, previous?: Element | null): string {
   const role = roleOf(element);
   const roleWord = role !== undefined && t(`speech.role.${role}`, { defaultValue: '' });
-  const parts = [accessibleName(element), roleWord || '', spokenValue(element, t) ?? '', ...statesOf(element, role, t)];
+  const group = role === 'radio' ? groupOf(element) : null;
+  const question = group !== null && (previous == null || groupOf(previous) !== group) ? groupName(group) : '';
+  const date =
+    (element as HTMLElement).dataset?.fieldType === 'date'
+      ? t('speech.date_format', { format: (element as HTMLInputElement).placeholder || 'MM/DD/YYYY' })
+      : '';
+  const parts = [
+    question,
+    accessibleName(element),
+    roleWord || '',
+    spokenValue(element, t) ?? '',
+    ...statesOf(element, role, t),
+    descriptionOf(element),
+    date,
+  ];
+  return parts.filter((part) => part !== '').join(', ');
+}
+
+/**
+ * What is said when a control changes under the focus (a box ticked, an option picked, a
+ * button pressed): its name and new value or state, without its role.
+ */
+export function describeChange(element: Element, t: Translate): string {
+  const role = roleOf(element);
+  const value = element instanceof HTMLSelectElement ? spokenValue(element, t) : undefined;
+  const pressed = element.hasAttribute('aria-pressed');
+  const parts = [
+    accessibleName(element),
+    value ?? '',
+    ...statesOf(element, role, t).slice(0, value ? 0 : 1),
+    // A choice pressed (an insurance plan) is said with what it chose.
+    pressed ? descriptionOf(element) : '',
+  ];
   return parts.filter((part) => part !== '').join(', ');
 }

@@ -18,6 +18,24 @@ export const speech = {
     menuitem: 'menu item',
     slider: 'slider',
   },
+  /** After a date field's name: how to type it (the placeholder, spelt out). */
+  date_format: 'type month, day and year: {{format}}',
+  /** A field's error, said with the field it belongs to. */
+  field_error: '{{field}}: {{error}}',
+  /** The speech keys' answers (speech/summary.ts); money comes formatted. */
+  summary: {
+    monthly_rent: 'Monthly rent {{amount}}',
+    total: 'Total cost to move in {{amount}}',
+    no_costs: 'No price yet: choose a space first.',
+    nothing_yet: 'No space chosen yet.',
+    unit: 'Your space: {{unit}}',
+    insurance: 'Protection: {{name}}, {{premium}} a month',
+    lock: 'Lock: {{name}}, {{price}}',
+    gatecode: 'Unit {{door}}. Your gate code is {{code}}',
+    gatecode_again: 'To hear your gate code again, press minus.',
+    /** Said before a payment: the amount it will charge. */
+    pay_amount: 'Amount to pay today: {{amount}}',
+  },
   state: {
     checked: 'checked',
     not_checked: 'not checked',

@@ -69,7 +69,13 @@ function OneField({ control, field }: { control: Control<DynamicValues>; field: 
       return <MaskedField {...common} mask={MASKS.ssn} keyboard="numeric" fieldType="ssn" />;
     case 'date':
       return (
-        <MaskedField {...common} mask="00/00/0000" keyboard="numeric" placeholder={t('common.date_placeholder')} />
+        <MaskedField
+          {...common}
+          mask="00/00/0000"
+          keyboard="numeric"
+          fieldType="date"
+          placeholder={t('common.date_placeholder')}
+        />
       );
     case 'email':
       return <TextField {...common} kind="email" />;
