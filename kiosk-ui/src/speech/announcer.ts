@@ -26,9 +26,12 @@ interface Batch {
   notes?: string[];
   screen?: string;
   dialogs: Set<string>;
-  alerts: Set<string>;
+  /** Alert texts by the region that showed them: one gone again by the flush (an error the next key cleared) is not said. */
+  alerts: Map<string, Element>;
   polite: Set<string>;
   focus?: Element;
+  /** The focused control as it was when it took the focus: said if it is gone by the flush. */
+  focusText?: string;
   changed?: Element;
 }
 
@@ -110,7 +113,7 @@ export interface AnnouncerExtras {
 
 export function startAnnouncer(say: (text: string) => void, lead?: string, extras: AnnouncerExtras = {}): () => void {
   const doc = document;
-  let batch: Batch = { dialogs: new Set(), alerts: new Set(), polite: new Set() };
+  let batch: Batch = { dialogs: new Set(), alerts: new Map(), polite: new Set() };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastScreen = '';
   let lastFocus: Element | null = null;
@@ -119,10 +122,10 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
 
   const flush = (): void => {
     timer = undefined;
-    const { notes = [], screen, dialogs, alerts, polite, focus, changed } = batch;
-    batch = { dialogs: new Set(), alerts: new Set(), polite: new Set() };
+    const { notes = [], screen, dialogs, alerts, polite, focus, changed, focusText: focusedAs } = batch;
+    batch = { dialogs: new Set(), alerts: new Map(), polite: new Set() };
     // The focused control as it is now: a radio an arrow key moved to has been checked since.
-    const focusText = focus?.isConnected ? describeControl(focus, translate, lastFocus) : undefined;
+    const focusText = focus?.isConnected ? describeControl(focus, translate, lastFocus) : focusedAs;
     if (focus?.isConnected) lastFocus = focus;
     const changeText = changed?.isConnected && changed !== focus ? describeChange(changed, translate) : undefined;
     // A dialog says what its polite region would: the region's echo is left out.
@@ -131,7 +134,7 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
       ...notes,
       screen,
       ...dialogs,
-      ...alerts,
+      ...[...alerts].filter(([, region]) => region.isConnected && !hidden(region)).map(([text]) => text),
       ...(dialogs.size > 0 ? [] : polite),
       changeText,
       focusText,
@@ -161,7 +164,8 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
     const field = region.getAttribute('role') === 'alert' ? fieldOfError(region) : null;
     const name = field !== null ? groupName(field) : '';
     if (name !== '' && !text.startsWith(name)) text = translate('speech.field_error', { field: name, error: text });
-    (assertive ? batch.alerts : batch.polite).add(text);
+    if (assertive) batch.alerts.set(text, region);
+    else batch.polite.add(text);
   };
 
   const observer = new MutationObserver((records) => {
@@ -196,8 +200,30 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
   const onFocus = (event: FocusEvent): void => {
     if (!(event.target instanceof Element) || event.target === doc.body) return;
     batch.focus = event.target;
+    batch.focusText = describeControl(event.target, translate, lastFocus);
     schedule();
   };
+
+  /**
+   * The focus went into a frame (the signing page): the page sees no focusin, only its window
+   * losing the focus (and not even that when the frame before it, focused, was replaced), with
+   * the frame as its active element; so the active element is also looked at while a frame shows.
+   */
+  let framed: Element | null = null;
+  const checkFrame = (): void => {
+    const active = doc.activeElement;
+    if (!(active instanceof HTMLIFrameElement)) {
+      framed = null;
+      return;
+    }
+    if (active === framed) return;
+    framed = active;
+    onFocus({ target: active } as unknown as FocusEvent);
+  };
+  const onWindowBlur = (): void => void setTimeout(checkFrame, 0);
+  const frameWatch = setInterval(() => {
+    if (doc.querySelector('iframe') !== null) checkFrame();
+  }, 300);
 
   /** A box ticked, a radio picked, a select's value changed: said as it happens. */
   const onChange = (event: Event): void => {
@@ -229,6 +255,7 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
       });
       doc.addEventListener('focusin', onFocus);
       doc.addEventListener('change', onChange, true);
+      doc.defaultView?.addEventListener('blur', onWindowBlur);
       noteScreen();
       const active = doc.activeElement;
       if (active instanceof Element && active !== doc.body) onFocus({ target: active } as unknown as FocusEvent);
@@ -241,6 +268,8 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
     observer.disconnect();
     doc.removeEventListener('focusin', onFocus);
     doc.removeEventListener('change', onChange, true);
+    doc.defaultView?.removeEventListener('blur', onWindowBlur);
+    clearInterval(frameWatch);
     clearTimeout(timer);
   };
 }
