@@ -54,13 +54,14 @@ export function visibleText(node: Node): string {
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-function byIds(element: Element, attribute: string): string {
+function byIds(element: Element, attribute: string, separator = ' '): string {
   const ids = element.getAttribute(attribute)?.split(/\s+/).filter(Boolean) ?? [];
   return ids
     .map((id) => element.ownerDocument.getElementById(id))
     .filter((found): found is HTMLElement => found !== null)
     .map(visibleText)
-    .join(' ')
+    .filter(Boolean)
+    .join(separator)
     .trim();
 }
 
@@ -175,7 +176,8 @@ function statesOf(element: Element, role: string | undefined, t: Translate): str
 
 /** What the control points at as its description or error: the price beside a choice, a field's message. */
 function descriptionOf(element: Element): string {
-  const parts = [byIds(element, 'aria-describedby'), byIds(element, 'aria-errormessage')];
+  // Each described part is its own phrase: "Medium, 4 left, best price $119".
+  const parts = [byIds(element, 'aria-describedby', ', '), byIds(element, 'aria-errormessage', ', ')];
   return [...new Set(parts.filter(Boolean))].join(', ');
 }
 
