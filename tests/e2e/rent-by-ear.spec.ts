@@ -30,7 +30,6 @@ const kiosk = useKiosk(test, () => ({
 const SSN = '123456789';
 const GATE_CODE = '4827';
 const CVV = '987';
-const CARD = '4111111111111111';
 
 interface Utterance {
   text: string;

@@ -102,7 +102,7 @@ function ReadAloud({ agreement }: { agreement: AgreementDocument }) {
   const summary = agreement.summary?.trim();
   return (
     <div className="kiosk-visually-hidden" data-speak-on-arrival>
-      <p>{agreement.display_name}</p>
+      <p lang={OPERATOR_LANGUAGE}>{`${agreement.display_name}.`}</p>
       <p>{summary ? t('rental.signing.summary_intro') : t('rental.signing.no_summary')}</p>
       {summary && <p lang={OPERATOR_LANGUAGE}>{summary}</p>}
       <p>{t('rental.signing.how_to_sign')}</p>
