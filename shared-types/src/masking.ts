@@ -59,7 +59,7 @@ export function isSecretKey(key: string): boolean {
   const lower = key.toLowerCase();
   if (SECRET_KEYS.has(lower)) return true;
   const name = normaliseKeyName(lower);
-  return SECRET_NAME_PARTS.some((part) => name.includes(part));
+  return SECRET_NAME_PARTS.some((part) => name.includes(part)) || namesSsn(key);
 }
 
 /**
@@ -230,7 +230,7 @@ function maskValue(key: string | undefined, value: unknown, depth: number, forms
     return maskLicenceNumber(value);
   if (typeof value === 'string') {
     const masked =
-      lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskCardNumber(value) : maskCardNumbersInText(value);
+      lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskPartialCardNumber(value) : maskCardNumbersInText(value);
     return forms.length === 0 ? masked : removeForms(masked, forms);
   }
   if (typeof value === 'number') {
@@ -263,5 +263,98 @@ export interface MaskOptions {
  * the given secret values removed.
  */
 export function maskSecrets<T>(value: T, options: MaskOptions = {}): T {
-  return maskValue(undefined, value, 0, secretForms(options.secretValues ?? [])) as T;
+  const typed = removeSecretTypedValues(value);
+  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? [])) as T;
+}
+
+// -- Secret fields: one list for log masking and for speech (speech.ts, kiosk-ui speech/describe.ts) --
+
+/** Field types whose values are secrets whatever the field is called (an operator's `tax_id` of type ssn). */
+const SECRET_FIELD_TYPES = new Set(['ssn', 'password']);
+
+/**
+ * An SSN by its name: a word of the name (split at separators and camelCase) that begins or ends
+ * with "ssn" — `ssn`, `tenant_ssn`, `tenantSSN`, `ssn_last4`, `tenantssn` — but not the "ssn"
+ * that runs across words in `businessname`.
+ */
+function namesSsn(key: string): boolean {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.some((word) => word.startsWith('ssn') || word.endsWith('ssn'));
+}
+
+/** Whether a field of this name holds a card number (masked, never removed). */
+export function isCardNumberKey(key: string): boolean {
+  return CARD_KEYS.has(key.toLowerCase());
+}
+
+/** What a field's value may show: nothing (`secret`), a card number's last four (`card-number`), all (`plain`). */
+export type FieldSecrecy = 'secret' | 'card-number' | 'plain';
+
+/**
+ * The one rule for a field, by its name and type (and, in a page, its autocomplete token): an
+ * SSN, CVV, password, expiry, token or key is `secret`; a card number at any length `card-number`.
+ */
+export function fieldSecrecy(field: { name?: string; type?: string; autocomplete?: string }): FieldSecrecy {
+  const { name = '', type = '', autocomplete = '' } = field;
+  if (SECRET_FIELD_TYPES.has(type.toLowerCase()) || isSecretKey(name)) return 'secret';
+  if (
+    ['cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'current-password', 'new-password', 'one-time-code'].includes(
+      autocomplete,
+    )
+  )
+    return 'secret';
+  if (isCardNumberKey(name) || autocomplete === 'cc-number') return 'card-number';
+  return 'plain';
+}
+
+/**
+ * A card number typed so far (a visitor correcting a typo), as it may show: its last four digits
+ * once four exist, the rest starred; a complete number as maskCardNumber shows it.
+ */
+export function maskPartialCardNumber(value: string): string {
+  const digits = value.replace(/[^0-9]/g, '');
+  if (digits.length >= 12 || ALREADY_MASKED.test(value)) return maskCardNumber(value);
+  if (digits.length <= 4) return '*'.repeat(digits.length);
+  return `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`;
+}
+
+/**
+ * A copy where every field declared with a secret type (`{type: 'ssn', name, value}`, as the
+ * additional-information sections declare them) has its value removed, and the same name's value
+ * anywhere else in the tree too (the sections' `values: {tax_id: ...}`).
+ */
+function removeSecretTypedValues(value: unknown): unknown {
+  const names = new Set<string>();
+  const collect = (node: unknown, depth: number): void => {
+    if (depth > 12 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((item) => collect(item, depth + 1));
+    const record = node as Record<string, unknown>;
+    if (
+      typeof record.type === 'string' &&
+      typeof record.name === 'string' &&
+      SECRET_FIELD_TYPES.has(record.type.toLowerCase())
+    )
+      names.add(record.name);
+    Object.values(record).forEach((child) => collect(child, depth + 1));
+  };
+  collect(value, 0);
+  if (names.size === 0) return value;
+  const strip = (node: unknown, depth: number): unknown => {
+    if (depth > 12 || node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map((item) => strip(item, depth + 1));
+    const record = node as Record<string, unknown>;
+    const typed = typeof record.type === 'string' && SECRET_FIELD_TYPES.has(record.type.toLowerCase());
+    return Object.fromEntries(
+      Object.entries(record).map(([key, child]) => [
+        key,
+        names.has(key) || (typed && key === 'value' && child !== null && child !== '')
+          ? REMOVED
+          : strip(child, depth + 1),
+      ]),
+    );
+  };
+  return strip(value, 0);
 }

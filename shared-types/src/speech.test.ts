@@ -14,3 +14,13 @@ describe('speakableText', () => {
     expect(speakableText(text, 'en')).toBe(text);
   });
 });
+
+describe('speakableText, SSNs', () => {
+  it('never reads an SSN, in either language', () => {
+    expect(speakableText('Social Security Number, edit text, 123-45-6789', 'en')).toBe(
+      'Social Security Number, edit text, a Social Security number',
+    );
+    expect(speakableText('Número 123 45 6789.', 'es')).toBe('Número un número de Seguro Social.');
+    expect(speakableText('Call (217) 555-0142, code 4 8 2 7', 'en')).toBe('Call (217) 555-0142, code 4 8 2 7');
+  });
+});

@@ -34,11 +34,10 @@ test.afterAll(() => {
 
 /** Every utterance the page sends, in order, and every tone it asks for. */
 function listen(page: Page) {
-  const said: Array<{ text: string; lang: string }> = [];
+  const said: Array<{ text: string; lang: string; parts?: Array<{ text: string; lang: string }> }> = [];
   let tones = 0;
   void page.route('**/device/speech', async (route) => {
-    if (route.request().method() === 'POST')
-      said.push(route.request().postDataJSON() as { text: string; lang: string });
+    if (route.request().method() === 'POST') said.push(route.request().postDataJSON() as (typeof said)[number]);
     await route.continue();
   });
   void page.route('**/device/tone', async (route) => {
@@ -67,7 +66,12 @@ test('audio mode: screens, focus, a validation error and the idle warning are sa
   await audio.click();
   await expect(audio).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: 'test-results/speech/welcome-audio-on.png' });
-  const welcome = await heard(said, /^Audio on\. WELCOME\. Get started by selecting one of the options to the left\./);
+  // Audio on, that Español exists (in English, then in Spanish in the Spanish voice), the speech keys, the screen.
+  const welcome = await heard(
+    said,
+    /^Audio on\. Español is available.*Español está disponible.*star repeats.* WELCOME\. Get started by selecting one of the options to the left\./,
+  );
+  expect(said[welcome]!.parts?.map((part) => part.lang)).toEqual(['en', 'es', 'en']);
   expect(said[welcome]).toMatchObject({ lang: 'en', text: expect.stringMatching(/Audio, button, on\.$/) });
 
   await reachIdentityStep(page, kiosk, { skipGoto: true });

@@ -137,6 +137,33 @@ describe('speech output', { timeout: 20_000 }, () => {
     expect(logLines.join('\n')).not.toMatch(/Card number|4111|1 2 3 4/);
   });
 
+  it("says an utterance's parts each in its own language's voice, masked, through espeak-ng's SSML", async () => {
+    const dir = tempDir('speech-');
+    const synthesiser = join(dir, 'fake-espeak');
+    const { writeFileSync, chmodSync } = await import('node:fs');
+    writeFileSync(synthesiser, `#!/bin/sh\necho "$@" > "${dir}/args.txt"\ncat > "${dir}/said.txt"\n`);
+    chmodSync(synthesiser, 0o755);
+    const { app } = await startDaemon({ speechCommand: synthesiser, speechPlayCommand: 'cat > /dev/null' });
+    const parts = [
+      { text: 'Su tarjeta de crédito NO se procesó.', lang: 'es' },
+      { text: 'Your card 4000 0000 0000 0002 was declined <now>.', lang: 'en' },
+    ];
+    const text = parts.map((part) => part.text).join(' ');
+    expect((await say(app, { text, lang: 'es', parts })).statusCode).toBe(200);
+    const said = await eventually(
+      () => existsSync(join(dir, 'said.txt')) && (readFileSync(join(dir, 'said.txt'), 'utf8').trim() || undefined),
+    );
+    expect(said).toBe(
+      '<speak><voice name="es-419">Su tarjeta de crédito NO se procesó.</voice> ' +
+        '<voice name="en-us">Your card card ending in 0 0 0 2 was declined &lt;now&gt;.</voice></speak>',
+    );
+    expect(readFileSync(join(dir, 'args.txt'), 'utf8')).toMatch(/ -m /);
+    expect((await say(app, { text, lang: 'es', parts: [{ text, lang: 'fr' }] })).json()).toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(/Unknown language "fr"/),
+    });
+  });
+
   it('refuses over-long text, an unknown language and a foreign origin with a message', async () => {
     const { app } = await startDaemon({ speechPlayCommand: 'cat > /dev/null' });
 

@@ -3,7 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Counter, Gauge } from 'prom-client';
 import { Type } from 'typebox';
-import { SPEECH_LANGUAGES, SPEECH_MAX_CHARS, type SpeechLanguage } from '@kiosk/shared-types';
+import {
+  SPEECH_LANGUAGES,
+  SPEECH_MAX_CHARS,
+  SPEECH_MAX_PARTS,
+  type SpeechLanguage,
+  type SpeechPart,
+} from '@kiosk/shared-types';
 import { configuredSecrets } from '../secrets.js';
 import { SpeechService, type SoundRefused } from '../speech/speech-service.js';
 import { isAllowedOrigin } from './events.js';
@@ -25,6 +31,16 @@ const SpeechBody = Type.Object(
     text: Type.String({ maxLength: SPEECH_MAX_CHARS }),
     // Any short string here, so an unknown language gets its own message below.
     lang: Type.String({ maxLength: 16 }),
+    // Stretches in their own languages (an operator's English text on a Spanish screen), in order.
+    parts: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { text: Type.String({ maxLength: SPEECH_MAX_CHARS }), lang: Type.String({ maxLength: 16 }) },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: SPEECH_MAX_PARTS },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -104,16 +120,25 @@ export default fp(
       '/device/speech',
       { preValidation: ownOrigin, schema: { body: SpeechBody, response: { 200: Started, ...refusals } } },
       async (request, reply) => {
-        const { text, lang } = request.body;
-        if (!isSpeechLanguage(lang)) {
+        const { text, lang, parts } = request.body;
+        const unknown = [lang, ...(parts ?? []).map((part) => part.lang)].find((code) => !isSpeechLanguage(code));
+        if (unknown !== undefined) {
           return sendDaemonError(
             reply,
             400,
-            `Unknown language "${lang.replace(/[^\w-]/g, '')}": the kiosk speaks ${SPEECH_LANGUAGES.join(' or ')}.`,
+            `Unknown language "${unknown.replace(/[^\w-]/g, '')}": the kiosk speaks ${SPEECH_LANGUAGES.join(' or ')}.`,
           );
         }
         if (text.trim() === '') return sendDaemonError(reply, 400, 'Nothing to say: the text is empty.');
-        const outcome = await speech.speak(text, lang);
+        const said = parts?.map((part) => part.text).join(' ') ?? '';
+        if (said.length > SPEECH_MAX_CHARS) {
+          return sendDaemonError(
+            reply,
+            400,
+            `Too long: an utterance's parts have at most ${SPEECH_MAX_CHARS} characters.`,
+          );
+        }
+        const outcome = await speech.speak(text, lang as SpeechLanguage, parts as SpeechPart[] | undefined);
         if (!outcome.started) return refuse(reply, outcome);
         return { utteranceId: outcome.utteranceId, ...(outcome.overtaken ? { overtaken: true } : {}) };
       },

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { removeSecretValues, speakableText, type SpeechLanguage, type SpeechStatus } from '@kiosk/shared-types';
+import {
+  removeSecretValues,
+  speakableText,
+  type SpeechLanguage,
+  type SpeechPart,
+  type SpeechStatus,
+} from '@kiosk/shared-types';
 import { findProgram, firstProgram } from './programs.js';
 import { toneWav } from './tone.js';
 
@@ -72,8 +78,11 @@ export class SpeechService {
     };
   }
 
-  /** Say text in a language, interrupting the utterance playing; resolves once it started playing. */
-  async speak(text: string, lang: SpeechLanguage): Promise<SoundStarted | SoundRefused> {
+  /**
+   * Say text in a language, interrupting the utterance playing; resolves once it started playing.
+   * With `parts`, each stretch is said in its own language's voice (espeak-ng's SSML `<voice>`).
+   */
+  async speak(text: string, lang: SpeechLanguage, parts?: readonly SpeechPart[]): Promise<SoundStarted | SoundRefused> {
     const generation = ++this.generation;
     const problem = this.speechProblem();
     if (problem !== undefined) return { started: false, reason: 'unavailable', message: problem };
@@ -82,23 +91,35 @@ export class SpeechService {
     if (generation !== this.generation) return { started: true, utteranceId: randomUUID(), overtaken: true };
     this.stopPlaying();
 
-    const spoken = speakableText(removeSecretValues(text, this.options.secrets), lang);
     const { command, voices, rate } = this.options;
-    const synth = spawn(command, ['-v', voices[lang], '-s', String(rate), '--stdout'], {
+    const clean = (said: string, language: SpeechLanguage) =>
+      speakableText(removeSecretValues(said, this.options.secrets), language);
+    const spoken = clean(text, lang);
+    const mixed = parts !== undefined && parts.some((part) => part.lang !== lang);
+    const input = mixed
+      ? ssmlOf(
+          parts.map((part) => ({ ...part, text: clean(part.text, part.lang) })),
+          voices,
+        )
+      : spoken;
+    const synth = spawn(command, ['-v', voices[lang], '-s', String(rate), ...(mixed ? ['-m'] : []), '--stdout'], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     const player = this.spawnPlayer();
     // Either end may go away first (a stop, a broken player): a closed pipe is not a crash.
     for (const stream of [synth.stdin, synth.stdout, player.stdin]) stream?.on('error', () => undefined);
     synth.stdout!.pipe(player.stdin!);
-    synth.stdin!.end(spoken);
+    synth.stdin!.end(input);
     const playback = this.track('speech', [synth, player], player);
     const failed = await this.started([synth, player]);
     if (failed !== undefined) {
       this.kill(playback);
       return { started: false, reason: 'unavailable', message: failed };
     }
-    this.options.log.info({ utteranceId: playback.id, lang, chars: spoken.length }, 'speech started');
+    this.options.log.info(
+      { utteranceId: playback.id, lang, chars: spoken.length, ...(mixed ? { parts: parts.length } : {}) },
+      'speech started',
+    );
     return { started: true, utteranceId: playback.id };
   }
 
@@ -220,4 +241,13 @@ export class SpeechService {
       }
     }
   }
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** An utterance in several languages as espeak-ng's SSML (-m): each part in its language's voice. */
+export function ssmlOf(parts: readonly SpeechPart[], voices: Record<SpeechLanguage, string>): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
+  const body = parts.map((part) => `<voice name="${escape(voices[part.lang])}">${escape(part.text)}</voice>`).join(' ');
+  return `<speak>${body}</speak>`;
 }

@@ -433,28 +433,37 @@ describe('step counter', () => {
 
   it('counts every step the visitor acts on, up to the processing', () => {
     const state = createFlowState(context(), { loggedIn: false });
-    const steps = NORMAL_RENTAL_ORDER.filter((s) => s !== 'process_rental' && s !== 'confirm_rental');
+    const steps = NORMAL_RENTAL_ORDER.filter(
+      (s) => s !== 'process_rental' && s !== 'confirm_rental' && s !== 'card_details',
+    );
     expect(steps.map((section) => label(state, section))).toEqual(steps.map((_, i) => `${i + 1} of ${steps.length}`));
-    expect(label(state, 'panda_agreements')).toBe('10 of 10');
+    expect(label(state, 'panda_agreements')).toBe('9 of 9');
     expect(label(state, 'process_rental')).toBeNull();
     expect(label(state, 'confirm_rental')).toBeNull();
+  });
+
+  it('keeps the payment step when the card is typed instead of swiped', () => {
+    const state = createFlowState(context(), { loggedIn: false });
+    expect(label(state, 'swipe_scan')).toBe('7 of 9');
+    expect(label(state, 'card_details')).toBe('7 of 9');
+    expect(label(state, 'panda_fields')).toBe('8 of 9');
   });
 
   it('starts at info for a logged-in visitor, who never sees the identity step', () => {
     const state = createFlowState(context(), { loggedIn: true });
     expect(label(state, 'rent_this_space')).toBeNull();
-    expect(label(state, 'info')).toBe('1 of 9');
+    expect(label(state, 'info')).toBe('1 of 8');
   });
 
   it('follows the sections that answers add and remove, and the reservation list', () => {
     const state = createFlowState(context({ unit: { parking: false, promos: [promos.default, promos.senior] } }), {
       loggedIn: false,
     });
-    expect(label(state, 'discounts')).toBe('5 of 11');
+    expect(label(state, 'discounts')).toBe('5 of 10');
     const military = setMilitary(goTo(state, 'secondary_contact'), true).state;
-    expect(label(military, 'military_info')).toBe('4 of 11');
+    expect(label(military, 'military_info')).toBe('4 of 10');
     expect(label(military, 'discounts')).toBeNull();
-    expect(label(setBusinessRental(state, true), 'panda_agreements')).toBe('12 of 12');
+    expect(label(setBusinessRental(state, true), 'panda_agreements')).toBe('11 of 11');
     const reservation = setReservationMode(goTo(state, 'info'), true);
     expect(label(reservation, 'info')).toBe('2 of 2');
   });

@@ -131,18 +131,22 @@ const NOT_A_STEP: readonly SectionName[] = ['process_rental', 'confirm_rental', 
 
 /**
  * The steps the visitor walks, in order: the active list from where this visit started (info
- * for a logged-in visitor, who never sees rent_this_space) up to the processing.
+ * for a logged-in visitor, who never sees rent_this_space) up to the processing; the card's
+ * details are part of the swipe step (the same payment, typed instead of swiped).
  */
 export function visitorSteps(state: FlowState): SectionName[] {
   const list = activeSections(state);
   const from = Math.max(0, list.indexOf(state.start));
-  return list.slice(from).filter((section) => !NOT_A_STEP.includes(section));
+  return list
+    .slice(from)
+    .filter((section) => !NOT_A_STEP.includes(section) && !(section === 'card_details' && list.includes('swipe_scan')));
 }
 
 /** 'Step N of M' for `section`: its place among the visitor's steps, null when it is not one. */
 export function stepPosition(state: FlowState, section: SectionName): { step: number; total: number } | null {
   const steps = visitorSteps(state);
-  const at = steps.indexOf(section);
+  // Swiping a card and typing it are one payment step: picking manual entry keeps the counter.
+  const at = steps.indexOf(section === 'card_details' && !steps.includes(section) ? 'swipe_scan' : section);
   return at < 0 ? null : { step: at + 1, total: steps.length };
 }
 

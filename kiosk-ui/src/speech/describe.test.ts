@@ -57,4 +57,26 @@ describe('describeControl', () => {
     expect(describeControl(password, t)).toBe('Password, edit text, 10 characters');
     expect(describeControl(password, t)).not.toContain('Password!1');
   });
+
+  it('keeps to the masking rule: an SSN by its type, a card number typed so far, an expiry', () => {
+    const ssn = focusable(
+      '<label for="t">Taxpayer number</label><input id="t" name="tax_id" data-field-type="ssn" value="123-45-6789">',
+      'input',
+    );
+    expect(describeControl(ssn, t)).toBe('Taxpayer number, edit text, 11 characters');
+    const named = focusable('<label for="s">SSN</label><input id="s" name="tenant_ssn" value="123-45-6789">', 'input');
+    expect(describeControl(named, t)).not.toMatch(/\d{3}/);
+    const card = focusable(
+      '<label for="n">Card Number</label><input id="n" name="cc_number" value="4111 1111 111">',
+      'input',
+    );
+    expect(describeControl(card, t)).toBe('Card Number, edit text, 11 digits, ending in 1 1 1 1');
+    (card as HTMLInputElement).value = '411';
+    expect(describeControl(card, t)).toBe('Card Number, edit text, 3 digits');
+    const month = focusable(
+      '<label for="m">Expiry Month</label><select id="m" name="cc_exp_month"><option value="">Month</option><option value="04" selected>04</option></select>',
+      'select',
+    );
+    expect(describeControl(month, t)).toBe('Expiry Month, list box, chosen');
+  });
 });

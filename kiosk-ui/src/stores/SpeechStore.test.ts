@@ -3,7 +3,7 @@ import { when } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 import { ACTIVE_SESSION as active, createTestRoot, FakeSocket, type FakeRoutes } from '../test/fakes';
-import { AUDIO_KEY_CODE } from './SpeechStore';
+import { AUDIO_KEY_CODE, SPEECH_KEY_CODES, speechParts } from './SpeechStore';
 
 const speaking: SpeechStatus = { available: true, muted: false, tone: true };
 
@@ -54,11 +54,44 @@ describe('SpeechStore', () => {
     expect(root.preferences.audio).toBe(true);
     document.body.innerHTML = '<main><h1>WELCOME</h1><p>Get started</p></main>';
     await vi.waitFor(() => expect(spoken()).toHaveLength(1));
-    expect(spoken()[0]).toEqual({ text: 'Audio on. WELCOME. Get started.', lang: 'en' });
+    // Audio on, that Español exists (said in Spanish too, in the Spanish voice), the keys, then the screen.
+    const english = 'Audio on. Español is available: the Español button is at the foot of the menu or of the screen.';
+    const spanish = 'Español está disponible: el botón Español está al pie del menú o de la pantalla.';
+    const keys = 'On the keypad, star repeats, slash tells your rental so far, minus tells the price.';
+    expect(spoken()[0]).toEqual({
+      text: `${english} ${spanish} ${keys} WELCOME. Get started.`,
+      lang: 'en',
+      parts: [
+        { text: english, lang: 'en' },
+        { text: spanish, lang: 'es' },
+        { text: `${keys} WELCOME. Get started.`, lang: 'en' },
+      ],
+    });
 
     pressAudioKey();
     expect(root.preferences.audio).toBe(false);
     expect(spoken().at(-1)).toEqual({ text: 'Audio off.', lang: 'en' });
+    stop();
+  });
+
+  it('repeats the last utterance and says the price and the rental so far with the keypad keys, in audio mode only', async () => {
+    const { root, stop, spoken } = startedRoot(speaking);
+    await when(() => root.speech.available);
+    const press = (code: string, key: string) => {
+      const event = new KeyboardEvent('keydown', { code, key, bubbles: true, cancelable: true });
+      document.body.dispatchEvent(event);
+      return event;
+    };
+    // Audio off: the keys type as keys do.
+    expect(press(SPEECH_KEY_CODES.repeat, '*').defaultPrevented).toBe(false);
+    root.preferences.setAudio(true);
+    root.speech.say('Unit A104, $95.00');
+    expect(press(SPEECH_KEY_CODES.repeat, '*').defaultPrevented).toBe(true);
+    expect(spoken().at(-1)).toEqual({ text: 'Unit A104, $95.00', lang: 'en' });
+    press(SPEECH_KEY_CODES.summary, '/');
+    await vi.waitFor(() => expect(spoken().at(-1)?.text).toBe('No space chosen yet.'));
+    press(SPEECH_KEY_CODES.price, '-');
+    await vi.waitFor(() => expect(spoken().at(-1)?.text).toBe('No price yet: choose a space first.'));
     stop();
   });
 
@@ -95,5 +128,16 @@ describe('SpeechStore', () => {
     expect(root.preferences.audio).toBe(false);
     expect(sent('/device/speech/stop')).toHaveLength(1);
     stop();
+  });
+});
+
+describe('speechParts', () => {
+  it('cuts an utterance where a text in another language starts and ends, each part in its language', () => {
+    expect(speechParts('¡Ups! \uE000en\uE001Your card was declined.\uE002 Pida ayuda.', 'es')).toEqual([
+      { text: '¡Ups!', lang: 'es' },
+      { text: 'Your card was declined.', lang: 'en' },
+      { text: 'Pida ayuda.', lang: 'es' },
+    ]);
+    expect(speechParts('Plain text', 'en')).toEqual([{ text: 'Plain text', lang: 'en' }]);
   });
 });

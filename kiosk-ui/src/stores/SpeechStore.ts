@@ -1,4 +1,10 @@
-import { SPEECH_MAX_CHARS, speakableText, type SpeechStatus } from '@kiosk/shared-types';
+import {
+  SPEECH_MAX_CHARS,
+  speakableText,
+  type SpeechLanguage,
+  type SpeechPart,
+  type SpeechStatus,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { i18next } from '../i18n/setup';
 import type { RootStore } from './RootStore';
@@ -12,9 +18,54 @@ export const AUDIO_KEY_CODE = 'NumpadAdd';
 /** Seconds left on the idle warning at which, in audio mode, the countdown is said. */
 const COUNTDOWN_MARKS = [30, 10] as const;
 
+/**
+ * The keypad's speech keys in audio mode (docs/accessibility.md, "Speech keys"), by key code, so
+ * the main keyboard's * / - still type: repeat the last utterance, the rental so far, the price
+ * (after the rental: the unit and the gate code, digit by digit).
+ */
+export const SPEECH_KEY_CODES = { repeat: 'NumpadMultiply', summary: 'NumpadDivide', price: 'NumpadSubtract' } as const;
+
+/** Rental sections where a payment is taken: the amount is said on arrival. */
+const PAYMENT_SECTIONS = new Set(['swipe_scan', 'card_details']);
+
+/** What the announcer adds to the page's own words (speech/announcer.ts). */
+export interface AnnouncerExtras {
+  onArrival?: () => string | undefined;
+  subscribe?: (note: (text: string) => void) => () => void;
+}
 /** What starts the screen announcer: the module arrives only when a visitor turns audio on. */
-export type AnnouncerStarter = (say: (text: string) => void, lead?: string) => () => void;
+export type AnnouncerStarter = (say: (text: string) => void, lead?: string, extras?: AnnouncerExtras) => () => void;
 const loadAnnouncer = async (): Promise<AnnouncerStarter> => (await import('../speech/announcer')).startAnnouncer;
+const loadKeyTexts = () => import('../speech/key-texts');
+type KeyTexts = Awaited<ReturnType<typeof loadKeyTexts>>;
+
+/**
+ * Operator texts in another language than the visitor's are marked by the announcer
+ * (speech/describe.ts, `visibleText`) as \uE000lang\uE001text\uE002: each becomes a part said in its
+ * own language's voice.
+ */
+export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
+  const parts: SpeechPart[] = [];
+  const pattern = /\uE000(en|es)\uE001([^\uE002]*)\uE002/g;
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    parts.push({ text: text.slice(at, match.index), lang }, { text: match[2]!, lang: match[1] as SpeechLanguage });
+    at = match.index + match[0].length;
+  }
+  parts.push({ text: text.slice(at), lang });
+  const merged: SpeechPart[] = [];
+  for (const part of parts) {
+    const clean = part.text
+      .replace(/[\uE000-\uE002]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (clean === '') continue;
+    const last = merged[merged.length - 1];
+    if (last?.lang === part.lang) last.text = `${last.text} ${clean}`;
+    else merged.push({ text: clean, lang: part.lang });
+  }
+  return merged;
+}
 
 /**
  * Speech output as the UI drives it (the daemon synthesises and plays; docs/accessibility.md).
@@ -31,6 +82,11 @@ export class SpeechStore {
   private lead: string | undefined = undefined;
   /** The visitor switched audio off and heard it said: nothing to stop. */
   private saidOff = false;
+  /** The last utterance sent, for the repeat key. */
+  private last: { text: string; lang: SpeechLanguage } | undefined = undefined;
+  private keyTexts: KeyTexts | undefined = undefined;
+  /** The running announcer's way to say news with the next utterance. */
+  private note: ((text: string) => void) | undefined = undefined;
 
   constructor(
     readonly root: RootStore,
@@ -68,9 +124,13 @@ export class SpeechStore {
           const attempt = starting;
           const lead = this.lead;
           this.lead = undefined;
-          void this.announcer().then(
-            (startAnnouncer) => {
-              if (attempt === starting && this.on) stopAnnouncer = startAnnouncer(this.say, lead);
+          void Promise.all([this.announcer(), this.loadKeyTexts()]).then(
+            ([startAnnouncer]) => {
+              if (attempt === starting && this.on)
+                stopAnnouncer = startAnnouncer(this.say, lead, {
+                  onArrival: this.arrivalExtra,
+                  subscribe: this.subscribeNotes,
+                });
             },
             () => undefined,
           );
@@ -91,6 +151,19 @@ export class SpeechStore {
         },
       ),
       this.listenForAudioKey(),
+      this.listenForSpeechKeys(),
+      // Each signature, said as it is done (the signing page is another origin: its own words are not heard).
+      reaction(
+        () =>
+          this.root
+            .ifLoaded('checkout')
+            ?.signing.agreements.filter((doc) => doc.completed)
+            .map((doc) => doc.display_name) ?? [],
+        (signed, before) => {
+          for (const name of signed.filter((doc) => !before.includes(doc)))
+            this.note?.(i18next.t('rental.signing.signed_aloud', { document: name }));
+        },
+      ),
     ];
     return () => {
       for (const stop of stops) stop();
@@ -112,7 +185,18 @@ export class SpeechStore {
     if (!this.available) return;
     const on = !this.root.preferences.audio;
     if (on) {
-      this.lead = i18next.t('shell.preferences.audio.turned_on');
+      // Audio on, how to change the language (said in both, each in its own voice), and the keys.
+      const offer =
+        this.root.preferences.language === 'es'
+          ? i18next.t('shell.preferences.audio.english_available')
+          : `${i18next.t('shell.preferences.audio.spanish_available')} \uE000es\uE001${i18next.t('shell.preferences.audio.spanish_available_es')}\uE002`;
+      this.lead = [
+        i18next.t('shell.preferences.audio.turned_on'),
+        offer,
+        i18next.t('shell.preferences.audio.keys_help'),
+      ]
+        .filter(Boolean)
+        .join(' ');
     } else {
       // Said as audio goes off, so the visitor hears that it did; it cuts off whatever was playing.
       this.send(i18next.t('shell.preferences.audio.turned_off'));
@@ -126,11 +210,60 @@ export class SpeechStore {
     if (this.on) this.send(text);
   }
 
-  private send(text: string): void {
+  private send(text: string, remember = true): void {
     const lang = this.root.preferences.language;
-    const spoken = speakableText(text.replace(/\s+/g, ' ').trim(), lang);
+    const parts = speechParts(text, lang).map((part) => ({ ...part, text: speakableText(part.text, part.lang) }));
+    const spoken = parts
+      .map((part) => part.text)
+      .join(' ')
+      .slice(0, SPEECH_MAX_CHARS);
     if (spoken === '') return;
-    void this.root.api.speak({ text: spoken.slice(0, SPEECH_MAX_CHARS), lang }).catch(() => undefined);
+    if (remember) this.last = { text, lang };
+    const request = parts.some((part) => part.lang !== lang) ? { text: spoken, lang, parts } : { text: spoken, lang };
+    void this.root.api.speak(request).catch(() => undefined);
+  }
+
+  private subscribeNotes(note: (text: string) => void): () => void {
+    this.note = note;
+    return () => {
+      if (this.note === note) this.note = undefined;
+    };
+  }
+
+  private async loadKeyTexts(): Promise<KeyTexts | undefined> {
+    this.keyTexts ??= await loadKeyTexts().catch(() => undefined);
+    return this.keyTexts;
+  }
+
+  /** On a payment screen the amount it will charge is said with the screen; on the confirmation, the key to hear the code again. */
+  private arrivalExtra(): string | undefined {
+    const section = this.root.ifLoaded('rental')?.section;
+    if (section === undefined || document.querySelector(`[data-rental-section="${section}"]`) === null)
+      return undefined;
+    if (PAYMENT_SECTIONS.has(section)) return this.keyTexts?.payAmountText(this.root);
+    if (section === 'confirm_rental') return this.keyTexts?.confirmationHint(this.root);
+    return undefined;
+  }
+
+  /** The repeat, summary and price keys: in audio mode only, so the keypad types normally otherwise. */
+  private listenForSpeechKeys(): () => void {
+    if (typeof window === 'undefined') return () => undefined;
+    const onKey = (event: KeyboardEvent) => {
+      const key = Object.entries(SPEECH_KEY_CODES).find(([, code]) => code === event.code)?.[0];
+      if (key === undefined || !this.on) return;
+      event.preventDefault();
+      if (event.repeat) return;
+      if (key === 'repeat') {
+        if (this.last) this.send(this.last.text);
+        return;
+      }
+      void this.loadKeyTexts().then((texts) => {
+        if (!texts || !this.on) return;
+        this.send(key === 'summary' ? texts.summaryFor(this.root) : texts.priceFor(this.root));
+      });
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }
 
   private listenForAudioKey(): () => void {

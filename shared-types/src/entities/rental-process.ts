@@ -56,6 +56,11 @@ export interface AgreementDocument {
   /** The signing page; it posts SIGNING_COMPLETED_EVENT to the kiosk when signed. */
   url: string;
   completed: boolean;
+  /**
+   * The document's text in plain words, when the operator provides it: the kiosk cannot read the
+   * signing page (another origin), so speech reads this instead (docs/accessibility.md, "Signing by ear").
+   */
+  summary?: string;
 }
 
 /** POST pandadocs/generate-agreements/ (rental flow and billpay flow alike). */

@@ -79,6 +79,7 @@ const rentalDocumentsRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = as
           key: page.key,
           url: `/pages/sign/${page.key}`,
           completed: false,
+          summary: page.paragraphs.join(' '),
         };
       });
       const result: GenerateAgreementsResult = { agreements };

@@ -55,6 +55,7 @@ export function DateField<T extends FieldValues>(props: DateFieldProps<T>) {
                   }}
                   onBlur={field.onBlur}
                   placeholder={t('common.date_placeholder')}
+                  data-field-type="date"
                   data-keyboard="numeric"
                   inputMode="numeric"
                   autoComplete="off"

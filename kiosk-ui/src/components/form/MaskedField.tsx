@@ -14,12 +14,17 @@ export interface MaskedFieldProps<T extends FieldValues> extends FieldProps<T> {
   /** `password` hides what is typed (the CVV). */
   type?: 'text' | 'password';
   maxLength?: number;
+  /**
+   * The operator's field type (`ssn`) when the name does not say it: speech keeps to the masking
+   * rule for it (speech/describe.ts, `fieldSecrecy`).
+   */
+  fieldType?: string;
 }
 
 /** A field typed through an imask pattern, its accepted value handed to the form (onAccept). */
 export function MaskedField<T extends FieldValues>(props: MaskedFieldProps<T>) {
   const { control, name, label, required, hint, className, onValueChange, look = 'step' } = props;
-  const { mask, placeholder, type = 'text', maxLength } = props;
+  const { mask, placeholder, type = 'text', maxLength, fieldType } = props;
   const keyboard = props.keyboard ?? 'numeric';
   return (
     <FieldControl control={control} name={name} error={props.error}>
@@ -46,6 +51,7 @@ export function MaskedField<T extends FieldValues>(props: MaskedFieldProps<T>) {
               onBlur={field.onBlur}
               type={type}
               data-keyboard={keyboard}
+              data-field-type={fieldType}
               inputMode={keyboard === 'phone' ? 'tel' : 'numeric'}
               placeholder={placeholder}
               maxLength={maxLength}

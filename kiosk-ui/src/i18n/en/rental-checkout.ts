@@ -126,6 +126,13 @@ export const rentalCheckout = {
     list_label: 'Documents to sign',
     // wording not shown
     step: 'Document {{current}} of {{total}}',
+    /** Read aloud on the signing step (visually hidden): the page in the frame cannot be read by the kiosk. */
+    summary_intro: 'The signing page cannot be read aloud. Summary provided by the facility:',
+    no_summary:
+      'The signing page cannot be read aloud, and the facility gave no summary: ask the staff to read it to you.',
+    how_to_sign: 'Press Tab to enter the signing page; its Sign button signs this document with Enter.',
+    frame_hint: 'Signing page. Its Sign button signs this document.',
+    signed_aloud: '{{document}} signed.',
     // wording not shown
     choose: 'Choose one',
   },
@@ -161,6 +168,16 @@ export const rentalCheckout = {
     oops: 'Oops!',
     rental_failed: 'Your rental did NOT go through.',
     reservation_failed: 'Your reservation did NOT go through.',
+    /** A card refusal the kiosk knows, for a visitor whose language the operator's message is not in. */
+    card_failure: {
+      CardInvalid: 'The card number is not valid.',
+      TenantPaymentFailed: 'The payment could not be taken.',
+      CardProcessingError: 'The card could not be processed.',
+      CardDeclined: 'Your card was declined.',
+      CardDeclinedNSF: 'Your card was declined for insufficient funds.',
+    },
+    /** Names the button that tries again (said with the failure). */
+    press_to_retry: 'To try again with another card, press {{button}}.',
     card_failed: 'Your credit card did NOT go through.',
     ask_manager: 'Please ask the Manager for help.',
   },

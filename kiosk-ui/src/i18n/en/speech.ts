@@ -18,6 +18,24 @@ export const speech = {
     menuitem: 'menu item',
     slider: 'slider',
   },
+  /** After a date field's name: how to type it (the placeholder, spelt out). */
+  date_format: 'type month, day and year: {{format}}',
+  /** A field's error, said with the field it belongs to. */
+  field_error: '{{field}}: {{error}}',
+  /** The speech keys' answers (speech/summary.ts); money comes formatted. */
+  summary: {
+    monthly_rent: 'Monthly rent {{amount}}',
+    total: 'Total cost to move in {{amount}}',
+    no_costs: 'No price yet: choose a space first.',
+    nothing_yet: 'No space chosen yet.',
+    unit: 'Your space: {{unit}}',
+    insurance: 'Protection: {{name}}, {{premium}} a month',
+    lock: 'Lock: {{name}}, {{price}}',
+    gatecode: 'Unit {{door}}. Your gate code is {{code}}',
+    gatecode_again: 'To hear your gate code again, press minus.',
+    /** Said before a payment: the amount it will charge. */
+    pay_amount: 'Amount to pay today: {{amount}}',
+  },
   state: {
     checked: 'checked',
     not_checked: 'not checked',
@@ -29,6 +47,12 @@ export const speech = {
     disabled: 'unavailable',
     required: 'required',
     invalid: 'invalid entry',
+    /** A secret select (expiry): that something is chosen, not what. */
+    chosen: 'chosen',
+    /** A card number typed so far: how many digits, then its last four once four exist. */
+    digits_one: '{{count}} digit',
+    digits_other: '{{count}} digits',
+    ending_in: 'ending in {{digits}}',
     blank: 'blank',
     /** A secret field (CVV, password): its length is all that is said. */
     characters_one: '{{count}} character',

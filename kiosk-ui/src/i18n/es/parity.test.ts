@@ -21,6 +21,7 @@ const SAME_IN_SPANISH = new Set([
   'trivia.title',
   'trivia.questions.q03.a', // Venus
   'shell.preferences.audio.label', // the same word in Spanish
+  'shell.preferences.audio.spanish_available_es', // Spanish in both: said to an English visitor in Spanish
 ]);
 
 const LANGUAGE_FREE = /^[\d\s.,:/()'"$%+\-–—…]*$/;

@@ -89,6 +89,12 @@ export const rentalCheckout: Translation<typeof english> = {
     to_sign: 'Por firmar',
     list_label: 'Documentos por firmar',
     step: 'Documento {{current}} de {{total}}',
+    summary_intro: 'La página de firma no se puede leer en voz alta. Resumen proporcionado por la instalación:',
+    no_summary:
+      'La página de firma no se puede leer en voz alta y la instalación no dio un resumen: pida al personal que se la lea.',
+    how_to_sign: 'Pulse Tab para entrar en la página de firma; su botón Sign firma este documento con Enter.',
+    frame_hint: 'Página de firma. Su botón Sign firma este documento.',
+    signed_aloud: '{{document}} firmado.',
     choose: 'Elija uno',
   },
   process: {
@@ -113,6 +119,14 @@ export const rentalCheckout: Translation<typeof english> = {
     oops: '¡Ups!',
     rental_failed: 'Su alquiler NO se procesó.',
     reservation_failed: 'Su reservación NO se procesó.',
+    card_failure: {
+      CardInvalid: 'El número de tarjeta no es válido.',
+      TenantPaymentFailed: 'No se pudo cobrar el pago.',
+      CardProcessingError: 'No se pudo procesar la tarjeta.',
+      CardDeclined: 'Su tarjeta fue rechazada.',
+      CardDeclinedNSF: 'Su tarjeta fue rechazada por fondos insuficientes.',
+    },
+    press_to_retry: 'Para intentarlo de nuevo con otra tarjeta, pulse {{button}}.',
     card_failed: 'Su tarjeta de crédito NO se procesó.',
     ask_manager: 'Pida ayuda al gerente.',
   },

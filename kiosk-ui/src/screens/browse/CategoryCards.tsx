@@ -28,11 +28,14 @@ const CategoryCard = observer(function CategoryCard({ summary }: { summary: Unit
       <h2 id={titleId} className="category-card__title">
         {t(summary.titleKey)}
       </h2>
-      <p className={summary.left > 0 ? 'category-card__left' : 'category-card__left category-card__left--none'}>
+      <p
+        id={`${titleId}-left`}
+        className={summary.left > 0 ? 'category-card__left' : 'category-card__left category-card__left--none'}
+      >
         {t(LEFT_COUNT_KEY, { count: summary.left })}
       </p>
       {summary.bestRate !== null && (
-        <p className="category-card__price">
+        <p id={`${titleId}-price`} className="category-card__price">
           <span className="category-card__price-label">{t(BEST_PRICE_KEY)}</span>
           <span className="category-card__price-value">{formatMoney(summary.bestRate)}</span>
         </p>
@@ -41,6 +44,10 @@ const CategoryCard = observer(function CategoryCard({ summary }: { summary: Unit
         className="category-card__select"
         aria-expanded={open}
         aria-controls={open ? 'unit-group-panel' : undefined}
+        // What the card shows, said with its button: the size, how many are left, the price "from".
+        aria-describedby={[titleId, `${titleId}-left`, summary.bestRate !== null ? `${titleId}-price` : '']
+          .join(' ')
+          .trim()}
         onClick={() => units.toggleGroup(summary.group)}
       >
         {t('browse.select')}

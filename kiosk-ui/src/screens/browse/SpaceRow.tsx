@@ -102,7 +102,9 @@ export const SpaceRow = observer(function SpaceRow({
     <li ref={ref} className={`space-row space-row--${view.kind}`} data-door={space.door_name}>
       <div className="space-row__main">
         <span className="space-row__door">#{space.door_name}</span>
-        <span className="space-row__type">{unit?.unit_type ?? ''}</span>
+        <span className="space-row__type" id={`space-type-${space.door_id}`}>
+          {unit?.unit_type ?? ''}
+        </span>
         <Button
           variant="link"
           className="space-row__toggle"
@@ -116,12 +118,22 @@ export const SpaceRow = observer(function SpaceRow({
           {view.kind === 'loading' && <Spinner label={t('common.loading')} />}
           {view.kind === 'available' && (
             <>
-              {view.rate !== null && <span className="space-row__rate">{formatMoney(view.rate)}</span>}
+              {view.rate !== null && (
+                <span className="space-row__rate" id={`space-rate-${space.door_id}`}>
+                  {formatMoney(view.rate)}
+                </span>
+              )}
               {view.actionKey === 'browse.select' && unit ? (
                 <Button
                   className="space-row__select"
                   disabled={rental.pick.holding}
                   aria-label={`${t('browse.select')} #${space.door_name}`}
+                  // The unit's type and price are said with the choice, as they are seen beside it.
+                  aria-describedby={
+                    view.rate !== null
+                      ? `space-type-${space.door_id} space-rate-${space.door_id}`
+                      : `space-type-${space.door_id}`
+                  }
                   onClick={() => void rental.selection.chooseUnit(unit, space, { fromSearch })}
                 >
                   {t('browse.select')}

@@ -28,7 +28,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
           <span>{unit.unit_type}</span>
           {description && <span className="unit-row__description">{description}</span>}
         </div>
-        <div className="unit-row__rates">
+        <div className="unit-row__rates" id={`unit-rates-${unit.unit_id}`}>
           {unit.board_rate !== null && (
             <span className="unit-row__board">
               <span className="unit-row__rate-label">{t('browse.unit.in_store_rate')}</span>
@@ -48,6 +48,8 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
               className="unit-row__select"
               disabled={soldOut || rental.pick.holding}
               aria-label={`${t('browse.select')} ${name} ${unit.unit_type}`}
+              // The price is said with the choice, as it is seen beside it.
+              aria-describedby={`unit-rates-${unit.unit_id}`}
               onClick={() => void rental.selection.chooseUnit(unit)}
             >
               {t('browse.select')}

@@ -24,6 +24,8 @@ export interface SectionFrameProps {
   /** Defaults to 'Cancel'; pass t('rental.frame.back') for 'Back'. */
   cancelLabel?: ReactNode;
   doneDisabled?: boolean;
+  /** Ids of what Done's press means, said with it (the side panel's total on a pay button). */
+  doneDescribedBy?: string;
   hideDone?: boolean;
   hideCancel?: boolean;
   /** The side panel ('Your Storage', cost) beside the content; on by default. */
@@ -47,6 +49,7 @@ export const SectionFrame = observer(function SectionFrame({
   doneLabel,
   cancelLabel,
   doneDisabled = false,
+  doneDescribedBy,
   hideDone = false,
   hideCancel = false,
   sidePanel = true,
@@ -83,13 +86,20 @@ export const SectionFrame = observer(function SectionFrame({
             {footer}
             {!hideDone &&
               (formId ? (
-                <Button type="submit" form={formId} className="rental-frame__done" disabled={doneDisabled}>
+                <Button
+                  type="submit"
+                  form={formId}
+                  className="rental-frame__done"
+                  disabled={doneDisabled}
+                  aria-describedby={doneDescribedBy}
+                >
                   {doneLabel ?? t('rental.frame.done')}
                 </Button>
               ) : (
                 <Button
                   className="rental-frame__done"
                   disabled={doneDisabled}
+                  aria-describedby={doneDescribedBy}
                   onClick={onDone ?? (() => rental.done())}
                 >
                   {doneLabel ?? t('rental.frame.done')}

@@ -9,6 +9,9 @@ import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
 
+/** The total's row: a pay button says it with its name (SectionFrame doneDescribedBy). */
+export const SIDE_PANEL_TOTAL_ID = 'side-panel-total';
+
 /**
  * The side panel summary (rental §2): 'Your Storage' with CHANGE, dimensions and move-in date,
  * Monthly Rent (not for in-store-only facilities), the move-in cost lines ending with 'Total Cost
@@ -68,7 +71,11 @@ export const SidePanel = observer(function SidePanel() {
           rows.length > 0 && (
             <dl className="cost-list">
               {rows.map((row, index) => (
-                <div key={`${row.kind}-${index}`} className={`cost-list__row cost-list__row--${row.kind}`}>
+                <div
+                  key={`${row.kind}-${index}`}
+                  id={row.kind === 'total' ? SIDE_PANEL_TOTAL_ID : undefined}
+                  className={`cost-list__row cost-list__row--${row.kind}`}
+                >
                   <dt>{row.labelKey ? t(row.labelKey) : row.name}</dt>
                   <dd data-testid={row.kind === 'total' ? 'move-in-total' : undefined}>
                     {row.negative ? `-${money(row.amount)}` : money(row.amount)}

@@ -12,6 +12,7 @@ import { AddressFields, BILLING_ADDRESS } from '../../../components/form/Address
 import { CheckboxField } from '../../../components/form/CheckboxField';
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { SectionFrame } from '../SectionFrame';
+import { SIDE_PANEL_TOTAL_ID } from '../SidePanel';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
 
@@ -115,6 +116,7 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
       title={t('rental.card.details_title')}
       formId={`${id}-form`}
       doneLabel={t('rental.card.complete_rental')}
+      doneDescribedBy={SIDE_PANEL_TOTAL_ID}
       footer={
         <Button variant="secondary" onClick={checkout.swipeDifferentCard}>
           {t('rental.card.swipe_different')}

@@ -1,3 +1,4 @@
+import { CARD_FAILURE_CODES, type CardFailureCode } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { isSmartAccessConfirm, nextSection } from '../../../flow/flow';
 import { rentalReceipt, reservationReceipt } from '../../../printer/receipts';
 import { useStores } from '../../../stores/StoresProvider';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import { PasswordForm } from './PasswordForm';
@@ -23,8 +25,11 @@ import '../checkout.css';
  * 'Almost Done!', 'Simply choose a password to access your online account.' with the password
  * form on this screen, for every tenant, new or existing (flow.ts isSmartAccessConfirm).
  */
+const isCardFailureCode = (code: string): code is CardFailureCode =>
+  (CARD_FAILURE_CODES as readonly string[]).includes(code);
+
 export default observer(function ConfirmRental(_props: RentalSectionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const root = useStores();
   const { rental, checkout, config } = root;
   const doneLabel = t(checkout.confirmDoneKey as 'flow.finish');
@@ -37,12 +42,28 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
       : checkout.isReservation
         ? t('rental.confirm.reservation_failed')
         : t('rental.confirm.rental_failed');
+    // A card refusal the kiosk knows is said in the visitor's words; the operator's own message
+    // stays as written, marked as English so speech reads it in the English voice.
+    const known = error?.card && error.code && isCardFailureCode(error.code) ? error.code : null;
+    const detail =
+      known && i18n.language !== OPERATOR_LANGUAGE ? (
+        <p className="confirm__detail">{t(`rental.confirm.card_failure.${known}`)}</p>
+      ) : (
+        error?.message && (
+          <p className="confirm__detail" lang={OPERATOR_LANGUAGE}>
+            {error.message}
+          </p>
+        )
+      );
     return (
       <SectionFrame title={t('rental.confirm.oops')} hideCancel doneLabel={doneLabel} onDone={checkout.retry}>
         <div className="confirm confirm--failed" role="alert">
           <p className="confirm__headline">{what}</p>
-          {error?.message && <p className="confirm__detail">{error.message}</p>}
+          {detail}
           <p className="confirm__help">{t('rental.confirm.ask_manager')}</p>
+          {!checkout.gaveUp && error?.card && (
+            <p className="confirm__retry">{t('rental.confirm.press_to_retry', { button: doneLabel })}</p>
+          )}
         </div>
       </SectionFrame>
     );
@@ -73,11 +94,11 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
     // The space is rented: no CHANGE any more, so no side panel.
     <SectionFrame {...frame} hideCancel sidePanel={false} doneLabel={doneLabel}>
       <div className="confirm">
-        <p className="confirm__headline">
+        <p className="confirm__headline" data-speak-on-arrival>
           {reservation ? t('rental.confirm.confirmed_reservation') : t('rental.confirm.confirmed_rental')}
         </p>
         {rentalResult && (
-          <dl className="confirm__facts">
+          <dl className="confirm__facts" data-speak-on-arrival>
             <div>
               <dt>{t('rental.confirm.unit', { door: rentalResult.unit_door_number })}</dt>
               <dd>{t('rental.confirm.move_in', { date: rentalResult.move_in_date })}</dd>
@@ -85,14 +106,20 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
             {showGatecode && (
               <div className="confirm__code">
                 <dt>{t('rental.confirm.gatecode')}</dt>
-                <dd className="confirm__code-value">{rentalResult.gatecode}</dd>
+                <dd className="confirm__code-value" data-speak-digits>
+                  {rentalResult.gatecode}
+                </dd>
               </div>
             )}
           </dl>
         )}
-        {showGatecode && rentalResult?.access_info && <p className="confirm__access">{rentalResult.access_info}</p>}
+        {showGatecode && rentalResult?.access_info && (
+          <p className="confirm__access" lang={OPERATOR_LANGUAGE} data-speak-on-arrival>
+            {rentalResult.access_info}
+          </p>
+        )}
         {reservation && (
-          <dl className="confirm__facts">
+          <dl className="confirm__facts" data-speak-on-arrival>
             <div>
               <dt>{t('rental.confirm.unit', { door: reservation.unit_door_number })}</dt>
               <dd>{t('rental.confirm.move_in', { date: reservation.move_in_date })}</dd>

@@ -90,6 +90,8 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
                 <input
                   type="checkbox"
                   checked={lockChosen}
+                  // Its price is said with the box, as it is seen beside it.
+                  aria-describedby={`${id}-lock-price`}
                   onChange={(event) => checkout.choices.setLock(event.target.checked)}
                 />
                 <span>
@@ -99,7 +101,7 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
                   {lock.name && <span className="convenience__lock-name"> — {lock.name}</span>}
                 </span>
               </label>
-              <p className="convenience__price">
+              <p className="convenience__price" id={`${id}-lock-price`}>
                 {t('rental.convenience.lock_price', { amount: formatMoney(lock.amount, { cents: true }) })}
               </p>
               <p className="checkout-note">{t('rental.convenience.lock_note')}</p>

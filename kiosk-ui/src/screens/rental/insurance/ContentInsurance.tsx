@@ -62,14 +62,19 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
       <ul className="insurance-plans" aria-label={t('rental.insurance.plans_label')} id={listId}>
         {plans.map((plan) => {
           const selected = chosen === plan.insurance_id;
+          const planId = `${listId}-${plan.insurance_id}`;
           return (
             <li
               key={plan.insurance_id}
               className={selected ? 'insurance-plan insurance-plan--selected' : 'insurance-plan'}
             >
               {isPopular(plan) && <p className="insurance-plan__badge">{t('rental.insurance.most_popular')}</p>}
-              {plan.name && <h2 className="insurance-plan__name">{plan.name}</h2>}
-              <dl className="insurance-plan__facts">
+              {plan.name && (
+                <h2 className="insurance-plan__name" id={`${planId}-name`}>
+                  {plan.name}
+                </h2>
+              )}
+              <dl className="insurance-plan__facts" id={`${planId}-facts`}>
                 <div>
                   <dt>{t('rental.insurance.coverage')}</dt>
                   <dd className="insurance-plan__coverage">{formatMoney(plan.coverage_amount)}</dd>
@@ -85,6 +90,8 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
                 variant={selected ? 'primary' : 'secondary'}
                 block
                 aria-pressed={selected}
+                // The plan is said with its button: name, coverage and premium.
+                aria-describedby={plan.name ? `${planId}-name ${planId}-facts` : `${planId}-facts`}
                 onClick={() => choose(plan.insurance_id)}
               >
                 {selected ? t('rental.insurance.selected') : t('rental.insurance.select_plan')}
@@ -100,12 +107,15 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
                 : 'insurance-plan insurance-plan--own'
             }
           >
-            <h2 className="insurance-plan__name">{t('rental.insurance.own_insurance')}</h2>
+            <h2 className="insurance-plan__name" id={`${listId}-own`}>
+              {t('rental.insurance.own_insurance')}
+            </h2>
             {settings?.own_insurance_text && <p className="insurance-plan__own-text">{settings.own_insurance_text}</p>}
             <Button
               variant={chosen === OWN_INSURANCE_PLAN_ID ? 'primary' : 'secondary'}
               block
               aria-pressed={chosen === OWN_INSURANCE_PLAN_ID}
+              aria-describedby={`${listId}-own`}
               onClick={() => choose(OWN_INSURANCE_PLAN_ID)}
             >
               {chosen === OWN_INSURANCE_PLAN_ID ? t('rental.insurance.selected') : t('rental.insurance.select_plan')}

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 import { useStores } from '../../../stores/StoresProvider';
 import { SIGNING_FRAME_SANDBOX } from '../../frame-sandbox';
 import { RetryMessage } from '../panda-fields/PandaFields';
@@ -42,6 +43,7 @@ export default observer(function PandaAgreements(_props: RentalSectionProps) {
       ) : (
         <div className="agreements">
           <AgreementList agreements={checkout.signing.agreements} current={current} />
+          <ReadAloud agreement={current} />
           <SigningFrame key={current.key} agreement={current} onFrame={checkout.signing.setSigningFrame} />
         </div>
       )}
@@ -91,6 +93,24 @@ const AgreementList = observer(function AgreementList({
 });
 
 /**
+ * What speech reads of the document on arrival (hidden from the screen, which shows the page
+ * itself): the signing page is another origin the kiosk cannot read, so the operator's summary
+ * is read instead, and says so; then how to reach the page's Sign button.
+ */
+function ReadAloud({ agreement }: { agreement: AgreementDocument }) {
+  const { t } = useTranslation();
+  const summary = agreement.summary?.trim();
+  return (
+    <div className="kiosk-visually-hidden" data-speak-on-arrival>
+      <p lang={OPERATOR_LANGUAGE}>{`${agreement.display_name}.`}</p>
+      <p>{summary ? t('rental.signing.summary_intro') : t('rental.signing.no_summary')}</p>
+      {summary && <p lang={OPERATOR_LANGUAGE}>{summary}</p>}
+      <p>{t('rental.signing.how_to_sign')}</p>
+    </div>
+  );
+}
+
+/**
  * One document in its frame, registered with the store while it is shown: only a completion
  * message from this frame's window, from the origin of its URL, counts.
  */
@@ -101,18 +121,26 @@ function SigningFrame({
   agreement: AgreementDocument;
   onFrame: (frame: MessageEventSource | null) => void;
 }) {
+  const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
+  const hintId = useId();
   useEffect(() => {
     onFrame(frame.current?.contentWindow ?? null);
     return () => onFrame(null);
   }, [agreement.key, onFrame]);
   return (
-    <iframe
-      ref={frame}
-      className="agreements__frame"
-      title={agreement.display_name}
-      src={agreement.url}
-      sandbox={SIGNING_FRAME_SANDBOX}
-    />
+    <>
+      <p id={hintId} className="kiosk-visually-hidden">
+        {t('rental.signing.frame_hint')}
+      </p>
+      <iframe
+        ref={frame}
+        className="agreements__frame"
+        title={agreement.display_name}
+        aria-describedby={hintId}
+        src={agreement.url}
+        sandbox={SIGNING_FRAME_SANDBOX}
+      />
+    </>
   );
 }

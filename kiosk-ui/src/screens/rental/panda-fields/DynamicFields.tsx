@@ -66,10 +66,16 @@ function OneField({ control, field }: { control: Control<DynamicValues>; field: 
     case 'phone':
       return <MaskedField {...common} mask={MASKS.phone} keyboard="phone" />;
     case 'ssn':
-      return <MaskedField {...common} mask={MASKS.ssn} keyboard="numeric" />;
+      return <MaskedField {...common} mask={MASKS.ssn} keyboard="numeric" fieldType="ssn" />;
     case 'date':
       return (
-        <MaskedField {...common} mask="00/00/0000" keyboard="numeric" placeholder={t('common.date_placeholder')} />
+        <MaskedField
+          {...common}
+          mask="00/00/0000"
+          keyboard="numeric"
+          fieldType="date"
+          placeholder={t('common.date_placeholder')}
+        />
       );
     case 'email':
       return <TextField {...common} kind="email" />;
