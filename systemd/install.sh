@@ -68,14 +68,19 @@ if [ ! -f "$CONF_DIR/daemon.env" ]; then
     echo "+ write $CONF_DIR/daemon.env (facility $FACILITY, new KIOSK_HEALTH_TOKEN)"
   else
     cat > "$CONF_DIR/daemon.env" <<ENV
-# Kiosk daemon settings (all KIOSK_* settings: systemd/README.md). Restart after a change:
+# Kiosk daemon settings (all settings: the Configuration table of README.md). Check, then restart:
+#   node /opt/kiosk/daemon/dist/check-config.js --file /etc/kiosk/daemon.env
 #   systemctl restart kiosk-daemon
 KIOSK_FACILITY_ID=$FACILITY
-# Operator API; leave empty to run the embedded sandbox (demo mode).
-KIOSK_UPSTREAM_URL=
-KIOSK_API_KEY=
-# Logging application; empty in demo mode (the sandbox plays it).
-KIOSK_LOG_URL=
+# The facility's operator API (with its versioned application path) and its key: uncomment and
+# fill in both. The daemon does not start until they are set (the check-config line above says what is missing).
+#KIOSK_UPSTREAM_URL=https://operator.example.com/api/v1
+#KIOSK_API_KEY=
+# Or, for a demo kiosk on the embedded sandbox and simulated devices (no real rentals or
+# payments; the screen shows a DEMO mark), instead of the two lines above:
+#KIOSK_SANDBOX=on
+# Logging application (the sandbox plays it in a demo).
+#KIOSK_LOG_URL=https://logging.example.com/applications/logging/log
 KIOSK_CARD_READER_URL=http://127.0.0.1:9002
 # Operator hosts of signing pages, identity upload, documents and media, comma-separated. The
 # browser's policy allows these only: run install.sh again after a change.
@@ -160,7 +165,16 @@ else
   echo "      Create the kiosk's desktop (auto-login) user, then: systemctl enable --now kiosk-browser" >&2
 fi
 
-if [ "$START" = 1 ]; then
+# A daemon that would refuse its settings is not started: the operator is told what to set.
+settings_ok=1
+if [ "$DRY_RUN" = 1 ]; then
+  echo "+ node $PREFIX/daemon/dist/check-config.js --file $CONF_DIR/daemon.env"
+elif ! /usr/bin/node "$PREFIX/daemon/dist/check-config.js" --file "$CONF_DIR/daemon.env"; then
+  settings_ok=0
+  echo "Note: fix $CONF_DIR/daemon.env as said above, then: systemctl restart kiosk-daemon kiosk-browser" >&2
+fi
+
+if [ "$START" = 1 ] && [ "$settings_ok" = 1 ]; then
   run systemctl restart kiosk-daemon.service
   if id "$BROWSER_USER" >/dev/null 2>&1; then run systemctl restart kiosk-browser.service; fi
 fi

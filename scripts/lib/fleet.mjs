@@ -96,6 +96,7 @@ export class Fleet {
         KIOSK_FACILITY_ID: facility,
         KIOSK_SPOOL_DIR: spoolDir,
         LOG_LEVEL: 'warn',
+        ...(env.KIOSK_UPSTREAM_URL ? {} : { KIOSK_SANDBOX: 'on' }),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

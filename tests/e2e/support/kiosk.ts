@@ -29,8 +29,8 @@ export interface StartOptions {
 const REPO = resolve(import.meta.dirname, '../../..');
 
 /**
- * Start the built daemon with the embedded sandbox and card-reader simulator on free ports and
- * wait until it prints its URLs. Requires `npm run build` (npm test does it first).
+ * Start the built daemon with the embedded sandbox and card-reader simulator (KIOSK_SANDBOX=on) on
+ * free ports and wait until it prints its URLs. Requires `npm run build` (npm test does it first).
  */
 export async function startKiosk(options: StartOptions = {}): Promise<RunningKiosk> {
   const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-spool-'));
@@ -48,6 +48,8 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
       KIOSK_API_KEY: E2E_API_KEY,
       KIOSK_SPOOL_DIR: spoolDir,
       LOG_LEVEL: 'info',
+      // The embedded sandbox, unless the suite names another operator API (a second kiosk on this one's).
+      ...(options.env?.KIOSK_UPSTREAM_URL ? {} : { KIOSK_SANDBOX: 'on' }),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
