@@ -3,7 +3,7 @@
 // `node scripts/ops-checks.mjs`):
 //   promtool check config   the Prometheus configuration built from ops/prometheus/kiosk-scrape.yml
 //   promtool check rules    ops/prometheus/kiosk-alerts.yml
-//   promtool test rules     ops/prometheus/kiosk-alerts.test.yml (every alert fires on its fault)
+//   promtool test rules     ops/prometheus/*.test.yml (every alert fires on its fault)
 //   amtool check-config     ops/alertmanager/alertmanager.yml
 //   scrape labels           promtool's service discovery of kiosk-scrape.yml: a kiosk label from the
 //                           target file is kept, the readiness probe keeps the support port
@@ -12,7 +12,7 @@
 //                           ops/grafana/kiosk-fleet.json must be valid and return data
 // Each is one test; returns the results, and exits 1 on a failure when run alone.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +21,12 @@ import { ALERTMANAGER_FILE, FLEET_TOKEN, Fleet, RULES_FILE, SCRAPE_FILE, waitFor
 import { ROOT } from './lib/setup.mjs';
 
 const DASHBOARD_FILE = join(ROOT, 'ops/grafana/kiosk-fleet.json');
-const RULES_TEST_FILE = join(ROOT, 'ops/prometheus/kiosk-alerts.test.yml');
+const RULES_DIR = join(ROOT, 'ops/prometheus');
+/** Every promtool rule test: kiosk-alerts.test.yml and one file per area (printer, sandbox…). */
+const RULES_TEST_FILES = readdirSync(RULES_DIR)
+  .filter((name) => name.endsWith('.test.yml'))
+  .sort()
+  .map((name) => join(RULES_DIR, name));
 /** The dashboard check's whole budget: start, a few scrapes, the queries. */
 const DASHBOARD_TIMEOUT_MS = 120_000;
 
@@ -168,7 +173,7 @@ export async function runOpsChecks() {
   try {
     results.push({ name: 'promtool check config', ...checkConfig(dir) });
     results.push({ name: 'promtool check rules', ...tool('promtool', ['check', 'rules', RULES_FILE]) });
-    results.push({ name: 'promtool test rules', ...tool('promtool', ['test', 'rules', RULES_TEST_FILE]) });
+    results.push({ name: 'promtool test rules', ...tool('promtool', ['test', 'rules', ...RULES_TEST_FILES]) });
     results.push({ name: 'amtool check-config', ...tool('amtool', ['check-config', ALERTMANAGER_FILE]) });
     results.push({ name: 'scrape labels (promtool check service-discovery)', ...checkScrapeLabels(dir) });
     results.push(...(await liveChecks()));

@@ -259,6 +259,7 @@ export default fp<EventsOptions>(
         reader: readerStatus(app),
         version,
         contentOrigins: pageContentOrigins(app.config),
+        sandbox: app.config.sandbox,
       };
       send(socket, JSON.stringify(hello));
     });
