@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { FACILITY_TIME_ZONE } from './tests/e2e/support/facility-calendar.js';
 
 /**
  * End-to-end suites run in Debian's Chromium (Playwright cannot download its own browser here).
@@ -29,6 +30,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1920, height: 1080 },
+    // The kiosk PC sits at the sandbox's facility: its browser counts days as the facility does,
+    // whatever the test machine's zone (tests/e2e/support/facility-calendar.ts).
+    timezoneId: FACILITY_TIME_ZONE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
