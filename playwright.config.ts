@@ -16,6 +16,15 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * The browser's environment: the runner's, without libfaketime (`faketime` for a run at another
+ * hour fakes the Node processes; Chromium hangs under it and takes the runner's clock from
+ * followTestClock() in tests/e2e/support/facility-calendar.ts instead).
+ */
+const browserEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== 'LD_PRELOAD' && !name.startsWith('FAKETIME')),
+) as Record<string, string>;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -35,6 +44,7 @@ export default defineConfig({
     timezoneId: FACILITY_TIME_ZONE,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      env: browserEnv,
       args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',

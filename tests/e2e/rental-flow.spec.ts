@@ -9,7 +9,7 @@ import {
   tapDone,
   walkDetailSteps,
 } from './support/flows.js';
-import { facilityUsDate } from './support/facility-calendar.js';
+import { facilityUsDate, followTestClock } from './support/facility-calendar.js';
 import { useKiosk } from './support/kiosk.js';
 
 /**
@@ -19,6 +19,7 @@ import { useKiosk } from './support/kiosk.js';
  */
 
 const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
+test.beforeEach(({ page }) => followTestClock(page));
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

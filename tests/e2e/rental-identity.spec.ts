@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
-import { facilityDay, facilityUsDate, longDate, monthName } from './support/facility-calendar.js';
+import { facilityDay, facilityUsDate, longDate, monthName, followTestClock } from './support/facility-calendar.js';
 import { control, useKiosk } from './support/kiosk.js';
 
 /**
@@ -16,6 +16,7 @@ const SCREENSHOTS = 'test-results/rental-identity';
 const PHONE = '2175550123';
 
 const kiosk = useKiosk(test, { reset: ['sandbox'] });
+test.beforeEach(({ page }) => followTestClock(page));
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { addDays, formatUsDate, localDate, type LocalDate } from '../../../daemon/src/sandbox/dates.js';
 import { SANDBOX_SETTINGS } from '../../../daemon/src/sandbox/demo-facility.js';
 
@@ -32,4 +33,12 @@ export function longDate(date: LocalDate): string {
 /** The month's name, as the calendar's Month list shows it. */
 export function monthName(date: LocalDate): string {
   return new Date(Date.UTC(date.year, date.month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+}
+
+/**
+ * The page's clock starts at the runner's: the same as the machine's, except in a run under
+ * `faketime` (CONTRIBUTING.md), whose fake hour reaches the daemon and the runner but not Chromium.
+ */
+export async function followTestClock(page: Page): Promise<void> {
+  await page.clock.setSystemTime(Date.now());
 }

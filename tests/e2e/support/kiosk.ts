@@ -28,6 +28,11 @@ export interface StartOptions {
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
+/** libfaketime's settings: a run under `faketime` (CONTRIBUTING.md) moves the daemon's clock too. */
+const FAKE_CLOCK_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME')),
+) as Record<string, string>;
+
 /**
  * Start the built daemon with the embedded sandbox and card-reader simulator (KIOSK_SANDBOX=on) on
  * free ports and wait until it prints its URLs. Requires `npm run build` (npm test does it first).
@@ -39,6 +44,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      ...FAKE_CLOCK_ENV,
       KIOSK_PORT: '0',
       KIOSK_SANDBOX_PORT: '0',
       KIOSK_CARD_READER_URL: 'http://127.0.0.1:0',
