@@ -24,7 +24,8 @@ function envFile(name: string, text: string): string {
   return path;
 }
 
-describe('check-config', () => {
+// Each test runs the built command: a few seconds on a busy machine.
+describe('check-config', { timeout: 30_000 }, () => {
   it('passes a facility kiosk written as systemd reads it, and lists what it leaves at the defaults', () => {
     const file = envFile(
       'daemon.env',

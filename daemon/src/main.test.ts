@@ -16,7 +16,8 @@ function start(env: Record<string, string>): { status: number | null; stdout: st
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-describe('the daemon refuses a configuration before it listens', () => {
+// Each test starts the built daemon: a few seconds on a busy machine.
+describe('the daemon refuses a configuration before it listens', { timeout: 30_000 }, () => {
   it.each([
     ['nothing', {}],
     ['the empty operator line an installer leaves', { KIOSK_UPSTREAM_URL: '', KIOSK_API_KEY: '' }],
