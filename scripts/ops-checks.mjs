@@ -12,7 +12,7 @@
 //                           ops/grafana/kiosk-fleet.json must be valid and return data
 // Each is one test; returns the results, and exits 1 on a failure when run alone.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,11 +21,12 @@ import { ALERTMANAGER_FILE, FLEET_TOKEN, Fleet, RULES_FILE, SCRAPE_FILE, waitFor
 import { ROOT } from './lib/setup.mjs';
 
 const DASHBOARD_FILE = join(ROOT, 'ops/grafana/kiosk-fleet.json');
-/** Every rule test file beside the rules (kiosk-alerts.test.yml, kiosk-printer-alerts.test.yml, ...). */
-const RULES_TEST_FILES = readdirSync(join(ROOT, 'ops/prometheus'))
+const RULES_DIR = join(ROOT, 'ops/prometheus');
+/** Every promtool rule test: kiosk-alerts.test.yml and one file per area (printer, sandbox…). */
+const RULES_TEST_FILES = readdirSync(RULES_DIR)
   .filter((name) => name.endsWith('.test.yml'))
   .sort()
-  .map((name) => join(ROOT, 'ops/prometheus', name));
+  .map((name) => join(RULES_DIR, name));
 /** The dashboard check's whole budget: start, a few scrapes, the queries. */
 const DASHBOARD_TIMEOUT_MS = 120_000;
 

@@ -1,5 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { closest, distance } from 'fastest-levenshtein';
+import pino from 'pino';
 
 /**
  * How one configuration value is read and checked: each reader takes the merged settings (the
@@ -58,12 +60,44 @@ export function positiveNumber(source: Source, name: string, fallback: number): 
   return parsed;
 }
 
+/** on/off, true/false, yes/no or 1/0, as systemd reads a boolean. */
 export function bool(source: Source, name: string, fallback: boolean): boolean {
   const value = source[name];
   if (value === undefined || value === '') return fallback;
-  if (['1', 'true', 'yes'].includes(value.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(value.toLowerCase())) return false;
-  throw new ConfigError(name, `must be true or false, got "${value}"`);
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(name, `must be on or off (or true/false, yes/no, 1/0), got "${value}"`);
+}
+
+/** One of pino's levels, or silent. */
+export function logLevel(source: Source, name: string, fallback: string): string {
+  const value = text(source, name, fallback);
+  const levels = [...Object.keys(pino.levels.values), 'silent'];
+  if (!levels.includes(value)) throw new ConfigError(name, `must be one of ${levels.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/**
+ * A KIOSK_* name the daemon does not read, with the closest known name when one is near enough
+ * to be a typo (KIOSK_UPSTREAM_ULR → KIOSK_UPSTREAM_URL). Other names (PATH, HOME...) are not ours.
+ */
+export function unknownSettings(given: Iterable<string>, known: ReadonlySet<string>): ConfigError[] {
+  const candidates = [...known];
+  const errors: ConfigError[] = [];
+  for (const name of given) {
+    if (!name.startsWith('KIOSK_') || known.has(name)) continue;
+    const nearest = candidates.length === 0 ? undefined : closest(name, candidates);
+    const nearEnough = nearest !== undefined && distance(name, nearest) <= Math.max(3, Math.floor(name.length / 4));
+    errors.push(
+      new ConfigError(
+        name,
+        nearEnough
+          ? `is an unknown setting, did you mean ${nearest}?`
+          : "is an unknown setting (the README's Configuration table lists them all)",
+      ),
+    );
+  }
+  return errors;
 }
 
 export function headerName(source: Source, name: string, fallback: string): string {

@@ -1,23 +1,39 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, supportListenerProblem } from './config.js';
+import { ConfigError, InvalidConfiguration, examineConfig, loadConfig, supportListenerProblem } from './config.js';
 
-function configError(env: Record<string, string>): ConfigError {
+/** A demo kiosk's configuration (KIOSK_SANDBOX=on) with these settings. */
+function demo(env: Record<string, string> = {}) {
+  return loadConfig({ KIOSK_SANDBOX: 'on', ...env });
+}
+
+/** Every problem loadConfig reports for this environment (throws when it reports none). */
+function problems(env: Record<string, string>): readonly ConfigError[] {
   try {
     loadConfig(env);
   } catch (error) {
-    if (error instanceof ConfigError) return error;
+    if (error instanceof InvalidConfiguration) return error.problems;
     throw error;
   }
   throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
 }
 
+/** The one problem of a demo kiosk with these settings. */
+function configError(env: Record<string, string>): ConfigError {
+  const found = problems('KIOSK_UPSTREAM_URL' in env ? env : { KIOSK_SANDBOX: 'on', ...env });
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
 describe('loadConfig', () => {
-  it('runs with no environment at all: sandbox mode on the documented defaults', () => {
-    const config = loadConfig({});
+  it('runs a demo with KIOSK_SANDBOX=on alone: sandbox and simulators on the documented defaults', () => {
+    const config = demo();
     expect(config).toMatchObject({
+      sandbox: true,
+      simulatePrinter: true,
+      simulateIdScanner: true,
       host: '127.0.0.1',
       port: 8080,
       upstreamUrl: null,
@@ -71,17 +87,15 @@ describe('loadConfig', () => {
 
   it('reads the content origins the UI may load frames, media and uploads from', () => {
     expect(
-      loadConfig({ KIOSK_CONTENT_ORIGINS: 'https://sign.example.com, https://uploads.example.com/' }).contentOrigins,
+      demo({ KIOSK_CONTENT_ORIGINS: 'https://sign.example.com, https://uploads.example.com/' }).contentOrigins,
     ).toEqual(['https://sign.example.com', 'https://uploads.example.com']);
-    expect(() => loadConfig({ KIOSK_CONTENT_ORIGINS: 'https://sign.example.com/path' })).toThrow(
-      /KIOSK_CONTENT_ORIGINS/,
-    );
-    expect(() => loadConfig({ KIOSK_CONTENT_ORIGINS: 'javascript:alert(1)' })).toThrow(/KIOSK_CONTENT_ORIGINS/);
+    expect(() => demo({ KIOSK_CONTENT_ORIGINS: 'https://sign.example.com/path' })).toThrow(/KIOSK_CONTENT_ORIGINS/);
+    expect(() => demo({ KIOSK_CONTENT_ORIGINS: 'javascript:alert(1)' })).toThrow(/KIOSK_CONTENT_ORIGINS/);
   });
 
   it('reads the release stage, production unless set, and refuses an unknown one by name', () => {
-    expect(loadConfig({}).releaseStage).toBe('production');
-    expect(loadConfig({ KIOSK_RELEASE_STAGE: 'staging' }).releaseStage).toBe('staging');
+    expect(demo().releaseStage).toBe('production');
+    expect(demo({ KIOSK_RELEASE_STAGE: 'staging' }).releaseStage).toBe('staging');
     const error = configError({ KIOSK_RELEASE_STAGE: 'prod' });
     expect(error.setting).toBe('KIOSK_RELEASE_STAGE');
     expect(error.message).toBe(
@@ -99,7 +113,7 @@ describe('loadConfig', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kiosk-config-'));
     const file = join(dir, 'kiosk.json');
     writeFileSync(file, JSON.stringify({ KIOSK_PORT: 9100, KIOSK_FACILITY_ID: 'from-file' }));
-    const config = loadConfig({ KIOSK_CONFIG_FILE: file, KIOSK_FACILITY_ID: 'from-env' });
+    const config = demo({ KIOSK_CONFIG_FILE: file, KIOSK_FACILITY_ID: 'from-env' });
     expect(config.port).toBe(9100);
     expect(config.facilityId).toBe('from-env');
   });
@@ -113,20 +127,20 @@ describe('loadConfig', () => {
   });
 
   it('refuses a network-facing support listener without a token', () => {
-    expect(supportListenerProblem(loadConfig({}))).toContain('KIOSK_HEALTH_TOKEN');
-    expect(supportListenerProblem(loadConfig({ KIOSK_SUPPORT_HOST: '127.0.0.1' }))).toBeNull();
-    expect(supportListenerProblem(loadConfig({ KIOSK_HEALTH_TOKEN: 'secret' }))).toBeNull();
+    expect(supportListenerProblem(demo())).toContain('KIOSK_HEALTH_TOKEN');
+    expect(supportListenerProblem(demo({ KIOSK_SUPPORT_HOST: '127.0.0.1' }))).toBeNull();
+    expect(supportListenerProblem(demo({ KIOSK_HEALTH_TOKEN: 'secret' }))).toBeNull();
   });
 
   it('reads the speech settings and names a bad voice, rate or mute', () => {
-    expect(loadConfig({})).toMatchObject({
+    expect(demo()).toMatchObject({
       speechCommand: 'espeak-ng',
       speechVoices: { en: 'en-us', es: 'es-419' },
       speechRate: 165,
       speechPlayCommand: 'aplay -q',
       muted: false,
     });
-    expect(loadConfig({ KIOSK_SPEECH_VOICE_ES: 'es-mx', KIOSK_MUTED: 'true' })).toMatchObject({
+    expect(demo({ KIOSK_SPEECH_VOICE_ES: 'es-mx', KIOSK_MUTED: 'true' })).toMatchObject({
       speechVoices: { es: 'es-mx' },
       muted: true,
     });
@@ -135,5 +149,130 @@ describe('loadConfig', () => {
     );
     expect(configError({ KIOSK_SPEECH_RATE: '5' }).setting).toBe('KIOSK_SPEECH_RATE');
     expect(configError({ KIOSK_MUTED: 'maybe' }).setting).toBe('KIOSK_MUTED');
+  });
+});
+
+describe('a kiosk never runs the sandbox unless asked', () => {
+  const REFUSAL =
+    "Invalid configuration: KIOSK_UPSTREAM_URL is not set: give KIOSK_UPSTREAM_URL and KIOSK_API_KEY to run against the facility's operator API, or KIOSK_SANDBOX=on for a demo on the embedded sandbox (no real rentals or payments)";
+
+  it('refuses to start with neither an operator API nor KIOSK_SANDBOX=on, naming the settings to give', () => {
+    expect(() => loadConfig({})).toThrow(REFUSAL);
+    // The empty line an installer leaves is no operator either.
+    expect(problems({ KIOSK_UPSTREAM_URL: '', KIOSK_RELEASE_STAGE: 'production' }).map((p) => p.message)).toEqual([
+      REFUSAL,
+    ]);
+    expect(() => loadConfig({ KIOSK_SANDBOX: 'off' })).toThrow(REFUSAL);
+  });
+
+  it.each([
+    ['on', true],
+    ['ON', true],
+    ['true', true],
+    ['1', true],
+    ['off', false],
+    ['false', false],
+    ['0', false],
+  ])('reads KIOSK_SANDBOX=%s', (value, sandbox) => {
+    const config = loadConfig({
+      KIOSK_SANDBOX: value,
+      KIOSK_UPSTREAM_URL: 'https://op.example/api/v1',
+      KIOSK_API_KEY: 'k',
+    });
+    expect(config.sandbox).toBe(sandbox);
+    expect(config.simulateCardReader).toBe(sandbox);
+  });
+
+  it('names KIOSK_SANDBOX when its value is neither on nor off', () => {
+    expect(problems({ KIOSK_SANDBOX: 'demo' }).map((p) => p.message)).toEqual([
+      'Invalid configuration: KIOSK_SANDBOX must be on or off (or true/false, yes/no, 1/0), got "demo"',
+    ]);
+  });
+
+  it('runs a demo kiosk against a named operator API when both are given: simulators on, no embedded sandbox', () => {
+    const config = loadConfig({
+      KIOSK_SANDBOX: 'on',
+      KIOSK_UPSTREAM_URL: 'https://staging.example/api/v1',
+      KIOSK_API_KEY: 'k',
+    });
+    expect(config).toMatchObject({
+      sandbox: true,
+      upstreamUrl: 'https://staging.example/api/v1',
+      simulateCardReader: true,
+      simulateIdScanner: true,
+      simulatePrinter: true,
+    });
+  });
+
+  it('keeps an explicit KIOSK_SIMULATE_* over the sandbox default, both ways', () => {
+    expect(demo({ KIOSK_SIMULATE_CARD_READER: 'off' }).simulateCardReader).toBe(false);
+    expect(
+      loadConfig({ KIOSK_UPSTREAM_URL: 'https://op.example/api/v1', KIOSK_API_KEY: 'k', KIOSK_SIMULATE_PRINTER: 'on' })
+        .simulatePrinter,
+    ).toBe(true);
+  });
+});
+
+describe('unknown settings and every problem at once', () => {
+  it('refuses a misspelt KIOSK_ name with the closest known one', () => {
+    expect(
+      problems({ KIOSK_UPSTREAM_ULR: 'https://op.example/api/v1', KIOSK_SANDBOX: 'on' }).map((p) => p.message),
+    ).toEqual(['Invalid configuration: KIOSK_UPSTREAM_ULR is an unknown setting, did you mean KIOSK_UPSTREAM_URL?']);
+  });
+
+  it('a misspelt upstream with no sandbox: the typo and the missing operator, both', () => {
+    const found = problems({ KIOSK_UPSTREAM_ULR: 'https://op.example/api/v1', KIOSK_API_KEY: 'k' });
+    expect(found.map((p) => p.setting)).toEqual(['KIOSK_UPSTREAM_ULR', 'KIOSK_UPSTREAM_URL']);
+    expect(found[0]!.message).toContain('did you mean KIOSK_UPSTREAM_URL?');
+  });
+
+  it('refuses an unknown name in the JSON file too, and one far from any known name without a guess', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kiosk-config-'));
+    const file = join(dir, 'kiosk.json');
+    writeFileSync(file, JSON.stringify({ KIOSK_SANDBOX: 'on', KIOSK_FACILTY_ID: 'north', KIOSK_ZEBRA_STRIPES: 'yes' }));
+    expect(problems({ KIOSK_CONFIG_FILE: file }).map((p) => p.message)).toEqual([
+      'Invalid configuration: KIOSK_FACILTY_ID is an unknown setting, did you mean KIOSK_FACILITY_ID?',
+      "Invalid configuration: KIOSK_ZEBRA_STRIPES is an unknown setting (the README's Configuration table lists them all)",
+    ]);
+  });
+
+  it('ignores names that are not KIOSK_ settings, and accepts the browser unit and build names', () => {
+    expect(
+      demo({ PATH: '/usr/bin', HOME: '/root', KIOSK_URL: 'http://127.0.0.1:8080/demo', KIOSK_BUILD_COMMIT: 'abc1234' })
+        .sandbox,
+    ).toBe(true);
+  });
+
+  it('reports two bad values and a bad LOG_LEVEL all at once, one line each', () => {
+    let thrown: unknown;
+    try {
+      demo({ KIOSK_PORT: 'eighty', KIOSK_PRINTER_WIDTH: '76', LOG_LEVEL: 'verbose' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as Error).message.split('\n')).toEqual([
+      'Invalid configuration: KIOSK_PORT must be a whole number from 0 to 65535, got "eighty"',
+      'Invalid configuration: KIOSK_PRINTER_WIDTH must be 80 or 58 (paper width in mm), got "76"',
+      'Invalid configuration: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "verbose"',
+    ]);
+  });
+
+  it("reads LOG_LEVEL when it is one of pino's levels", () => {
+    expect(demo({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(demo().logLevel).toBe('info');
+  });
+
+  it('knows every setting the README documents, and documents every setting it knows', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('## Configuration (daemon)'), readme.indexOf('## Decisions'));
+    const documented = new Set(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => line.split('|')[1]!.match(/\b(?:KIOSK_[A-Z0-9_]+|LOG_LEVEL)\b/g) ?? []),
+    );
+    const { known } = examineConfig({ KIOSK_SANDBOX: 'on' });
+    expect([...known].sort()).toEqual([...documented].sort());
   });
 });

@@ -6,6 +6,7 @@ import {
   devicePath,
   headerName,
   integer,
+  logLevel,
   optionalUrl,
   originList,
   paperWidth,
@@ -16,6 +17,7 @@ import {
   stripEmpty,
   text,
   voice,
+  unknownSettings,
   type Source,
 } from './config-values.js';
 
@@ -23,13 +25,22 @@ export { ConfigError } from './config-values.js';
 
 /**
  * The daemon's configuration: environment variables, optionally over a JSON file named by
- * KIOSK_CONFIG_FILE (environment wins). Validated at start; a bad value stops the daemon with a
- * message naming the setting. How each kind of value is read and checked: config-values.ts.
+ * KIOSK_CONFIG_FILE (environment wins). Validated at start: every bad value, every unknown KIOSK_*
+ * name and a kiosk with neither an operator API nor KIOSK_SANDBOX=on stop the daemon, all reported
+ * at once, one line each naming the setting. How each kind of value is read and checked:
+ * config-values.ts. The settings the daemon knows are the ones loadConfig() reads, so a new setting
+ * is known (and listed by check-config) as soon as it is read here.
  */
 export interface DaemonConfig {
   host: string;
   port: number;
-  /** Operator API base, including its versioned application path. null = embedded sandbox. */
+  /**
+   * KIOSK_SANDBOX: a demo kiosk. Simulated devices by default, and the embedded sandbox as its
+   * operator API unless KIOSK_UPSTREAM_URL names another (a staging operator, a shared sandbox).
+   * Shown by /health/ready (mode), kiosk_sandbox_mode and the screen's DEMO mark.
+   */
+  sandbox: boolean;
+  /** Operator API base, including its versioned application path. null = embedded sandbox (set by main.ts once it listens). */
   upstreamUrl: string | null;
   apiKey: string;
   facilityId: string;
@@ -157,23 +168,21 @@ function releaseStage(source: Source): ReleaseStage {
   return value as ReleaseStage;
 }
 
-/** Build and validate the configuration from the environment (and KIOSK_CONFIG_FILE). */
-export function loadConfig(env: Source = process.env, defaultUiDir = ''): DaemonConfig {
-  const source: Source = { ...readFileSource(env.KIOSK_CONFIG_FILE), ...stripEmpty(env) };
+/** The settings table: each setting read and checked; a bad value throws (examineConfig goes on past it). */
+function readSettings(source: Source, defaultUiDir: string): DaemonConfig {
+  const sandbox = bool(source, 'KIOSK_SANDBOX', false);
   const upstreamUrl = optionalUrl(source, 'KIOSK_UPSTREAM_URL');
   const facilityId = text(source, 'KIOSK_FACILITY_ID', 'demo');
   if (!/^[A-Za-z0-9_-]+$/.test(facilityId)) {
     throw new ConfigError('KIOSK_FACILITY_ID', `must be letters, digits, - or _, got "${facilityId}"`);
   }
   const apiKey = text(source, 'KIOSK_API_KEY', upstreamUrl === null ? 'sandbox-api-key' : '');
-  if (upstreamUrl !== null && apiKey === '') {
-    throw new ConfigError('KIOSK_API_KEY', 'is required when KIOSK_UPSTREAM_URL is set');
-  }
   const supportHost = text(source, 'KIOSK_SUPPORT_HOST', '0.0.0.0');
   const healthToken = text(source, 'KIOSK_HEALTH_TOKEN', '') || null;
   return {
     host: text(source, 'KIOSK_HOST', '127.0.0.1'),
     port: integer(source, 'KIOSK_PORT', 8080, 0, 65535),
+    sandbox,
     upstreamUrl,
     apiKey,
     facilityId,
@@ -199,11 +208,11 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     simulatePrinter: bool(
       source,
       'KIOSK_SIMULATE_PRINTER',
-      upstreamUrl === null && printerTarget(source, 'KIOSK_PRINTER_URL') === null,
+      sandbox && printerTarget(source, 'KIOSK_PRINTER_URL') === null,
     ),
     idScannerPath: devicePath(source, 'KIOSK_ID_SCANNER_PATH'),
     idScannerBaudRate: integer(source, 'KIOSK_ID_SCANNER_BAUD_RATE', 9600, 1200, 921_600),
-    simulateIdScanner: bool(source, 'KIOSK_SIMULATE_ID_SCANNER', upstreamUrl === null),
+    simulateIdScanner: bool(source, 'KIOSK_SIMULATE_ID_SCANNER', sandbox),
     speechCommand: text(source, 'KIOSK_SPEECH_COMMAND', 'espeak-ng'),
     speechVoices: {
       en: voice(source, 'KIOSK_SPEECH_VOICE_EN', 'en-us'),
@@ -236,7 +245,7 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    logLevel: text(source, 'LOG_LEVEL', 'info'),
+    logLevel: logLevel(source, 'LOG_LEVEL', 'info'),
     reachZonePercent: integer(
       source,
       'KIOSK_REACH_ZONE_PERCENT',
@@ -246,9 +255,120 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
     ),
     browserRestartAfterSeconds: browserRestartAfter(source),
     sandboxPort: integer(source, 'KIOSK_SANDBOX_PORT', 8090, 0, 65535),
-    simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', upstreamUrl === null),
+    simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', sandbox),
     sandboxOrigin: null,
   };
+}
+
+/** Every problem of a configuration, at once. */
+export class InvalidConfiguration extends ConfigError {
+  constructor(readonly problems: readonly ConfigError[]) {
+    super(problems[0]?.setting ?? '', '');
+    this.message = problems.map((problem) => problem.message).join('\n');
+  }
+}
+
+export interface ConfigExamination {
+  /** null when the problems leave nothing to run (the JSON file cannot be read). */
+  config: DaemonConfig | null;
+  problems: ConfigError[];
+  /** Every setting the daemon knows: what loadConfig() reads, and KIOSK_* names read elsewhere. */
+  known: Set<string>;
+}
+
+/**
+ * KIOSK_* names read by other parts than the settings table: the config file's own name, the
+ * build commit (build-info.ts), the kiosk browser's unit (systemd/, often in the same shell or
+ * file) and the tests' screenshot switch. Accepted, never reported as unknown.
+ */
+export const SETTINGS_READ_ELSEWHERE = ['KIOSK_CONFIG_FILE', 'KIOSK_BUILD_COMMIT'];
+const OTHER_PROGRAMS_SETTINGS = ['KIOSK_URL', 'KIOSK_WAIT_SECONDS', 'KIOSK_DOC_SHOTS'];
+
+/** The settings table, recording each name it reads. */
+function readRecorded(source: Source, defaultUiDir: string, read: Set<string>): DaemonConfig {
+  const recorder = new Proxy(source, {
+    get(target, name) {
+      if (typeof name === 'string') read.add(name);
+      return target[name as string];
+    },
+  });
+  return readSettings(recorder, defaultUiDir);
+}
+
+let tableNames: Set<string> | undefined;
+/** The names the settings table reads, in a demo and in a facility's configuration. */
+function settingsTableNames(): Set<string> {
+  if (tableNames !== undefined) return tableNames;
+  const read = new Set<string>();
+  for (const example of [
+    { KIOSK_SANDBOX: 'on' },
+    { KIOSK_UPSTREAM_URL: 'https://operator.invalid/api/v1', KIOSK_API_KEY: 'key' },
+  ]) {
+    try {
+      readRecorded(example, '', read);
+    } catch {
+      // A default that does not pass its own check is reported when a real configuration is read.
+    }
+  }
+  tableNames = read;
+  return read;
+}
+
+/** The daemon's settings, with every problem found: bad values, unknown KIOSK_* names, no operator. */
+export function examineConfig(env: Source, defaultUiDir = ''): ConfigExamination {
+  const known = new Set([...settingsTableNames(), ...SETTINGS_READ_ELSEWHERE]);
+  let file: Source;
+  try {
+    file = readFileSource(env.KIOSK_CONFIG_FILE);
+  } catch (error) {
+    if (error instanceof ConfigError) return { config: null, problems: [error], known };
+    throw error;
+  }
+  const given: Source = { ...file, ...stripEmpty(env) };
+  const accepted = new Set([...known, ...OTHER_PROGRAMS_SETTINGS]);
+  const problems: ConfigError[] = [];
+  // A bad value is reported, then left out so that it takes its default, until the rest reads clean.
+  const remaining: Source = { ...given };
+  let config: DaemonConfig | null = null;
+  while (config === null) {
+    try {
+      config = readRecorded(remaining, defaultUiDir, accepted);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(error);
+      if (remaining[error.setting] === undefined) break;
+      delete remaining[error.setting];
+    }
+  }
+  for (const name of accepted) if (!OTHER_PROGRAMS_SETTINGS.includes(name)) known.add(name);
+  problems.unshift(...unknownSettings(Object.keys(given), accepted));
+  if (config !== null) problems.push(...operatorProblems(config, problems));
+  return { config, problems, known };
+}
+
+/** Which operator API the kiosk talks to, once every value has been read. */
+function operatorProblems(config: DaemonConfig, found: readonly ConfigError[]): ConfigError[] {
+  if (found.some((problem) => ['KIOSK_UPSTREAM_URL', 'KIOSK_SANDBOX'].includes(problem.setting))) return [];
+  if (config.upstreamUrl === null && !config.sandbox) {
+    return [
+      new ConfigError(
+        'KIOSK_UPSTREAM_URL',
+        "is not set: give KIOSK_UPSTREAM_URL and KIOSK_API_KEY to run against the facility's operator API, " +
+          'or KIOSK_SANDBOX=on for a demo on the embedded sandbox (no real rentals or payments)',
+      ),
+    ];
+  }
+  if (config.upstreamUrl !== null && config.apiKey === '') {
+    return [new ConfigError('KIOSK_API_KEY', 'is required when KIOSK_UPSTREAM_URL is set')];
+  }
+  return [];
+}
+
+/** Build and validate the configuration from the environment (and KIOSK_CONFIG_FILE). */
+export function loadConfig(env: Source = process.env, defaultUiDir = ''): DaemonConfig {
+  const { config, problems } = examineConfig(env, defaultUiDir);
+  if (problems.length > 0 || config === null) throw new InvalidConfiguration(problems);
+  return config;
 }
 
 /** 0 (never) or at least a minute: a browser needs time to start and send its first heartbeat. */

@@ -13,7 +13,7 @@ describe('the daemon log', () => {
         done();
       },
     });
-    const config = loadConfig({ KIOSK_RELEASE_STAGE: 'staging' });
+    const config = loadConfig({ KIOSK_SANDBOX: 'on', KIOSK_RELEASE_STAGE: 'staging' });
     const app = Fastify({ logger: { ...(loggerOptions(config) as object), stream } });
     app.log.info({ component: 'test' }, 'hello');
     await app.close();

@@ -90,7 +90,8 @@ async function main(): Promise<void> {
       ready.push(`Printer simulator: ${config.printerUrl}`);
     }
 
-    if (config.upstreamUrl === null) {
+    // KIOSK_SANDBOX=on without KIOSK_UPSTREAM_URL (loadConfig refuses neither).
+    if (config.sandbox && config.upstreamUrl === null) {
       sandbox = await buildSandbox({ logger, ...(printerSimulator ? { printer: printerSimulator } : {}) });
       await sandbox.listen({ host: '127.0.0.1', port: config.sandboxPort });
       const origin = `http://127.0.0.1:${portOf(sandbox)}`;
@@ -114,6 +115,8 @@ async function main(): Promise<void> {
     }
 
     app = await buildApp(config);
+    if (config.sandbox)
+      app.log.warn({ mode: 'sandbox' }, 'sandbox mode (KIOSK_SANDBOX=on): no real rentals or payments');
     await app.listen({ host: config.host, port: config.port });
     ready.unshift(`Kiosk ready: http://${reachableHost(config.host)}:${portOf(app)}/${config.facilityId}`);
 

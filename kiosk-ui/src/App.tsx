@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { DemoMark } from './components/DemoMark';
 import { KioskShell } from './screens/shell/KioskShell';
 import { OutOfServiceScreen } from './screens/unavailable/OutOfServiceScreen';
 import { TimeScreen } from './screens/time/TimeScreen';
@@ -44,6 +45,7 @@ export const App = observer(function App() {
 
   return (
     <div className={shell.isBigScreen ? 'kiosk-app kiosk-app--big-screen' : 'kiosk-app'}>
+      <DemoMark />
       {route.name === 'time' ? (
         <TimeScreen />
       ) : route.name !== 'kiosk' ? (

@@ -97,6 +97,7 @@ export class Fleet {
         KIOSK_SPOOL_DIR: spoolDir,
         KIOSK_STATE_DIR: join(this.dir, `${name}-state`),
         LOG_LEVEL: 'warn',
+        ...(env.KIOSK_UPSTREAM_URL ? {} : { KIOSK_SANDBOX: 'on' }),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

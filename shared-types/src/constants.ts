@@ -116,6 +116,18 @@ export const WELCOME_DEFAULTS = {
   subheadline: 'Get started by selecting one of the options to the left',
 } as const;
 
+/**
+ * The mark a demo kiosk (the daemon's KIOSK_SANDBOX=on) wears on every screen: its English text,
+ * shared by the UI's catalogue and the daemon's first paint.
+ */
+export const DEMO_MARK_TEXT = 'DEMO — no real rentals or payments';
+
+/**
+ * The meta element (`<meta name="kiosk-sandbox" content="on">`) the daemon puts in a demo kiosk's
+ * pages, so the UI wears the DEMO mark from its first render, before the events channel's hello.
+ */
+export const SANDBOX_PAGE_META = 'kiosk-sandbox';
+
 /** The id of the daemon's first paint of the welcome screen, which the UI removes once it has painted. */
 export const FIRST_PAINT_ELEMENT_ID = 'kiosk-first-paint';
 

@@ -38,6 +38,7 @@ export type ServerEvent =
   /**
    * serverTime is epoch milliseconds. contentOrigins: the origins besides the daemon's own the page
    * may load third-party content from (KIOSK_CONTENT_ORIGINS, and the sandbox's), as its CSP allows.
+   * sandbox: the kiosk is a demo (KIOSK_SANDBOX=on): the screen wears the DEMO mark.
    */
   | {
       type: 'hello';
@@ -46,6 +47,7 @@ export type ServerEvent =
       reader: ReaderStatus;
       version: string;
       contentOrigins: string[];
+      sandbox: boolean;
     }
   | { type: 'server-time'; epochSeconds: number }
   | { type: 'reader-status'; status: ReaderStatus; message?: string }

@@ -9,6 +9,7 @@ import {
   tapDone,
   walkDetailSteps,
 } from './support/flows.js';
+import { facilityUsDate, followTestClock } from './support/facility-calendar.js';
 import { useKiosk } from './support/kiosk.js';
 
 /**
@@ -18,6 +19,7 @@ import { useKiosk } from './support/kiosk.js';
  */
 
 const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader'] });
+test.beforeEach(({ page }) => followTestClock(page));
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
@@ -28,14 +30,6 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 /** The step counter under the heading. */
 const expectStep = (page: Page, step: number, total: number) =>
   expect(page.getByText(/^Step \d+ of \d+$/)).toHaveText(`Step ${step} of ${total}`);
-
-/** MM/DD/YYYY, `days` from today. */
-function usDate(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
-}
 
 // DEMO1234 reserves B-12 (10x10, senior promo, protection plans): rent_this_space, info,
 // secondary_contact, vehicle_storage, discounts, content_insurance, about_convenience, swipe_scan,
@@ -55,7 +49,7 @@ test('a found reservation is moved into: the full rental steps, each with its st
   await expectStep(page, 1, STEPS);
   const panel = page.getByRole('complementary', { name: 'Your Storage' });
   await expect(panel).toContainText('#B-12');
-  await expect(panel).toContainText(usDate(1));
+  await expect(panel).toContainText(facilityUsDate(1));
 
   await page.getByRole('button', { name: /Manually Verify ID/ }).click();
   await expectSection(page, 'info');
@@ -101,7 +95,7 @@ test('a found reservation is moved into: the full rental steps, each with its st
 
   await expectSection(page, 'confirm_rental');
   await expect(page.getByText('Your rental is confirmed!')).toBeVisible();
-  await expect(page.getByText(`Move-in date: ${usDate(1)}`)).toBeVisible();
+  await expect(page.getByText(`Move-in date: ${facilityUsDate(1)}`)).toBeVisible();
   await expect(page.getByText(/^Step \d+ of \d+$/)).toHaveCount(0);
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'confirm_rental');
 });

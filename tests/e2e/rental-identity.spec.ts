@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep, rentalSection } from './support/flows.js';
 import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/keyboard.js';
+import { facilityDay, facilityUsDate, longDate, monthName, followTestClock } from './support/facility-calendar.js';
 import { control, useKiosk } from './support/kiosk.js';
 
 /**
@@ -15,6 +16,7 @@ const SCREENSHOTS = 'test-results/rental-identity';
 const PHONE = '2175550123';
 
 const kiosk = useKiosk(test, { reset: ['sandbox'] });
+test.beforeEach(({ page }) => followTestClock(page));
 
 // The UI's CSP forbids inline scripts; axe-core is injected as one (support/a11y.ts).
 test.use({ bypassCSP: true });
@@ -439,15 +441,11 @@ test('reservation mode: the shorter list, and move-in dates from tomorrow to adv
 
   await page.getByRole('button', { name: 'Choose a date for Move-In Date' }).click();
   const calendar = page.getByRole('group', { name: 'Calendar' });
-  const day = (offset: number) => {
-    const date = new Date();
-    date.setDate(date.getDate() + offset);
-    return date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  };
+  // The kiosk's calendar and the sandbox count days as the facility does.
+  const day = (offset: number) => longDate(facilityDay(offset));
   const monthOf = (offset: number) => {
-    const target = new Date();
-    target.setDate(target.getDate() + offset);
-    return { month: target.toLocaleString('en-US', { month: 'long' }), year: String(target.getFullYear()) };
+    const target = facilityDay(offset);
+    return { month: monthName(target), year: String(target.year) };
   };
   const dayButton = async (offset: number) => {
     const { month, year } = monthOf(offset);
@@ -467,20 +465,15 @@ test('reservation mode: the shorter list, and move-in dates from tomorrow to adv
   await expectAccessible(page, 'reservation/info (move-in date picker)');
   await page.screenshot({ path: `${SCREENSHOTS}/reservation.png` });
   await (await dayButton(30)).click();
-  const chosen = new Date();
-  chosen.setDate(chosen.getDate() + 30);
-  const us = (date: Date) =>
-    `${String(date.getMonth() + 1).padStart(2, '0')}/${String(date.getDate()).padStart(2, '0')}/${date.getFullYear()}`;
-  await expect(field(page, 'Move-In Date')).toHaveValue(us(chosen));
+  const chosen = facilityUsDate(30);
+  await expect(field(page, 'Move-In Date')).toHaveValue(chosen);
 
   // A typed date outside the range is refused.
-  const late = new Date();
-  late.setDate(late.getDate() + 45);
-  await typeMasked(page, 'Move-In Date', us(late).replace(/\//g, ''));
+  await typeMasked(page, 'Move-In Date', facilityUsDate(45).replace(/\//g, ''));
   await press(page);
   await expect(page.getByText(/^Choose a date from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/)).toBeVisible();
 
-  await typeMasked(page, 'Move-In Date', us(chosen).replace(/\//g, ''));
+  await typeMasked(page, 'Move-In Date', chosen.replace(/\//g, ''));
   await press(page);
   // The reservation list goes from info straight to processing (then the confirmation).
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', /^(process_rental|confirm_rental)$/);
@@ -489,5 +482,5 @@ test('reservation mode: the shorter list, and move-in dates from tomorrow to adv
       const response = await fetch(`${kiosk.sandboxUrl}/__sandbox/rentals`);
       return JSON.stringify(await response.json());
     })
-    .toContain(us(chosen));
+    .toContain(chosen);
 });

@@ -175,6 +175,44 @@ test('/time/ shows the current epoch seconds and keeps ticking', async ({ page }
   await expect.poll(async () => Number(await value.textContent()), { timeout: 5_000 }).toBeGreaterThan(first);
 });
 
+/** The controls on screen whose box meets the DEMO mark's (none may: it must hide nothing). */
+async function controlsUnderDemoMark(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const mark = document.querySelector('.kiosk-demo-mark:not(#kiosk-first-paint *)')!.getBoundingClientRect();
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, textarea, [role="button"]',
+    );
+    return [...controls]
+      .filter((control) => {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        return box.left < mark.right && box.right > mark.left && box.top < mark.bottom && box.bottom > mark.top;
+      })
+      .map((control) => control.outerHTML.slice(0, 120));
+  });
+}
+
+test("a demo kiosk (KIOSK_SANDBOX=on) wears the DEMO mark on every screen, in the visitor's language, over no control", async ({
+  page,
+}) => {
+  await page.goto(`${kiosk.baseUrl}/demo`);
+  await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+  const mark = page.getByRole('complementary', { name: 'DEMO — no real rentals or payments' });
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveText('DEMO — no real rentals or payments');
+  expect(await controlsUnderDemoMark(page)).toEqual([]);
+
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(mark).toBeVisible();
+  expect(await controlsUnderDemoMark(page)).toEqual([]);
+
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('complementary', { name: 'DEMO — sin alquileres ni pagos reales' })).toHaveText(
+    'DEMO — sin alquileres ni pagos reales',
+  );
+});
+
 test('above 1920x1080 the kiosk keeps its 1080 px layout, centred vertically', async ({ page }) => {
   await page.setViewportSize({ width: 2560, height: 1440 });
   await page.goto(`${kiosk.baseUrl}/demo`);

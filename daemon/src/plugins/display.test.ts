@@ -18,7 +18,7 @@ describe('display settings', () => {
     expect(response.json()).toEqual({ reach_zone_percent: 60 });
 
     const low = await buildTestApp({
-      reachZonePercent: loadConfig({ KIOSK_REACH_ZONE_PERCENT: '45' }).reachZonePercent,
+      reachZonePercent: loadConfig({ KIOSK_SANDBOX: 'on', KIOSK_REACH_ZONE_PERCENT: '45' }).reachZonePercent,
     });
     apps.push(low);
     expect((await low.inject({ method: 'GET', url: DAEMON_ENDPOINTS.displaySettings })).json()).toEqual({
@@ -29,8 +29,8 @@ describe('display settings', () => {
   it.each(['20', '101', '55.5', 'lower half'])(
     'refuses KIOSK_REACH_ZONE_PERCENT=%j, naming it and the range',
     (value) => {
-      expect(() => loadConfig({ KIOSK_REACH_ZONE_PERCENT: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ KIOSK_REACH_ZONE_PERCENT: value })).toThrow(
+      expect(() => loadConfig({ KIOSK_SANDBOX: 'on', KIOSK_REACH_ZONE_PERCENT: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ KIOSK_SANDBOX: 'on', KIOSK_REACH_ZONE_PERCENT: value })).toThrow(
         `Invalid configuration: KIOSK_REACH_ZONE_PERCENT must be a whole number from 30 to 100, got "${value}"`,
       );
     },

@@ -71,8 +71,26 @@ describe('GET /events', () => {
       session: { traceId: 'trace-42' },
       // The same origins the page's CSP allows: the UI never tries what the CSP would refuse.
       contentOrigins: ['http://127.0.0.1:8090', 'https://www.youtube.com'],
+      sandbox: true,
     });
     expect((hello as { serverTime: number }).serverTime).toBeGreaterThan(Date.now() - 5000);
+    ws.terminate();
+  });
+
+  it('tells the page of a kiosk on its operator API that it is no demo (no DEMO mark)', async () => {
+    const app = await eventsApp({ config: { sandbox: false, upstreamUrl: 'https://operator.example.com/api/v1' } });
+    await app.ready();
+    let hello: ServerEvent | undefined;
+    const ws = await app.injectWS(
+      '/events',
+      {},
+      {
+        onInit: (socket) =>
+          socket.once('message', (data: Buffer) => (hello = JSON.parse(data.toString()) as ServerEvent)),
+      },
+    );
+    await eventually(() => hello);
+    expect(hello).toMatchObject({ type: 'hello', sandbox: false });
     ws.terminate();
   });
 

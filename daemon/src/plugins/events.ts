@@ -247,6 +247,7 @@ export default fp<EventsOptions>(
         reader: readerStatus(app),
         version,
         contentOrigins: pageContentOrigins(app.config),
+        sandbox: app.config.sandbox,
       };
       send(socket, JSON.stringify(hello));
     });

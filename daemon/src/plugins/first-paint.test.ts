@@ -54,6 +54,13 @@ describe('the welcome first paint markup', () => {
     expect(markup).toContain('--kiosk-surface:rgb(255, 255, 255)');
   });
 
+  it("a demo kiosk's wears the DEMO mark where the UI's will be, an upstream kiosk's none", () => {
+    expect(firstPaintMarkup(FACTS, true)).toContain(
+      '"><div class="kiosk-demo-mark">DEMO — no real rentals or payments</div><div class="kiosk-shell">',
+    );
+    expect(firstPaintMarkup(FACTS)).not.toContain('DEMO');
+  });
+
   it('is a picture for assistive technology and the keypad; only the sidebar items take taps', () => {
     const markup = firstPaintMarkup(FACTS);
     expect(markup).toContain('aria-hidden="true"');

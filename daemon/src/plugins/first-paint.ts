@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  DEMO_MARK_TEXT,
   FIRST_PAINT_ELEMENT_ID,
   FIRST_PAINT_TAP_ATTRIBUTE,
   KIOSK_COLOR_NAME,
@@ -110,8 +111,11 @@ function sidebarMarkup({ config, facility, documents }: FirstPaintFacts): string
   );
 }
 
-/** The welcome's markup for a facility, or '' when it has none to show. */
-export function firstPaintMarkup(facts: FirstPaintFacts): string {
+/**
+ * The welcome's markup for a facility, or '' when it has none to show. A demo kiosk's wears the
+ * DEMO mark as the UI does (components/DemoMark.tsx), so nothing moves when the UI takes over.
+ */
+export function firstPaintMarkup(facts: FirstPaintFacts, demo = false): string {
   const { config } = facts;
   const welcome = config.welcome ?? {};
   const colors = Object.entries(config.colors ?? {})
@@ -134,6 +138,7 @@ export function firstPaintMarkup(facts: FirstPaintFacts): string {
   return (
     preload +
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="kiosk-app" aria-hidden="true" style="${escapeHtml(wrapperStyle)}">` +
+    (demo ? `<div class="kiosk-demo-mark">${escapeHtml(DEMO_MARK_TEXT)}</div>` : '') +
     `<div class="kiosk-shell"><aside class="kiosk-sidebar">${sidebarMarkup(facts)}</aside><div class="kiosk-main">` +
     section +
     '<div class="kiosk-welcome__panel">' +
@@ -177,6 +182,7 @@ export function createFirstPaintCache(
   log: FastifyBaseLogger,
   now: () => number = Date.now,
   onFacilitySettings: (settings: FacilitySettings) => void = () => undefined,
+  demo = false,
 ): FirstPaintCache {
   let markup = '';
   let fetchedAt = -Infinity;
@@ -214,7 +220,7 @@ export function createFirstPaintCache(
   const refresh = (): Promise<void> => {
     inFlight ??= fetchFacts()
       .then((facts) => {
-        markup = firstPaintMarkup(facts);
+        markup = firstPaintMarkup(facts, demo);
         fetchedAt = now();
       })
       .catch((error: unknown) => {

@@ -20,6 +20,7 @@ async function setup(
     upstream?: FakeUpstreamHandler;
     readerOk?: boolean;
     releaseStage?: DaemonConfig['releaseStage'];
+    sandbox?: boolean;
   } = {},
 ) {
   const simulator = await buildCardReaderSimulator({ logger: false });
@@ -32,6 +33,7 @@ async function setup(
       cardReaderUrl: readerUrl,
       facilityId: 'demo',
       ...(options.releaseStage ? { releaseStage: options.releaseStage } : {}),
+      ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
     },
     upstream: options.upstream ?? sandboxLikeUpstream,
   });
@@ -128,6 +130,24 @@ describe('/health/ready', () => {
       session: { active: true, held_spaces: 0 },
       idle: false,
     });
+  });
+
+  it('says a demo kiosk runs the sandbox, in ready and in kiosk_sandbox_mode, with its release stage', async () => {
+    const { support } = await setup({ sandbox: true });
+    const ready = await support.inject({ method: 'GET', url: '/health/ready', headers: auth });
+    expect(ready.json()).toMatchObject({ status: 'ready', mode: 'sandbox', release_stage: 'production' });
+    const samples = parsePrometheusText((await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body);
+    expect(samples.get('kiosk_sandbox_mode{app="kiosk_daemon"}')).toBe(1);
+    const buildInfo = [...samples.keys()].find((key) => key.startsWith('kiosk_build_info{'));
+    expect(buildInfo).toContain('release_stage="production"');
+  });
+
+  it('says a kiosk on its operator API runs upstream, and kiosk_sandbox_mode is 0', async () => {
+    const { support } = await setup({ sandbox: false, releaseStage: 'staging' });
+    const ready = await support.inject({ method: 'GET', url: '/health/ready', headers: auth });
+    expect(ready.json()).toMatchObject({ mode: 'upstream', release_stage: 'staging' });
+    const samples = parsePrometheusText((await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body);
+    expect(samples.get('kiosk_sandbox_mode{app="kiosk_daemon"}')).toBe(0);
   });
 
   it('is 503 when the reader is down', async () => {

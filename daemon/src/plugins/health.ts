@@ -145,6 +145,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       status: ready ? 'ready' : 'not-ready',
       facility_id: config.facilityId,
       release_stage: config.releaseStage,
+      // sandbox: KIOSK_SANDBOX=on, a demo that takes no real rentals or payments.
+      mode: config.sandbox ? 'sandbox' : 'upstream',
       version,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
       upstream: { ...upstream, ...(app.hasDecorator('upstream') ? app.upstream.health.snapshot() : {}) },

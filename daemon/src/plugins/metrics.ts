@@ -4,6 +4,7 @@ import { API_ROUTES, type ServerEventOf, type SessionEndReason } from '@kiosk/sh
 import type { SwipeOutcome } from '../card-reader/reader-machine.js';
 import type { LogStage } from '../logs/pipeline.js';
 import { buildInfo } from '../build-info.js';
+import type { DaemonConfig } from '../config.js';
 
 /**
  * Prometheus metrics of this daemon, one registry per app instance (tests build many apps).
@@ -78,7 +79,10 @@ export function startAtZero<L extends string>(counter: Counter<L>, labelSets: Ar
   for (const labels of labelSets) counter.inc(labels, 0);
 }
 
-export function createMetrics(): KioskMetrics {
+/** What this kiosk is, as the fleet sees it: its release stage, and whether it runs the sandbox. */
+type KioskIdentity = Pick<DaemonConfig, 'releaseStage' | 'sandbox'>;
+
+export function createMetrics(kiosk: KioskIdentity = { releaseStage: 'production', sandbox: false }): KioskMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ app: 'kiosk_daemon' });
   collectDefaultMetrics({ register: registry, prefix: 'kiosk_' });
@@ -87,10 +91,15 @@ export function createMetrics(): KioskMetrics {
   const build = buildInfo();
   new Gauge({
     name: 'kiosk_build_info',
-    help: 'Always 1: the daemon version and source commit this kiosk runs',
-    labelNames: ['version', 'commit'],
+    help: 'Always 1: the daemon version, source commit and release stage (KIOSK_RELEASE_STAGE) this kiosk runs',
+    labelNames: ['version', 'commit', 'release_stage'],
     registers: [registry],
-  }).set({ version: build.version, commit: build.commit }, 1);
+  }).set({ version: build.version, commit: build.commit, release_stage: kiosk.releaseStage }, 1);
+  new Gauge({
+    name: 'kiosk_sandbox_mode',
+    help: '1 when the kiosk runs as a demo (KIOSK_SANDBOX=on): embedded sandbox or simulated devices, no real rentals or payments',
+    registers: [registry],
+  }).set(kiosk.sandbox ? 1 : 0);
 
   const metrics: KioskMetrics = {
     registry,
@@ -184,7 +193,7 @@ export function createMetrics(): KioskMetrics {
 
 export default fp(
   async (app) => {
-    app.decorate('metrics', createMetrics());
+    app.decorate('metrics', createMetrics(app.config));
   },
   { name: 'metrics', fastify: '5.x' },
 );

@@ -136,6 +136,28 @@ describe('UI serving', () => {
   });
 });
 
+describe('a demo kiosk (KIOSK_SANDBOX=on) tells its page from the first byte', () => {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it.each([
+    [true, 'wears'],
+    [false, 'has no'],
+  ])('sandbox %s: the facility page %s the demo meta element', async (sandbox) => {
+    const { app } = await buildCoreApp({
+      uiDir: builtUi(),
+      sandbox,
+      upstreamUrl: 'https://operator.example.com/api/v1',
+    });
+    apps.push(app);
+    const response = await app.inject({ method: 'GET', url: '/demo', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.includes('<meta name="kiosk-sandbox" content="on">')).toBe(sandbox);
+  });
+});
+
 describe('UI not built', () => {
   let app: FastifyInstance;
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { buildApiPath, facilitySettingsQuery } from '@kiosk/shared-types';
+import { SANDBOX_PAGE_META, buildApiPath, facilitySettingsQuery } from '@kiosk/shared-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageContentOrigins } from '../config.js';
 import { isDaemonPath } from './error-handler.js';
@@ -111,9 +111,9 @@ export function preloadLinks(facilityId: string): string {
     .join('');
 }
 
-/** index.html with the facility's preload links at the end of its head. */
-export function withPreloads(html: string, facilityId: string): string {
-  const links = preloadLinks(facilityId);
+/** index.html with the facility's preload links (and a demo kiosk's meta) at the end of its head. */
+export function withPreloads(html: string, facilityId: string, sandbox = false): string {
+  const links = preloadLinks(facilityId) + (sandbox ? `<meta name="${SANDBOX_PAGE_META}" content="on">` : '');
   const head = html.indexOf('</head>');
   if (head !== -1) return `${html.slice(0, head)}${links}${html.slice(head)}`;
   const doctype = /^<!doctype html>/i.exec(html);
@@ -132,9 +132,14 @@ export default fp(
     const built = uiDir !== '' && existsSync(join(uiDir, 'index.html'));
     if (!built) app.log.warn({ uiDir }, 'kiosk UI not built: no index.html (run npm run build)');
     const { facilityId } = app.config;
-    const firstPaint = createFirstPaintCache(facilityId, app.upstream, app.log, Date.now, (settings) => {
-      void app.facilityState.remember(facilityId, settings);
-    });
+    const firstPaint = createFirstPaintCache(
+      facilityId,
+      app.upstream,
+      app.log,
+      Date.now,
+      (settings) => void app.facilityState.remember(facilityId, settings),
+      app.config.sandbox,
+    );
     // Not awaited: the kiosk serves pages at once; the first paint joins them when it is fetched.
     if (built)
       app.addHook('onReady', async () => {
@@ -164,7 +169,7 @@ export default fp(
       return reply
         .header('cache-control', NO_CACHE)
         .type('text/html; charset=utf-8')
-        .send(withFirstPaint(withPreloads(html, facilityId), firstPaint.markupFor(facilityId)));
+        .send(withFirstPaint(withPreloads(html, facilityId, app.config.sandbox), firstPaint.markupFor(facilityId)));
     };
 
     const time = async (request: FastifyRequest, reply: FastifyReply) => {

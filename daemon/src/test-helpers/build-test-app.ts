@@ -15,7 +15,7 @@ import { loadConfig, type DaemonConfig } from '../config.js';
  */
 export function testConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig {
   return {
-    ...loadConfig({}),
+    ...loadConfig({ KIOSK_SANDBOX: 'on' }),
     spoolDir: mkdtempSync(join(tmpdir(), 'kiosk-test-spool-')),
     stateDir: mkdtempSync(join(tmpdir(), 'kiosk-test-state-')),
     outboxDir: mkdtempSync(join(tmpdir(), 'kiosk-test-outbox-')),

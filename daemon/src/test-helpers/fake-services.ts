@@ -42,7 +42,7 @@ export function tempDir(prefix: string): string {
 
 export function testConfig(overrides: Partial<DaemonConfig> = {}): DaemonConfig {
   return {
-    ...loadConfig({}),
+    ...loadConfig({ KIOSK_SANDBOX: 'on' }),
     upstreamUrl: 'http://127.0.0.1:1/api/v1',
     spoolDir: tempDir('spool-'),
     stateDir: tempDir('state-'),

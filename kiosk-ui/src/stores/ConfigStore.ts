@@ -10,6 +10,7 @@ import {
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled, isOperatorUnreachable } from '../api/errors';
 import type { UnavailableError } from '../router';
+import { pageIsSandbox } from '../utils/first-paint';
 import { applyKioskColors } from '../utils/theme';
 import type { RootStore } from './RootStore';
 
@@ -55,6 +56,11 @@ export class ConfigStore {
    */
   contentOrigins: readonly string[] = [];
   /**
+   * The kiosk is a demo (the daemon's KIOSK_SANDBOX=on: told by the page's meta element, then by
+   * the daemon's hello): no real rentals or payments, and the screen says so with its DEMO mark.
+   */
+  sandbox = pageIsSandbox();
+  /**
    * How much of the screen's height, from the bottom, a seated visitor reaches (the daemon's
    * KIOSK_REACH_ZONE_PERCENT for this mounting); "Move controls down" keeps every control in it.
    */
@@ -80,6 +86,10 @@ export class ConfigStore {
 
   setContentOrigins(origins: readonly string[]): void {
     this.contentOrigins = origins;
+  }
+
+  setSandbox(sandbox: boolean): void {
+    this.sandbox = sandbox;
   }
 
   get isLoading(): boolean {

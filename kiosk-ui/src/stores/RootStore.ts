@@ -172,7 +172,10 @@ export class RootStore {
       this.followKioskSectionInRental(),
       this.navigationLog.start(),
       this.screenHealth.start(),
-      this.events.on('hello', (event) => this.config.setContentOrigins(event.contentOrigins)),
+      this.events.on('hello', (event) => {
+        this.config.setContentOrigins(event.contentOrigins);
+        this.config.setSandbox(event.sandbox);
+      }),
       this.speech.start(),
       reaction(
         () => this.shell.facilityId,

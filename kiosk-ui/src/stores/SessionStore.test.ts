@@ -40,7 +40,15 @@ describe('SessionStore', () => {
 
   it('keeps the reader status from hello and reader-status', () => {
     const { root, socket, stop } = startedRoot();
-    socket.receive({ type: 'hello', serverTime: 0, session: active, reader: 'ok', version: '1', contentOrigins: [] });
+    socket.receive({
+      type: 'hello',
+      serverTime: 0,
+      session: active,
+      reader: 'ok',
+      version: '1',
+      contentOrigins: [],
+      sandbox: false,
+    });
     expect(root.session.reader).toBe('ok');
     socket.receive({ type: 'reader-status', status: 'down' });
     expect(root.session.reader).toBe('down');

@@ -1,4 +1,9 @@
-import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_TAP_ATTRIBUTE } from '@kiosk/shared-types';
+import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_TAP_ATTRIBUTE, SANDBOX_PAGE_META } from '@kiosk/shared-types';
+
+/** Whether the daemon served this page as a demo kiosk's (KIOSK_SANDBOX=on): its meta element. */
+export function pageIsSandbox(doc: Document | undefined = globalThis.document): boolean {
+  return doc?.querySelector(`meta[name="${SANDBOX_PAGE_META}"]`)?.getAttribute('content') === 'on';
+}
 
 /**
  * Remove the daemon's first paint of the welcome screen (daemon/src/plugins/first-paint.ts): a

@@ -51,6 +51,8 @@ export async function startKiosk({ env = {}, nodeArgs = [], timeoutMs = 30_000 }
       KIOSK_API_KEY: BENCH_API_KEY,
       KIOSK_SPOOL_DIR: spoolDir,
       LOG_LEVEL: 'warn',
+      // The embedded sandbox, unless the bench names another operator API (soak: a separate one).
+      ...(env.KIOSK_UPSTREAM_URL ? {} : { KIOSK_SANDBOX: 'on' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,9 +32,14 @@ export interface StartOptions {
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
+/** libfaketime's settings: a run under `faketime` (CONTRIBUTING.md) moves the daemon's clock too. */
+const FAKE_CLOCK_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name === 'LD_PRELOAD' || name.startsWith('FAKETIME')),
+) as Record<string, string>;
+
 /**
- * Start the built daemon with the embedded sandbox and card-reader simulator on free ports and
- * wait until it prints its URLs. Requires `npm run build` (npm test does it first).
+ * Start the built daemon with the embedded sandbox and card-reader simulator (KIOSK_SANDBOX=on) on
+ * free ports and wait until it prints its URLs. Requires `npm run build` (npm test does it first).
  */
 export async function startKiosk(options: StartOptions = {}): Promise<RunningKiosk> {
   const spoolDir = mkdtempSync(join(tmpdir(), 'kiosk-spool-'));
@@ -45,6 +50,7 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      ...FAKE_CLOCK_ENV,
       KIOSK_PORT: '0',
       KIOSK_SANDBOX_PORT: '0',
       KIOSK_CARD_READER_URL: 'http://127.0.0.1:0',
@@ -56,6 +62,8 @@ export async function startKiosk(options: StartOptions = {}): Promise<RunningKio
       KIOSK_STATE_DIR: stateDir,
       KIOSK_OUTBOX_DIR: outboxDir,
       LOG_LEVEL: 'info',
+      // The embedded sandbox, unless the suite names another operator API (a second kiosk on this one's).
+      ...(options.env?.KIOSK_UPSTREAM_URL ? {} : { KIOSK_SANDBOX: 'on' }),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

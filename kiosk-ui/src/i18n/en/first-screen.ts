@@ -1,4 +1,4 @@
-import { SIDEBAR_LABEL, SIDEBAR_SECTION_TEXTS, WELCOME_DEFAULTS } from '@kiosk/shared-types';
+import { DEMO_MARK_TEXT, SIDEBAR_LABEL, SIDEBAR_SECTION_TEXTS, WELCOME_DEFAULTS } from '@kiosk/shared-types';
 import type { MessageTree } from '../types';
 
 /**
@@ -10,6 +10,8 @@ import type { MessageTree } from '../types';
  * `common.*` like the rest.
  */
 export const firstScreenShell = {
+  /** Worn by a demo kiosk (the daemon's KIOSK_SANDBOX=on) on every screen; shared with the first paint. */
+  demo_mark: DEMO_MARK_TEXT,
   // The listed items' texts are shared with the daemon's first paint of the welcome.
   sections: {
     ...SIDEBAR_SECTION_TEXTS,

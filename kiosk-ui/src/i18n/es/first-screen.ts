@@ -3,6 +3,7 @@ import type { Translation } from '../types';
 
 /** The first screen's texts in Spanish (../en/first-screen.ts). */
 export const firstScreenShell: Translation<typeof englishShell> = {
+  demo_mark: 'DEMO — sin alquileres ni pagos reales',
   sections: {
     home: 'Inicio',
     rent: 'Elegir un espacio',
