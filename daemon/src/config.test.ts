@@ -270,7 +270,12 @@ describe('unknown settings and every problem at once', () => {
       table
         .split('\n')
         .filter((line) => line.startsWith('| `'))
-        .flatMap((line) => line.split('|')[1]!.match(/\b(?:KIOSK_[A-Z0-9_]+|LOG_LEVEL)\b/g) ?? []),
+        .flatMap(
+          (line) =>
+            line
+              .split('|')[1]!
+              .match(/\b(?:KIOSK_[A-Z0-9_]+|LOG_LEVEL|HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)\b/g) ?? [],
+        ),
     );
     const { known } = examineConfig({ KIOSK_SANDBOX: 'on' });
     expect([...known].sort()).toEqual([...documented].sort());

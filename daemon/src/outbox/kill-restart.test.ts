@@ -46,17 +46,17 @@ function listTs(dir: string): string[] {
 function buildChild(): string {
   const out = tempDir('outbox-kill-child-');
   const sharedSrc = join(here, '../../../shared-types/src');
-  const urls: Record<string, string> = {
-    undici: pathToFileURL(require.resolve('undici')).href,
-    'fastify-plugin': pathToFileURL(require.resolve('fastify-plugin')).href,
-    'prom-client': pathToFileURL(require.resolve('prom-client')).href,
-  };
+  // Packages by their files' URLs: the temp dir has no node_modules to resolve them from.
+  const packageUrl = (name: string): string => pathToFileURL(require.resolve(name)).href;
   const emit = (file: string, target: string) => {
     const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
     });
-    let code = outputText.replaceAll("'@kiosk/shared-types'", "'../shared-types/index.js'");
-    for (const [name, url] of Object.entries(urls)) code = code.replaceAll(`'${name}'`, `'${url}'`);
+    const code = outputText
+      .replaceAll("'@kiosk/shared-types'", "'../shared-types/index.js'")
+      .replace(/(from |import )'([^'.][^']*)'/g, (whole, keyword: string, name: string) =>
+        name.startsWith('node:') || name.startsWith('file:') ? whole : `${keyword}'${packageUrl(name)}'`,
+      );
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, code);
   };
