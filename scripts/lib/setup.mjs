@@ -70,6 +70,9 @@ export const ESPEAK_PATH = '/usr/bin/espeak-ng';
  * on without speech, whose control the kiosk then hides.
  */
 export function ensureEspeak({ required }) {
+  // The daemon's default play command is aplay (Debian's alsa-utils); without it speech is hidden.
+  if (!existsSync('/usr/bin/aplay') && !aptInstall(['alsa-utils']))
+    console.warn('Could not install alsa-utils: speech needs a play command (KIOSK_SPEECH_PLAY_COMMAND).');
   if (existsSync(ESPEAK_PATH)) return;
   console.log(`espeak-ng not found at ${ESPEAK_PATH}; installing Debian's espeak-ng package…`);
   if (aptInstall(['espeak-ng']) && existsSync(ESPEAK_PATH)) return;
