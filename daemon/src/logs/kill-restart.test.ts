@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import ts from 'typescript';
+import { transpileForChild } from '../test-helpers/plain-node-child.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogPipeline } from './pipeline.js';
 import { startFakeLoggingApp, tempDir, type FakeLoggingApp } from '../test-helpers/fake-services.js';
@@ -15,41 +13,15 @@ import { startFakeLoggingApp, tempDir, type FakeLoggingApp } from '../test-helpe
  * child reported as accepted, in order (duplicates allowed, losses not).
  */
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-function listTs(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return listTs(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-/** The child runs plain Node: transpile the pipeline and shared-types into a temp dir. */
+/** The child runs plain Node: the pipeline and shared-types, transpiled into a temp dir. */
 function buildChild(): string {
   const out = tempDir('kill-child-');
-  const sharedSrc = join(here, '../../../shared-types/src');
-  const undiciUrl = pathToFileURL(require.resolve('undici')).href;
-  const emit = (file: string, target: string, rewrite: (code: string) => string) => {
-    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-    });
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, rewrite(outputText));
-  };
-  for (const file of listTs(sharedSrc))
-    emit(file, join(out, 'shared-types', relative(sharedSrc, file).replace(/\.ts$/, '.js')), (code) => code);
-  for (const name of ['pipeline', 'spool', 'shipper']) {
-    emit(join(here, `${name}.ts`), join(out, 'logs', `${name}.js`), (code) =>
-      code.replaceAll("'@kiosk/shared-types'", "'../shared-types/index.js'").replaceAll("'undici'", `'${undiciUrl}'`),
-    );
-  }
-  emit(join(here, '../durable-file.ts'), join(out, 'durable-file.js'), (code) => code);
+  transpileForChild(out, ['logs/pipeline.ts', 'logs/spool.ts', 'logs/shipper.ts', 'durable-file.ts']);
   writeFileSync(
     join(out, 'child.mjs'),
     `import { LogPipeline, toShippedEntry } from './logs/pipeline.js';

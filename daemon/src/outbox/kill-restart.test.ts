@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import { join } from 'node:path';
+import { transpileForChild } from '../test-helpers/plain-node-child.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-helpers/fake-services.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
@@ -18,8 +16,6 @@ import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/
  * enrolment still waiting at the kill is replaced by the mail that tells the facility.
  */
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 const BATCHES = 50;
 const CARD = {
   card_name: 'JANE TENANT',
@@ -34,40 +30,19 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-function listTs(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return listTs(path);
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-/** The child runs plain Node: transpile the outbox, the upstream client and shared-types into a temp dir. */
+/** The child runs plain Node: the outbox, the upstream client and shared-types, transpiled into a temp dir. */
 function buildChild(): string {
   const out = tempDir('outbox-kill-child-');
-  const sharedSrc = join(here, '../../../shared-types/src');
-  // Packages by their files' URLs: the temp dir has no node_modules to resolve them from.
-  const packageUrl = (name: string): string => pathToFileURL(require.resolve(name)).href;
-  const emit = (file: string, target: string) => {
-    const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-    });
-    const code = outputText
-      .replaceAll("'@kiosk/shared-types'", "'../shared-types/index.js'")
-      .replace(/(from |import )'([^'.][^']*)'/g, (whole, keyword: string, name: string) =>
-        name.startsWith('node:') || name.startsWith('file:') ? whole : `${keyword}'${packageUrl(name)}'`,
-      );
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, code);
-  };
-  for (const file of listTs(sharedSrc))
-    emit(file, join(out, 'shared-types', relative(sharedSrc, file).replace(/\.ts$/, '.js')));
-  for (const name of ['outbox', 'jobs', 'store']) emit(join(here, `${name}.ts`), join(out, 'outbox', `${name}.js`));
-  emit(join(here, '../plugins/upstream.ts'), join(out, 'plugins', 'upstream.js'));
-  emit(join(here, '../plugins/upstream-health.ts'), join(out, 'plugins', 'upstream-health.js'));
-  emit(join(here, '../outbound.ts'), join(out, 'outbound.js'));
-  emit(join(here, '../config-values.ts'), join(out, 'config-values.js'));
-  emit(join(here, '../durable-file.ts'), join(out, 'durable-file.js'));
+  transpileForChild(out, [
+    'outbox/outbox.ts',
+    'outbox/jobs.ts',
+    'outbox/store.ts',
+    'plugins/upstream.ts',
+    'plugins/upstream-health.ts',
+    'outbound.ts',
+    'config-values.ts',
+    'durable-file.ts',
+  ]);
   writeFileSync(
     join(out, 'child.mjs'),
     `import { Outbox } from './outbox/outbox.js';
