@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { useKiosk } from './support/kiosk.js';
+import { DEMO_SIDEBAR } from './support/texts.js';
 
 /**
  * The kiosk shell against the built UI served by the built daemon with its sandbox (shell spec
@@ -14,19 +15,6 @@ const kiosk = useKiosk(test);
 test.use({ bypassCSP: true });
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Kiosk menu' });
-
-/** The demo facility's sidebar items, in the spec's order (it has documents, a map and its own pay-bill). */
-const DEMO_SIDEBAR = [
-  'Home',
-  'Select a Space',
-  'Find my reservation',
-  'SIZE GUIDE',
-  'PAY MY BILL',
-  'Setup autopay',
-  'Rental Documents',
-  'Protection Brochure',
-  'Facility map',
-];
 
 test('the welcome screen shows the default texts in the configured colours and title', async ({ page }) => {
   await page.goto(`${kiosk.baseUrl}/demo`);

@@ -110,3 +110,16 @@ export const SPANISH: KioskTexts = {
   password: 'Contraseña',
   login: 'Iniciar sesión',
 };
+
+/** The demo facility's sidebar items, in the spec's order (it has documents, a map and its own pay-bill). */
+export const DEMO_SIDEBAR = [
+  'Home',
+  'Select a Space',
+  'Find my reservation',
+  'SIZE GUIDE',
+  'PAY MY BILL',
+  'Setup autopay',
+  'Rental Documents',
+  'Protection Brochure',
+  'Facility map',
+];
