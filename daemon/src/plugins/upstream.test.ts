@@ -21,7 +21,9 @@ describe('upstream client', () => {
 
   beforeAll(async () => {
     upstream = await startRecordingUpstream();
-    app = await bareApp({ upstreamUrl: upstream.url, apiKey: 'k-1', upstreamTimeoutMs: 200 });
+    // A timeout no answer of the recording upstream comes near, however loaded the machine; the
+    // hanging upstream has its own short one below.
+    app = await bareApp({ upstreamUrl: upstream.url, apiKey: 'k-1', upstreamTimeoutMs: 10_000 });
   });
   afterEach(() => upstream.reset());
   afterAll(async () => {
@@ -74,12 +76,17 @@ describe('upstream client', () => {
 
   it('throws UpstreamError timeout when the upstream hangs', async () => {
     upstream.respond(upstream.hang());
-    const error = await app.upstream.call('facility', { facility: 'demo' }).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as UpstreamError).kind).toBe('timeout');
-    expect(await app.metrics.registry.metrics()).toMatch(
-      /kiosk_upstream_errors_total\{[^}]*route="facility"[^}]*kind="timeout"/,
-    );
+    const impatient = await bareApp({ upstreamUrl: upstream.url, apiKey: 'k-1', upstreamTimeoutMs: 200 });
+    try {
+      const error = await impatient.upstream.call('facility', { facility: 'demo' }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UpstreamError);
+      expect((error as UpstreamError).kind).toBe('timeout');
+      expect(await impatient.metrics.registry.metrics()).toMatch(
+        /kiosk_upstream_errors_total\{[^}]*route="facility"[^}]*kind="timeout"/,
+      );
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('builds the three headers with the configured names', () => {

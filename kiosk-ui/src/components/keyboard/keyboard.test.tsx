@@ -135,7 +135,8 @@ function keysShown(): string[] {
   );
 }
 
-describe('on-screen keyboard', () => {
+// The first test loads the lazy keys chunk (up to 10 s on a busy machine, see focusField).
+describe('on-screen keyboard', { timeout: 20_000 }, () => {
   it('shows for a focused field and hides when focus leaves it', async () => {
     renderWithKeyboard();
     expect(keyboard()).toBeNull();
