@@ -70,6 +70,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
           </span>
         ) : null}
       </header>
+      {unit.lockedOutKey && <p className="pay-unit__locked-out">{t(unit.lockedOutKey)}</p>}
       <dl className="pay-unit__facts">
         <div>
           <dt>{t('billing.unit.balance_due')}</dt>
