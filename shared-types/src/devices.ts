@@ -77,6 +77,8 @@ export interface PaymentReceiptUnit {
   outcome: string[];
   /** What changed about autopay: enrolled, card updated, cancelled, or none. */
   autopay: 'enrolled' | 'card-updated' | 'cancelled' | 'unchanged';
+  /** A locked-out unit's access after the payment, as the result screen says it. */
+  access?: string;
 }
 
 export interface PaymentReceipt {

@@ -1,7 +1,8 @@
+import type { PaymentReceipt } from '@kiosk/shared-types';
 import { describe, expect, it } from 'vitest';
 import { escposToText } from './escpos-text.js';
 import { PAYMENT_RECEIPT, RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
-import { encodeReceipt } from './receipts.js';
+import { COLUMNS, encodeReceipt } from './receipts.js';
 import { holdsCardNumber } from './schemas.js';
 
 const now = new Date(2026, 10, 25, 14, 30);
@@ -78,6 +79,27 @@ describe('receipts read back from the printer bytes', () => {
       ]),
     );
     expect(text.filter((line) => line.startsWith('Autopay'))).toEqual(['Autopay: enrolled']);
+  });
+
+  it("a locked-out unit's receipt carries what the payment did to access, wrapped to the paper", () => {
+    const manager =
+      'Your payment is in. The lock on your unit is removed by the Facility Manager; the office opens at 9:00 AM on Monday.';
+    const receipt: PaymentReceipt = {
+      ...PAYMENT_RECEIPT,
+      units: [
+        { ...PAYMENT_RECEIPT.units[0]!, access: 'Your gate access is restored. Your code works now.' },
+        { unit: 'C-30', period: 0, amount: 473, outcome: ['Payment Success'], autopay: 'unchanged', access: manager },
+      ],
+    };
+    for (const width of [80, 58] as const) {
+      const text = printed(receipt, width);
+      const words = text.replace(/\s+/g, ' ');
+      expect(words).toContain('Unit A-104 Period: 1 month');
+      expect(words).toContain('Your gate access is restored. Your code works now.');
+      expect(words).toContain(`Unit C-30 Amount $473.00 Payment Success ${manager}`);
+      for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(COLUMNS[width]);
+    }
+    expect(printed(PAYMENT_RECEIPT)).not.toMatch(/gate access|Facility Manager/);
   });
 
   it('58 mm paper: no line is wider than 32 columns; 80 mm: 48', () => {

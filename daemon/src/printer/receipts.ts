@@ -76,6 +76,8 @@ function payment(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt
     if (unit.amount > 0) pair(encoder, columns, texts.amount, money(texts, unit.amount));
     for (const outcome of unit.outcome) encoder.line(outcome);
     if (unit.autopay !== 'unchanged') encoder.line(texts.autopay_change[unit.autopay]);
+    // A locked-out unit: what the payment did to access, in the visitor's words from the screen.
+    if (unit.access) encoder.line(unit.access);
   });
 }
 

@@ -57,6 +57,7 @@ export const PaymentReceiptSchema = Type.Object(
             Type.Literal('cancelled'),
             Type.Literal('unchanged'),
           ]),
+          access: Type.Optional(Text(240)),
         },
         { additionalProperties: false },
       ),

@@ -3,6 +3,7 @@ import type {
   AutoPayInfo,
   ChargeLine,
   KioskUser,
+  PaymentAccess,
   PaymentHistoryEntry,
   SpaceDetails,
   TenantDetail,
@@ -277,6 +278,22 @@ export class AccountsWorld {
     return record;
   }
 
+  /**
+   * What a payment (which always settles the balance) did to the unit's access: a suspended gate
+   * code works again at once; an overlock stays until the Facility Manager removes it.
+   */
+  accessAfterPayment(lease: LeaseRecord): PaymentAccess {
+    switch (lease.access_status ?? 'ok') {
+      case 'gate_suspended':
+        lease.access_status = 'ok';
+        return { status: 'restored' };
+      case 'overlocked':
+        return { status: 'manager' };
+      case 'ok':
+        return { status: 'unchanged' };
+    }
+  }
+
   paidThroughText(lease: LeaseRecord): string {
     const { year, month } = lease.paidThrough;
     return formatUsDate({ year, month, day: daysInMonth(year, month) });
@@ -297,6 +314,7 @@ export class AccountsWorld {
       | 'billingDate'
       | 'autoPay'
       | 'documents'
+      | 'access_status'
     >,
   ): SpaceDetails {
     const reservation = lease.leaseId === null;
@@ -312,6 +330,7 @@ export class AccountsWorld {
       billingDate: reservation ? null : Date.UTC(...firstDayOf(addMonths(lease.paidThrough, 1))) / 1000,
       autoPay: this.autoPay(lease),
       documents: reservation ? [] : DEMO_BILLING.lease_documents.map((doc) => ({ ...doc })),
+      access_status: lease.access_status ?? 'ok',
     };
   }
 }

@@ -31,6 +31,7 @@ import type {
   SizeGuideSize,
   SpaceDetail,
   UnitGroup,
+  UnitAccessStatus,
 } from '@kiosk/shared-types';
 
 // =================================================================================================
@@ -1158,6 +1159,114 @@ export interface DemoTenant {
  *                                    tenants (listed twice; t-5010's pre-pay call fails).
  *   A phone with no account: (217) 555-0100.
  */
+// =================================================================================================
+// LOCKED OUT — past-due tenants whose access a payment changes (docs/sandbox.md "Locked out")
+// =================================================================================================
+
+/**
+ *   gatelocked@example.com / Password!1  Jordan Price, phone (217) 555-0191. Tenant t-5020 at demo:
+ *                                    C-03, past due, gate code suspended; paying it restores access.
+ *   overlocked@example.com / Password!1  Casey Brooks, phone (217) 555-0192. Tenant t-5021 at demo:
+ *                                    C-30, past due and overlocked; paying it leaves the lock to the
+ *                                    Facility Manager.
+ * A tenant who is not locked out (access 'ok') is tenant@example.com's A102.
+ */
+const JORDAN_PRICE_ADDRESS: TenantAddress = {
+  address1: '77 Elm Street',
+  address2: '',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62703',
+};
+
+const CASEY_BROOKS_ADDRESS: TenantAddress = {
+  address1: '5 Oak Lane',
+  address2: 'Unit 4',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62704',
+};
+
+const LOCKED_OUT = {
+  accounts: [
+    {
+      user_id: 'u-1020',
+      email: 'gatelocked@example.com',
+      password: 'Password!1',
+      phone: '+12175550191',
+      first_name: 'Jordan',
+      last_name: 'Price',
+      address: JORDAN_PRICE_ADDRESS,
+      idv_id: null,
+      items: [{ facility: 'demo', tenants: ['t-5020'] }],
+    },
+    {
+      user_id: 'u-1021',
+      email: 'overlocked@example.com',
+      password: 'Password!1',
+      phone: '+12175550192',
+      first_name: 'Casey',
+      last_name: 'Brooks',
+      address: CASEY_BROOKS_ADDRESS,
+      idv_id: null,
+      items: [{ facility: 'demo', tenants: ['t-5021'] }],
+    },
+  ] satisfies DemoUser[],
+  tenants: [
+    {
+      tenant_id: 't-5020',
+      facility_id: 'demo',
+      first_name: 'Jordan',
+      last_name: 'Price',
+      email: 'gatelocked@example.com',
+      phone: '+12175550191',
+      address: JORDAN_PRICE_ADDRESS,
+    },
+    {
+      tenant_id: 't-5021',
+      facility_id: 'demo',
+      first_name: 'Casey',
+      last_name: 'Brooks',
+      email: 'overlocked@example.com',
+      phone: '+12175550192',
+      address: CASEY_BROOKS_ADDRESS,
+    },
+  ] satisfies DemoTenant[],
+  leases: [
+    {
+      tenant_id: 't-5020',
+      facility_id: 'demo',
+      door_name: 'C-03',
+      leaseId: 'L-7020',
+      gate_code: '7314',
+      monthly_rent: 159,
+      balance: [
+        { costType: 'Monthly Rent', description: 'Monthly Rent', amount: 159, total: 159 },
+        { costType: 'fee', description: 'Late Fee', amount: 20, total: 20 },
+      ],
+      paid_through_month: -1,
+      autopay_card_last4: null,
+      access_status: 'gate_suspended',
+    },
+    {
+      tenant_id: 't-5021',
+      facility_id: 'demo',
+      door_name: 'C-30',
+      leaseId: 'L-7021',
+      gate_code: '9052',
+      monthly_rent: 219,
+      balance: [
+        { costType: 'Monthly Rent', description: 'Monthly Rent', amount: 219, total: 219 },
+        { costType: 'Monthly Rent', description: 'Monthly Rent', amount: 219, total: 219 },
+        { costType: 'fee', description: 'Overlock Fee', amount: 35, total: 35 },
+      ],
+      paid_through_month: -2,
+      autopay_card_last4: null,
+      access_status: 'overlocked',
+    },
+  ] satisfies DemoLease[],
+} as const;
+
 export const DEMO_USERS = {
   testUser: { email: 'tenant@example.com', password: 'Password!1' },
   noRentalsUser: { email: 'norentals@example.com', password: 'Password!1' },
@@ -1201,6 +1310,7 @@ export const DEMO_USERS = {
       idv_id: null,
       items: [{ facility: 'demo', tenants: ['t-5010', 't-5011'] }],
     },
+    ...LOCKED_OUT.accounts,
   ] satisfies DemoUser[],
   tenants: [
     {
@@ -1249,6 +1359,7 @@ export const DEMO_USERS = {
       phone: '',
       address: ROBIN_HALE_ADDRESS,
     },
+    ...LOCKED_OUT.tenants,
   ] satisfies DemoTenant[],
 } as const;
 
@@ -1277,6 +1388,8 @@ export interface DemoLease {
   autopay_card_last4: string | null;
   /** Its pre-pay call answers an error (the kiosk clears the unit's charges and balance). */
   prepay_fails?: boolean;
+  /** space_details.access_status; absent = 'ok'. A payment restores a suspended gate code only. */
+  access_status?: UnitAccessStatus;
 }
 
 export const DEMO_BILLING = {
@@ -1368,6 +1481,7 @@ export const DEMO_BILLING = {
       paid_through_month: -1,
       autopay_card_last4: null,
     },
+    ...LOCKED_OUT.leases,
   ] satisfies DemoLease[],
   /** Documents of every lease (space_details.documents). */
   lease_documents: [

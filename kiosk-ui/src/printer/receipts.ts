@@ -7,7 +7,9 @@ import {
   type ReservationReceipt,
 } from '@kiosk/shared-types';
 import type { TFunction } from 'i18next';
+import { accessSentence } from '../billing/payment-access';
 import type { RootStore } from '../stores/RootStore';
+import { displayLocale } from '../utils/locale';
 import { formatMoney } from '../utils/money';
 
 /**
@@ -85,7 +87,7 @@ function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
   return 'unchanged';
 }
 
-/** Each unit of the payment just made, with the statuses the result screen shows. */
+/** Each unit of the payment just made, with the statuses (and access sentence) the result screen shows. */
 export function paymentReceipt(root: RootStore, t: TFunction): PaymentReceipt | null {
   const units = root.billing.payment.processedUnits;
   if (units.length === 0) return null;
@@ -101,6 +103,7 @@ export function paymentReceipt(root: RootStore, t: TFunction): PaymentReceipt | 
         amount: payMyBill ? total : 0,
         outcome: unit.statusKeys.map((key) => t(key)),
         autopay: autopayChange(unit.statusKeys),
+        ...(unit.access ? { access: accessSentence(unit.access, t, displayLocale()) } : {}),
       };
     }),
   };

@@ -61,6 +61,23 @@ export interface SpaceDetails {
   billingDate: number | null;
   autoPay: AutoPayInfo;
   documents: LeaseDocument[];
+  /** Whether the tenant can get in (docs/api-paths.md "Access after a payment"); absent = 'ok'. */
+  access_status?: UnitAccessStatus;
+}
+
+/**
+ * A unit's access as the management system holds it: 'ok', 'gate_suspended' (delinquent: the gate
+ * code is switched off) or 'overlocked' (the facility's own lock is on the unit's door).
+ */
+export type UnitAccessStatus = 'ok' | 'gate_suspended' | 'overlocked';
+
+/**
+ * What a payment did to the unit's access: 'restored' (the gate code works again now), 'manager'
+ * (paid, but the Facility Manager still has to remove the overlock or switch access back on) or
+ * 'unchanged' (the unit was not locked out).
+ */
+export interface PaymentAccess {
+  status: 'restored' | 'manager' | 'unchanged';
 }
 
 /** Result of GET user/items/facilities/{facility}/tenant/{tenant}/. */
@@ -96,6 +113,8 @@ export interface PayBillResult {
   transaction_id: string;
   amount: number;
   mail_request_data: MailRequestData;
+  /** What the payment did to the unit's access; an operator without it is read as 'unchanged'. */
+  access?: PaymentAccess;
 }
 
 /** Result of POST tenant/{t}/space/{s}/autopay/ (enrol, or re-enrol with a new card). */

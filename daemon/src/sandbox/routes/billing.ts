@@ -122,6 +122,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
       if (!card.ok) return fail({ code: card.code, message: card.message });
       const balanceBefore = dueAmount(lease.balance);
       const payment = accounts.recordPayment(lease, period, amount, card.last4);
+      const access = accounts.accessAfterPayment(lease);
       const mail_request_data: MailRequestData = {
         current: {
           unit_no: lease.door_name,
@@ -134,7 +135,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
         balance: balanceBefore,
         prepay: Math.round((amount - balanceBefore) * 100) / 100,
       };
-      const result: PayBillResult = { transaction_id: payment.transaction_id, amount, mail_request_data };
+      const result: PayBillResult = { transaction_id: payment.transaction_id, amount, mail_request_data, access };
       return ok(result);
     },
   );

@@ -122,4 +122,28 @@ export const billing = {
     autopay_enroll_failed: 'Autopay Enroll Failed',
     payment_failed: 'Payment Failed',
   },
+  /**
+   * A locked-out unit (docs/api-paths.md "Access after a payment"): its mark in the unit list, and
+   * what its payment did to access. at_time / until_time carry the hour's plural for languages
+   * that say it ("a la 1:00", "a las 9:00").
+   */
+  access: {
+    gate_suspended: 'Locked out — gate access suspended',
+    overlocked: 'Locked out — your unit is overlocked',
+    restored: 'Your gate access is restored. Your code works now.',
+    manager_open_now:
+      'Your payment is in. The lock on your unit is removed by the Facility Manager; the office is open now, {{until}}.',
+    manager_today:
+      'Your payment is in. The lock on your unit is removed by the Facility Manager; the office opens {{at}} today.',
+    manager_tomorrow:
+      'Your payment is in. The lock on your unit is removed by the Facility Manager; the office opens {{at}} tomorrow.',
+    manager_weekday:
+      'Your payment is in. The lock on your unit is removed by the Facility Manager; the office opens {{at}} on {{weekday}}.',
+    manager_unknown:
+      'Your payment is in. The lock on your unit is removed by the Facility Manager during office hours.',
+    at_time_one: 'at {{time}}',
+    at_time_other: 'at {{time}}',
+    until_time_one: 'until {{time}}',
+    until_time_other: 'until {{time}}',
+  },
 } satisfies MessageTree;

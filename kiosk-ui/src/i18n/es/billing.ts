@@ -102,4 +102,23 @@ export const billing: Translation<typeof english> = {
     autopay_enroll_failed: 'No se pudo inscribir en el pago automático',
     payment_failed: 'Pago no realizado',
   },
+  access: {
+    gate_suspended: 'Acceso bloqueado — acceso al portón suspendido',
+    overlocked: 'Acceso bloqueado — su unidad tiene un candado de la instalación',
+    restored: 'Su acceso al portón está restablecido. Su código ya funciona.',
+    manager_open_now:
+      'Su pago está registrado. El gerente de la instalación retira el candado de su unidad; la oficina está abierta ahora, {{until}}.',
+    manager_today:
+      'Su pago está registrado. El gerente de la instalación retira el candado de su unidad; la oficina abre hoy {{at}}.',
+    manager_tomorrow:
+      'Su pago está registrado. El gerente de la instalación retira el candado de su unidad; la oficina abre mañana {{at}}.',
+    manager_weekday:
+      'Su pago está registrado. El gerente de la instalación retira el candado de su unidad; la oficina abre el {{weekday}} {{at}}.',
+    manager_unknown:
+      'Su pago está registrado. El gerente de la instalación retira el candado de su unidad en horario de oficina.',
+    at_time_one: 'a la {{time}}',
+    at_time_other: 'a las {{time}}',
+    until_time_one: 'hasta la {{time}}',
+    until_time_other: 'hasta las {{time}}',
+  },
 };

@@ -2,10 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { accessSentence } from '../../billing/payment-access';
 import { PrintReceipt } from '../../components/printer/PrintReceipt';
 import { Spinner } from '../../components/Spinner';
 import { paymentReceipt } from '../../printer/receipts';
 import { useStores } from '../../stores/StoresProvider';
+import { displayLocale } from '../../utils/locale';
 import { SigningOverlay } from './SigningOverlay';
 
 const SUCCESS_KEYS = new Set<string>([
@@ -18,8 +20,9 @@ const SUCCESS_KEYS = new Set<string>([
 /**
  * The result screen (shell spec §2 state 5, §4 "Submit"): Payment Processing... until every
  * selected unit has answered, then Congratulations / Your payment has been made or Oops! / Some of
- * your payment did not go through, each unit's statuses, and the footer buttons: make another
- * payment and log out, or cancel and use a different card.
+ * your payment did not go through, each unit's statuses (and, for a unit that was locked out, what
+ * the payment did to its access), and the footer buttons: make another payment and log out, or
+ * cancel and use a different card.
  */
 export const ResultView = observer(function ResultView() {
   const { t } = useTranslation();
@@ -66,6 +69,7 @@ export const ResultView = observer(function ResultView() {
                 </span>
               ))}
             </span>
+            {unit.access && <p className="pay-result__access">{accessSentence(unit.access, t, displayLocale())}</p>}
           </li>
         ))}
       </ul>

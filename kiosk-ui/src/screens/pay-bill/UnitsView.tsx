@@ -70,6 +70,11 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
           </span>
         ) : null}
       </header>
+      {unit.lockedOutKey && (
+        <p id={`${id}-locked-out`} className="pay-unit__locked-out">
+          {t(unit.lockedOutKey)}
+        </p>
+      )}
       <dl className="pay-unit__facts">
         <div>
           <dt>{t('billing.unit.balance_due')}</dt>
@@ -106,7 +111,10 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
               type="checkbox"
               checked={choice.payMyBill}
               disabled={unit.payForced}
-              aria-describedby={unit.payForced ? `${id}-forced` : undefined}
+              aria-describedby={
+                [unit.lockedOutKey && `${id}-locked-out`, unit.payForced && `${id}-forced`].filter(Boolean).join(' ') ||
+                undefined
+              }
               onChange={(event) => billing.tickPay(unit, event.target.checked)}
             />
             <span>{t('billing.unit.pay_my_bill')}</span>

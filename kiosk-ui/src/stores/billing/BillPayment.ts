@@ -1,6 +1,7 @@
-import type { TenantDetail } from '@kiosk/shared-types';
+import type { PaymentAccess, TenantDetail } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PayCard } from '../../billing/payload';
+import { accessOutcome } from '../../billing/payment-access';
 import {
   needsSigning,
   paymentResult,
@@ -40,6 +41,12 @@ export class BillPayment {
   agreements: UnitAgreement[] = [];
   signingIndex = 0;
 
+  /**
+   * The kiosk's clock and time zone, which are the facility's (the kiosk PC stands there): the
+   * office's next opening is counted on them. Tests fix both.
+   */
+  clock = { now: () => Date.now(), timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone };
+
   private card: PayCard | null = null;
   private readonly watch: SigningWatch;
   /** Units of the running payment whose steps have started (a unit is paid or enrolled once). */
@@ -58,7 +65,7 @@ export class BillPayment {
     );
     makeAutoObservable<this, 'root' | 'list' | 'card' | 'watch' | 'startedKeys' | 'log'>(
       this,
-      { root: false, list: false, card: false, watch: false, startedKeys: false, log: false },
+      { root: false, list: false, card: false, watch: false, startedKeys: false, log: false, clock: false },
       { autoBind: true },
     );
   }
@@ -202,7 +209,7 @@ export class BillPayment {
   /** Runs the unit's steps (billing/unit-payment.ts) and records its outcome. */
   async processUnit(unit: PayUnit, extra: { document_id?: string } = {}): Promise<void> {
     const { api, config } = this.root;
-    const { steps, result } = await payUnit(unit, {
+    const { steps, result, access } = await payUnit(unit, {
       api,
       capabilities: config.capabilities,
       ownerId: config.ownerId,
@@ -212,12 +219,17 @@ export class BillPayment {
       documentId: extra.document_id,
       log: this.log,
     });
-    this.finishUnit(unit, steps, result);
+    this.finishUnit(unit, steps, result, access);
   }
 
-  private finishUnit(unit: PayUnit, steps: readonly PaymentStep[], result: StepsResult): void {
+  private finishUnit(unit: PayUnit, steps: readonly PaymentStep[], result: StepsResult, access?: PaymentAccess): void {
     if (!this.processingKeys.includes(unit.key) || unit.outcome !== null) return;
-    unit.setResult(result.outcome, unitStatusMessageKeys(steps, result, unit.choice.updateCardDetails));
+    const timings = this.root.config.facility?.timings?.kiosk_time ?? [];
+    unit.setResult(
+      result.outcome,
+      unitStatusMessageKeys(steps, result, unit.choice.updateCardDetails),
+      accessOutcome(access, timings, this.clock.now(), this.clock.timeZone()),
+    );
     this.outcomes.push(result.outcome);
     this.root.screenHealth.journey('bill_payment', result.outcome === 'success' ? 'succeeded' : 'failed');
     if (!this.processing) {

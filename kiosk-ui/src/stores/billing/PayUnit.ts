@@ -10,6 +10,7 @@ import {
   type UnitOutcome,
   type UnitPaymentFlags,
 } from '../../billing/payment-plan';
+import { lockedOutKey, type UnitAccessOutcome } from '../../billing/payment-access';
 import type { UnitStatusKey } from '../../billing/status-messages';
 
 export const NOTHING_TICKED: UnitChoice = {
@@ -34,6 +35,8 @@ export class PayUnit {
   /** After processing: success or error, and the status messages to show. */
   outcome: UnitOutcome | null = null;
   statusKeys: UnitStatusKey[] = [];
+  /** After a payment of a locked-out unit: what it did to access (null: nothing to say). */
+  access: UnitAccessOutcome | null = null;
 
   /** `key` defaults to payUnitKey; a space listed twice for one tenant gets its own. */
   constructor(
@@ -50,6 +53,11 @@ export class PayUnit {
 
   get hasBalance(): boolean {
     return hasBalanceDue(this.balance);
+  }
+
+  /** The unit list's mark of a unit the tenant is locked out of, before payment. */
+  get lockedOutKey() {
+    return lockedOutKey(this.space.access_status);
   }
 
   get autoPayEnabled(): boolean {
@@ -120,13 +128,15 @@ export class PayUnit {
     this.balance = [];
   }
 
-  setResult(outcome: UnitOutcome, keys: UnitStatusKey[]): void {
+  setResult(outcome: UnitOutcome, keys: UnitStatusKey[], access: UnitAccessOutcome | null = null): void {
     this.outcome = outcome;
     this.statusKeys = keys;
+    this.access = access;
   }
 
   clearResult(): void {
     this.outcome = null;
     this.statusKeys = [];
+    this.access = null;
   }
 }

@@ -3,6 +3,7 @@ import type {
   AutopayEnrolResult,
   Capabilities,
   PayBillResult,
+  PaymentAccess,
   PrePayDetails,
   TenantDetail,
 } from '@kiosk/shared-types';
@@ -38,14 +39,15 @@ export interface UnitPaymentContext {
 
 /**
  * Runs a unit's steps (shell §4 "Payment logic" (a), (b), (c)): pay, enrol in or cancel autopay,
- * and the confirmation mails; resolves the steps and how far they got. The payment and the
+ * and the confirmation mails; resolves the steps, how far they got and, when the payment went
+ * through, what the operator answered about the unit's access. The payment and the
  * enrolment are the visitor's to see, so the page makes them; the mails that follow what went
  * through are handed to the daemon's outbox together, once the unit's steps are done.
  */
 export async function payUnit(
   unit: PayUnit,
   context: UnitPaymentContext,
-): Promise<{ steps: readonly PaymentStep[]; result: StepsResult }> {
+): Promise<{ steps: readonly PaymentStep[]; result: StepsResult; access?: PaymentAccess }> {
   const { api, card } = context;
   const steps = paymentSteps(unit.flags, context.capabilities);
   const model = unitPaymentModel(unit, context.account, context.username);
@@ -111,5 +113,7 @@ export async function payUnit(
 
   const result = await runPaymentSteps(steps, run);
   if (mails.length > 0) await handOver(api, { kind: 'payment', calls: mails }, context.log);
-  return { steps, result };
+  // What the payment did to a locked-out unit's access (docs/api-paths.md "Access after a payment").
+  const access = (payment as PayBillResult | null)?.access;
+  return { steps, result, ...(access ? { access } : {}) };
 }

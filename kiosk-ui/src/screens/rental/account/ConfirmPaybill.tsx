@@ -1,18 +1,20 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accessSentence } from '../../../billing/payment-access';
 import { Button } from '../../../components/Button';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { Spinner } from '../../../components/Spinner';
 import { paymentReceipt } from '../../../printer/receipts';
 import { useStores } from '../../../stores/StoresProvider';
+import { displayLocale } from '../../../utils/locale';
 import { formatMoney } from '../../../utils/money';
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
- * The rental-side confirm_paybill screen (shell spec §2): 'Your payment has been made', the
- * payment history of the tenants just paid for (GET tenant/{tenant}/), Make Another Payment (the
+ * The rental-side confirm_paybill screen (shell spec §2): 'Your payment has been made', what the
+ * payment did to a locked-out unit's access, the payment history of the tenants just paid for (GET tenant/{tenant}/), Make Another Payment (the
  * unit list again) and Log out (the shell's logout).
  */
 export const ConfirmPaybill = observer(function ConfirmPaybill() {
@@ -31,6 +33,15 @@ export const ConfirmPaybill = observer(function ConfirmPaybill() {
       <h1 id="confirm-paybill-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
         {t('billing.confirm_paybill.payment_made')}
       </h1>
+      {billing.payment.processedUnits.map(
+        (unit) =>
+          unit.access && (
+            <p key={unit.key} className="pay-result__access">
+              {t('billing.unit.title', { unit: unit.space.unit_number })}:{' '}
+              {accessSentence(unit.access, t, displayLocale())}
+            </p>
+          ),
+      )}
       <h2 className="confirm-paybill__history-title" id="confirm-paybill-history">
         {t('billing.confirm_paybill.history')}
       </h2>
