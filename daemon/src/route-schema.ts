@@ -20,6 +20,8 @@ export const ErrorBody = Type.Object({
   statusCode: Type.Optional(Type.Integer()),
   error: Type.Optional(Type.String()),
   message: Type.Optional(Type.String()),
+  /** Why, as a word the UI can act on (daemonError's `reason`). */
+  reason: Type.Optional(Type.String()),
 });
 
 /** true when A and B are the same type, else false. */

@@ -15,6 +15,7 @@ import {
   type ReaderState,
 } from '../card-reader/reader-machine.js';
 import { ErrorBody } from '../route-schema.js';
+import { sendDaemonError } from './error-handler.js';
 
 /**
  * The card-reader adapter: polls the device service's CheckHealth, runs one RequestCardSwipe at a
@@ -246,7 +247,7 @@ export default fp(
         const started = reader.startSwipe();
         if (started === undefined) {
           app.metrics.swipes.inc({ outcome: 'busy' });
-          return reply.code(409).send({ statusCode: 409, error: 'Conflict', message: SWIPE_MESSAGES.busy });
+          return sendDaemonError(reply, 409, SWIPE_MESSAGES.busy);
         }
         return reply.code(202).send(started);
       },
@@ -303,9 +304,7 @@ export default fp(
             const body = (await answer.body.json()) as unknown;
             return reply.code(answer.statusCode).send(body);
           } catch {
-            return reply
-              .code(502)
-              .send({ statusCode: 502, error: 'Bad Gateway', message: 'The card reader simulator is not answering.' });
+            return sendDaemonError(reply, 502, 'The card reader simulator is not answering.');
           }
         },
       );

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { daemonVersion } from '../build-info.js';
 import { pageContentOrigins } from '../config.js';
+import { sendDaemonError } from './error-handler.js';
 import {
   SESSION,
   parseClientEvent,
@@ -207,9 +208,7 @@ export default fp<EventsOptions>(
       if (isAllowedOrigin(request.headers.origin, request.headers.host, app.config)) return;
       refused.inc();
       log.warn({ origin: request.headers.origin }, 'refused a WebSocket from a foreign origin');
-      await reply
-        .code(403)
-        .send({ statusCode: 403, error: 'Forbidden', message: 'This origin may not open the kiosk event stream.' });
+      await sendDaemonError(reply, 403, 'This origin may not open the kiosk event stream.');
     }
 
     app.get('/events', { websocket: true, preValidation: checkOrigin }, (socket: WebSocket) => {

@@ -4,6 +4,7 @@ import type { ReaderStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { daemonVersion } from '../build-info.js';
 import { speechHealth } from './device-health.js';
+import { sendDaemonError } from './error-handler.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
@@ -78,18 +79,18 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
   support.addHook('onRequest', async (request, reply) => {
     const retryAfter = limiter.hit(request.ip);
     if (retryAfter > 0) {
-      return reply.code(429).header('retry-after', String(retryAfter)).send({
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: 'Too many requests to the support listener; wait and retry.',
-      });
+      return sendDaemonError(
+        reply.header('retry-after', String(retryAfter)),
+        429,
+        'Too many requests to the support listener; wait and retry.',
+      );
     }
     if (config.healthToken !== null && !bearerMatches(request.headers.authorization, config.healthToken)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="kiosk-support"').send({
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
-      });
+      return sendDaemonError(
+        reply.header('www-authenticate', 'Bearer realm="kiosk-support"'),
+        401,
+        'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
+      );
     }
   });
 

@@ -86,7 +86,7 @@ describe('licence scanner', () => {
     for (const [data, problem, message] of cases) {
       const response = await app.inject({ method: 'POST', url: '/device/id/scan', payload: { data } });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', problem });
+      expect(response.json()).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', reason: problem });
       expect(response.json().message).toContain(message);
     }
     const empty = await app.inject({ method: 'POST', url: '/device/id/scan', payload: { data: '' } });

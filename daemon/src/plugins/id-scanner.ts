@@ -6,6 +6,8 @@ import type { IdScanOutcome } from '@kiosk/shared-types';
 import { fixtureBarcode, ID_SCAN_FIXTURES, type IdScanFixture } from '../id-scanner/aamva-fixtures.js';
 import { readLicence, summary } from '../id-scanner/licence.js';
 import { SerialScanner, type OpenScannerPort } from '../id-scanner/serial-scanner.js';
+import { ErrorBody } from '../route-schema.js';
+import { sendDaemonError } from './error-handler.js';
 
 /**
  * The driver licence scanner (docs/id-scanner.md). A serial scanner (KIOSK_ID_SCANNER_PATH) pushes
@@ -48,12 +50,6 @@ const Fields = Type.Object({
   expiry: Type.String(),
 });
 const ScanRead = Type.Object({ ok: Type.Literal(true), fields: Fields });
-const ScanRefused = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  problem: Type.Optional(Type.String()),
-});
 
 export default fp<IdScannerPluginOptions>(
   async (app, options) => {
@@ -103,25 +99,13 @@ export default fp<IdScannerPluginOptions>(
     }
 
     const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-    const answer = (outcome: IdScanOutcome) =>
-      outcome.ok
-        ? { code: 200 as const, body: outcome }
-        : {
-            code: 422 as const,
-            body: {
-              statusCode: 422,
-              error: 'Unprocessable Entity',
-              message: outcome.message,
-              problem: outcome.problem,
-            },
-          };
-
     routes.post(
       '/device/id/scan',
-      { schema: { body: ScanBody, response: { 200: ScanRead, 400: ScanRefused, 422: ScanRefused } } },
+      { schema: { body: ScanBody, response: { 200: ScanRead, 400: ErrorBody, 422: ErrorBody } } },
       async (request, reply) => {
-        const { code, body } = answer(service.read(request.body.data, 'keyboard'));
-        return reply.code(code).send(body as never);
+        const outcome = service.read(request.body.data, 'keyboard');
+        if (!outcome.ok) return sendDaemonError(reply, 422, outcome.message, outcome.problem);
+        return outcome;
       },
     );
 

@@ -3,13 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { PrinterState } from '@kiosk/shared-types';
 import { PrinterService } from '../printer/printer-service.js';
-import {
-  holdsCardNumber,
-  PrintedSchema,
-  PrintFailedSchema,
-  PrinterStatusSchema,
-  PrintRequestSchema,
-} from '../printer/schemas.js';
+import { holdsCardNumber, PrintedSchema, PrinterStatusSchema, PrintRequestSchema } from '../printer/schemas.js';
+import { sendDaemonError } from './error-handler.js';
+import { ErrorBody } from '../route-schema.js';
 
 /**
  * The receipt printer (docs/printer.md): routes for the UI, the status poll, and the printer's
@@ -33,14 +29,6 @@ const FAILURE_STATUS = {
   timeout: 504,
   'connection-lost': 502,
 } as const;
-
-const ERROR_NAMES: Record<number, string> = {
-  404: 'Not Found',
-  409: 'Conflict',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 const PAPER: Partial<Record<PrinterState, 'ok' | 'low' | 'out'>> = { ok: 'ok', 'paper-low': 'low', 'paper-out': 'out' };
 
@@ -119,34 +107,28 @@ export default fp(
           body: PrintRequestSchema,
           response: {
             200: PrintedSchema,
-            400: PrintFailedSchema,
-            404: PrintFailedSchema,
-            409: PrintFailedSchema,
-            502: PrintFailedSchema,
-            503: PrintFailedSchema,
-            504: PrintFailedSchema,
+            400: ErrorBody,
+            404: ErrorBody,
+            409: ErrorBody,
+            502: ErrorBody,
+            503: ErrorBody,
+            504: ErrorBody,
           },
         },
       },
       async (request, reply) => {
         const { receipt, language } = request.body;
         if (holdsCardNumber(receipt)) {
-          return reply.code(400).send({
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'A receipt never shows a full card number: send the card brand and last four digits only.',
-            reason: 'card-number',
-          });
+          return sendDaemonError(
+            reply,
+            400,
+            'A receipt never shows a full card number: send the card brand and last four digits only.',
+            'card-number',
+          );
         }
         const outcome = await printer.print(receipt, language);
         if (outcome.printed) return outcome;
-        const statusCode = FAILURE_STATUS[outcome.reason];
-        return reply.code(statusCode).send({
-          statusCode,
-          error: ERROR_NAMES[statusCode] ?? 'Error',
-          message: outcome.message,
-          reason: outcome.reason,
-        });
+        return sendDaemonError(reply, FAILURE_STATUS[outcome.reason], outcome.message, outcome.reason);
       },
     );
   },

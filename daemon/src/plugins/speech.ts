@@ -14,6 +14,7 @@ import { configuredSecrets } from '../secrets.js';
 import { SpeechService, type SoundRefused } from '../speech/speech-service.js';
 import { isAllowedOrigin } from './events.js';
 import { sendDaemonError } from './error-handler.js';
+import { ErrorBody } from '../route-schema.js';
 
 /**
  * Speech output and the idle warning's tone (docs/accessibility.md, "Speech"): routes for the UI,
@@ -46,19 +47,13 @@ const SpeechBody = Type.Object(
 );
 
 const Started = Type.Object({ utteranceId: Type.String(), overtaken: Type.Optional(Type.Boolean()) });
-const Refused = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  reason: Type.Optional(Type.String()),
-});
 const Status = Type.Object({
   available: Type.Boolean(),
   muted: Type.Boolean(),
   tone: Type.Boolean(),
   problem: Type.Optional(Type.String()),
 });
-const refusals = { 400: Refused, 403: Refused, 409: Refused, 503: Refused };
+const refusals = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
 function isSpeechLanguage(lang: string): lang is SpeechLanguage {
   return (SPEECH_LANGUAGES as readonly string[]).includes(lang);
@@ -103,13 +98,7 @@ export default fp(
     }
 
     const refuse = (reply: FastifyReply, refused: SoundRefused) => {
-      const statusCode = refused.reason === 'muted' ? 409 : 503;
-      return reply.code(statusCode).send({
-        statusCode,
-        error: statusCode === 409 ? 'Conflict' : 'Service Unavailable',
-        message: refused.message,
-        reason: refused.reason,
-      });
+      return sendDaemonError(reply, refused.reason === 'muted' ? 409 : 503, refused.message, refused.reason);
     };
 
     const routes = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -93,14 +93,6 @@ export const PrinterStatusSchema = Type.Object({
 
 export const PrintedSchema = Type.Object({ jobId: Type.String(), printed: Type.Literal(true) });
 
-export const PrintFailedSchema = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  /** Why nothing printed (PrintFailureReason); absent on a malformed request. */
-  reason: Type.Optional(Type.String()),
-});
-
 /** 13 to 19 digits, spaces or dashes allowed between: what a card number looks like on paper. */
 const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12,18}/;
 

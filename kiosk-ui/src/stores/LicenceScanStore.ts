@@ -49,7 +49,7 @@ export class LicenceScanStore {
       const outcome = await this.root.api.parseIdScan(data);
       runInAction(() => this.apply(outcome));
     } catch (error) {
-      const problem = error instanceof ApiError ? (error.body as { problem?: unknown } | null)?.problem : undefined;
+      const problem = error instanceof ApiError ? (error.body as { reason?: unknown } | null)?.reason : undefined;
       runInAction(() => {
         this.phase = 'failed';
         this.problem =
