@@ -5,7 +5,7 @@ import type { DaemonConfig } from '../config.js';
 import { buildInfo } from '../build-info.js';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { ErrorBody } from '../route-schema.js';
-import { DevicesHealth, devicesHealth } from './device-health.js';
+import { DevicesHealth, devicesHealth } from '../devices/registry.js';
 import { sendDaemonError } from './error-handler.js';
 
 /**

@@ -11,9 +11,9 @@ import {
   type OutboxAccepted,
   type OutboxJobOutcome,
   type OutboxRequest,
-  type PrinterStatus,
+  type PrinterHealth,
   type PrintRequest,
-  type ReaderStatus,
+  type DeviceStatus,
   type SpeechRequest,
   type SpeechStatus,
   type RouteParams,
@@ -78,7 +78,7 @@ export interface SwipeStarted {
 }
 
 export interface ReaderHealth {
-  status: ReaderStatus;
+  status: DeviceStatus;
   message?: string;
 }
 
@@ -156,8 +156,8 @@ export class ApiClient {
     return (await this.request('GET', DAEMON_ENDPOINTS.kioskFacility, {})) as KioskFacility;
   }
 
-  async printerStatus(): Promise<PrinterStatus> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.printer, {})) as PrinterStatus;
+  async printerStatus(): Promise<PrinterHealth> {
+    return (await this.request('GET', DAEMON_ENDPOINTS.printer, {})) as PrinterHealth;
   }
 
   /** Print a receipt; resolves when it printed, rejects with ApiError (body.reason) when it did not. */

@@ -1,7 +1,7 @@
 import {
   printerCanPrint,
   type PrintFailureReason,
-  type PrinterStatus,
+  type PrinterHealth,
   type Receipt,
   type ServerEventOf,
 } from '@kiosk/shared-types';
@@ -34,7 +34,7 @@ const REASONS = new Set<string>([
  * The card of a rental is kept here only as brand and last four digits, for its receipt.
  */
 export class PrinterStore {
-  status: PrinterStatus | null = null;
+  status: PrinterHealth | null = null;
   phase: PrintPhase = 'idle';
   failure: PrintFailure | null = null;
   /** 'Print my gate code' on the rental receipt (off unless the visitor ticks it). */
