@@ -1,4 +1,6 @@
 import {
+  daemonErrorReason,
+  isPrintFailureReason,
   printerCanPrint,
   type PrintFailureReason,
   type PrinterHealth,
@@ -14,17 +16,6 @@ import type { RootStore } from './RootStore';
 export type PrintPhase = 'idle' | 'printing' | 'printed' | 'failed';
 
 export type PrintFailure = PrintFailureReason | 'request-failed';
-
-const REASONS = new Set<string>([
-  'not-configured',
-  'busy',
-  'paper-out',
-  'cover-open',
-  'offline',
-  'unreachable',
-  'timeout',
-  'connection-lost',
-]);
 
 /**
  * The receipt printer as the UI sees it: its status (asked when a screen with a Print button opens,
@@ -75,11 +66,10 @@ export class PrinterStore {
       await this.root.api.printReceipt({ language, receipt });
       runInAction(() => (this.phase = 'printed'));
     } catch (error) {
-      const reason = error instanceof ApiError ? (error.body as { reason?: unknown } | null)?.reason : undefined;
+      const reason = error instanceof ApiError ? daemonErrorReason(error.body) : undefined;
       runInAction(() => {
         this.phase = 'failed';
-        this.failure =
-          typeof reason === 'string' && REASONS.has(reason) ? (reason as PrintFailureReason) : 'request-failed';
+        this.failure = isPrintFailureReason(reason) ? reason : 'request-failed';
       });
     }
   }
