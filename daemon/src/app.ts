@@ -9,10 +9,7 @@ import facilityState from './plugins/facility-state.js';
 import events from './plugins/events.js';
 import session from './plugins/session.js';
 import proxy from './plugins/proxy.js';
-import cardReader from './plugins/card-reader.js';
-import printer from './plugins/printer.js';
-import idScanner from './plugins/id-scanner.js';
-import speech from './plugins/speech.js';
+import { DEVICES } from './devices/registry.js';
 import logs from './plugins/logs.js';
 import outbox from './plugins/outbox.js';
 import ui from './plugins/ui.js';
@@ -41,8 +38,8 @@ export interface BuildOptions {
  * buildSupportApp() in plugins/health.ts and shares this instance's services.
  *
  * Plugin order: the no-store rule first, then services (errors, metrics, upstream client, the kept
- * facility state, events, session, screen health), then the features that use them (proxy, card
- * reader, printer, licence scanner, speech, logs, UI).
+ * facility state, events, session, screen health), then the features that use them (proxy, the
+ * devices of devices/registry.ts, logs, UI).
  */
 export async function buildApp(config: DaemonConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logRing = new LogRing();
@@ -68,10 +65,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(session);
   await app.register(screen, options.screen ?? {});
   await app.register(proxy);
-  await app.register(cardReader);
-  await app.register(printer);
-  await app.register(idScanner);
-  await app.register(speech);
+  for (const device of DEVICES) await app.register(device.plugin);
   await app.register(logs);
   await app.register(outbox);
   await app.register(display);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -7,12 +7,13 @@ import { ConfigError, loadConfig, supportListenerProblem, type DaemonConfig } fr
 import { loggerOptions } from './logger.js';
 import { buildSupportApp } from './plugins/health.js';
 import { buildSandbox } from './sandbox/app.js';
-import { buildCardReaderSimulator } from './sandbox/card-reader-simulator.js';
-import { PrinterSimulator } from './sandbox/printer-simulator.js';
+import type { RunningSimulator } from './devices/device.js';
+import { DEVICES } from './devices/registry.js';
+import { reachableHost } from './listen-address.js';
 
 /**
- * The kiosk daemon's entry point: read the configuration, start the embedded sandbox, the
- * card-reader and printer simulators when asked, then the UI listener (loopback) and the support listener.
+ * The kiosk daemon's entry point: read the configuration, start the device simulators asked for
+ * (devices/registry.ts) and the embedded sandbox, then the UI listener (loopback) and the support listener.
  * Prints one line per listener to stdout (tests and scripts/start.mjs parse them).
  */
 
@@ -21,19 +22,6 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 
 function portOf(instance: FastifyInstance): number {
   return (instance.server.address() as AddressInfo).port;
-}
-
-/** The address a local browser or script uses to reach a listener bound to `host`. */
-function reachableHost(host: string): string {
-  return host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-}
-
-function portIsFree(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(true)));
-  });
 }
 
 function readConfig(): DaemonConfig {
@@ -55,9 +43,9 @@ async function main(): Promise<void> {
   // Closed in this order on shutdown: the kiosk app first (it releases holds through the sandbox).
   let app: FastifyInstance | undefined;
   let support: FastifyInstance | undefined;
-  let simulator: FastifyInstance | undefined;
   let sandbox: FastifyInstance | undefined;
-  let printerSimulator: PrinterSimulator | undefined;
+  const simulators: RunningSimulator[] = [];
+  const closeSimulators = () => Promise.all(simulators.map((simulator) => simulator.close().catch(() => undefined)));
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -69,7 +57,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_LIMIT_MS);
     force.unref();
     app?.log.info({ signal }, 'shutting down');
-    for (const instance of [app, support, simulator, sandbox]) {
+    for (const instance of [app, support, sandbox]) {
       if (instance === undefined) continue;
       try {
         await instance.close();
@@ -77,41 +65,30 @@ async function main(): Promise<void> {
         process.stderr.write(`Error while closing: ${(error as Error).message}\n`);
       }
     }
-    await printerSimulator?.close().catch(() => undefined);
+    await closeSimulators();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    if (config.simulatePrinter) {
-      printerSimulator = new PrinterSimulator();
-      config.printerUrl = await printerSimulator.listen('127.0.0.1', 0);
-      ready.push(`Printer simulator: ${config.printerUrl}`);
+    for (const { simulator } of DEVICES) {
+      if (simulator === undefined || !simulator.wanted(config)) continue;
+      const running = await simulator.start(config, logger);
+      simulators.push(running);
+      ready.push(running.ready);
     }
 
     // KIOSK_SANDBOX=on without KIOSK_UPSTREAM_URL (loadConfig refuses neither).
     if (config.sandbox && config.upstreamUrl === null) {
-      sandbox = await buildSandbox({ logger, ...(printerSimulator ? { printer: printerSimulator } : {}) });
+      const deviceControls = simulators.flatMap((simulator) => simulator.sandboxControls ?? []);
+      sandbox = await buildSandbox({ logger, deviceControls });
       await sandbox.listen({ host: '127.0.0.1', port: config.sandboxPort });
       const origin = `http://127.0.0.1:${portOf(sandbox)}`;
       config.upstreamUrl = `${origin}/api/v1`;
       config.sandboxOrigin = origin;
       config.logUrl ??= `${origin}/applications/logging/log`;
       ready.push(`Sandbox: ${origin}`);
-    }
-
-    if (config.simulateCardReader) {
-      simulator = await buildCardReaderSimulator({ logger });
-      const wanted = new URL(config.cardReaderUrl);
-      const host = wanted.hostname.replace(/^\[|\]$/g, '');
-      const port = Number(wanted.port || 80);
-      const free = port !== 0 && (await portIsFree(host, port));
-      if (!free && port !== 0)
-        process.stderr.write(`Card reader port ${port} is busy: the simulator takes a free port\n`);
-      await simulator.listen({ host, port: free ? port : 0 });
-      config.cardReaderUrl = `http://${reachableHost(host)}:${portOf(simulator)}`;
-      ready.push(`Card reader simulator: ${config.cardReaderUrl}`);
     }
 
     app = await buildApp(config);
@@ -138,8 +115,8 @@ async function main(): Promise<void> {
     }
   } catch (error) {
     process.stderr.write(`Kiosk daemon failed to start: ${(error as Error).message}\n`);
-    for (const instance of [app, support, simulator, sandbox]) await instance?.close().catch(() => undefined);
-    await printerSimulator?.close().catch(() => undefined);
+    for (const instance of [app, support, sandbox]) await instance?.close().catch(() => undefined);
+    await closeSimulators();
     process.exit(1);
   }
 

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { DaemonError } from '@kiosk/shared-types';
 
 /*
  * Route schemas and the handlers' types come from one source: a TypeBox schema is the JSON schema
@@ -15,11 +16,13 @@ import { Type } from 'typebox';
  *   type _BodyIsShared = Assert<Same<Static<typeof Body>, HoldRegistration>>;
  */
 
-/** The daemon's error JSON (error-handler.ts), as a response schema. */
+/** The daemon's error JSON (daemonError() in error-handler.ts), as a response schema. */
 export const ErrorBody = Type.Object({
-  statusCode: Type.Optional(Type.Integer()),
-  error: Type.Optional(Type.String()),
-  message: Type.Optional(Type.String()),
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  /** Why, as a word the UI can act on (daemonError's `reason`). */
+  reason: Type.Optional(Type.String()),
 });
 
 /** true when A and B are the same type, else false. */
@@ -27,3 +30,5 @@ export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fa
 
 /** Compiles only for true: `Assert<Same<A, B>>`. */
 export type Assert<T extends true> = T;
+
+type _ErrorBodyIsShared = Assert<Same<Static<typeof ErrorBody>, DaemonError>>;

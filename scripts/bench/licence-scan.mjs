@@ -15,7 +15,7 @@ import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, record, runMain } from './lib/report.mjs';
 
 const TARGET_CUT = 0.4;
-/** The visitor of the sample licence (daemon/src/id-scanner/aamva-fixtures.ts, 'valid'). */
+/** The visitor of the sample licence (daemon/src/devices/id-scanner/aamva-fixtures.ts, 'valid'). */
 const VISITOR = {
   email: 'jane.tenant@example.com',
   phone: '2175550182',

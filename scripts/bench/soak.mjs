@@ -41,7 +41,7 @@ const TEST_CARDS = ['4111111111111111', '378282246310005', '4000000000000002'];
 async function runUpstream() {
   const dist = pathToFileURL(join(ROOT, 'daemon/dist/')).href;
   const { buildSandbox } = await import(`${dist}sandbox/app.js`);
-  const { buildCardReaderSimulator } = await import(`${dist}sandbox/card-reader-simulator.js`);
+  const { buildCardReaderSimulator } = await import(`${dist}devices/card-reader/simulator.js`);
   const sandbox = await buildSandbox({ logger: false });
   await sandbox.listen({ host: '127.0.0.1', port: 0 });
   const simulator = await buildCardReaderSimulator({ logger: false });

@@ -5,13 +5,43 @@
  */
 
 /**
+ * One word for the state of any device (card reader, printer, licence scanner, speech output), as
+ * each device's status answer, the hello event, /health/ready and the support bundle say it:
+ * ok (it works), down (configured but not working: unplugged, not answering, out of paper, a
+ * missing program), unknown (not checked yet), none (not configured on this kiosk).
+ */
+export type DeviceStatus = 'ok' | 'down' | 'unknown' | 'none';
+
+/** A device's health: its status and, when it is not ok, why in words for support staff. */
+export interface DeviceHealth {
+  status: DeviceStatus;
+  problem?: string;
+}
+
+/** GET /device/card/health: the card reader checked now. */
+export interface CardReaderHealth {
+  status: DeviceStatus;
+}
+
+/** POST /device/card/swipe (202): the swipe's id; how it ends comes as an event. */
+export interface SwipeStarted {
+  swipeId: string;
+}
+
+/** POST /device/card/cancel: whether a swipe was running. */
+export interface SwipeCancelled {
+  cancelled: boolean;
+}
+
+/**
  * What the printer's real-time status said at the last check (docs/printer.md):
  * ok, paper-low (still prints), paper-out, cover-open, offline (another fault the printer
  * reports), unreachable (no connection or no answer), unknown (not checked yet).
  */
 export type PrinterState = 'ok' | 'paper-low' | 'paper-out' | 'cover-open' | 'offline' | 'unreachable' | 'unknown';
 
-export interface PrinterStatus {
+/** The printer's health (GET /device/printer, the printer-status event): its status and state. */
+export interface PrinterHealth extends DeviceHealth {
   /** False when no printer is configured: the UI shows no Print button. */
   configured: boolean;
   state: PrinterState;
@@ -25,6 +55,13 @@ export type PrintFailureReason =
 
 export function printerCanPrint(state: PrinterState): boolean {
   return state === 'ok' || state === 'paper-low';
+}
+
+/** The printer's state in the devices' common word. */
+export function printerDeviceStatus(configured: boolean, state: PrinterState): DeviceStatus {
+  if (!configured) return 'none';
+  if (state === 'unknown') return 'unknown';
+  return printerCanPrint(state) ? 'ok' : 'down';
 }
 
 export interface ReceiptFacility {
@@ -88,6 +125,12 @@ export interface PaymentReceipt {
 }
 
 export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt;
+
+/** POST /device/printer/receipt (200): it printed; when it did not, a daemon error with the reason. */
+export interface ReceiptPrinted {
+  jobId: string;
+  printed: true;
+}
 
 /** Body of POST /device/printer/receipt. */
 export interface PrintRequest {

@@ -1,12 +1,10 @@
-import type { IdScanOutcome, PrintFailureReason, PrinterStatus } from './devices.js';
+import type { DeviceStatus, IdScanOutcome, PrintFailureReason, PrinterHealth } from './devices.js';
 import { SECTION_CODE, UI_ERROR_KINDS, isJourneyOutcome, type Journey, type UiErrorKind } from './fleet.js';
 
 /**
  * The events protocol between daemon and UI over the plain WebSocket at GET /events.
  * Each message is one JSON object with a `type`. Defined once here for both sides.
  */
-
-export type ReaderStatus = 'ok' | 'down' | 'unknown';
 
 /** The decrypted swipe (DecryptedCardSwipe): the only place a full card number travels to the UI. */
 export interface DecryptedCardSwipe {
@@ -44,13 +42,13 @@ export type ServerEvent =
       type: 'hello';
       serverTime: number;
       session: SessionSnapshot;
-      reader: ReaderStatus;
+      reader: DeviceStatus;
       version: string;
       contentOrigins: string[];
       sandbox: boolean;
     }
   | { type: 'server-time'; epochSeconds: number }
-  | { type: 'reader-status'; status: ReaderStatus; message?: string }
+  | { type: 'reader-status'; status: DeviceStatus; message?: string }
   | { type: 'swipe-started'; swipeId: string; waitSeconds: number }
   | { type: 'swipe-result'; swipeId: string; card: DecryptedCardSwipe }
   | { type: 'swipe-error'; swipeId: string; reason: SwipeErrorReason; message: string }
@@ -58,7 +56,7 @@ export type ServerEvent =
   | { type: 'session-warning'; session: SessionSnapshot }
   | { type: 'session-ended'; reason: SessionEndReason }
   | { type: 'home-reload' }
-  | { type: 'printer-status'; printer: PrinterStatus }
+  | { type: 'printer-status'; printer: PrinterHealth }
   | { type: 'print-result'; jobId: string; printed: true }
   | { type: 'print-result'; jobId: string; printed: false; reason: PrintFailureReason; message: string }
   /** A serial scanner read a licence (keyboard-wedge scans are answered by POST /device/id/scan). */

@@ -12,3 +12,4 @@ export * from './sidebar.js';
 export * from './speech.js';
 export * from './wrapper.js';
 export * from './entities/index.js';
+export * from './device-answers.js';

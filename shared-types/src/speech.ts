@@ -66,3 +66,14 @@ export function speakableText(text: string, lang: SpeechLanguage): string {
     .replace(CARD_RUN, (run) => `${ENDING_IN[lang]} ${digitByDigit(run.replace(/[^0-9]/g, '').slice(-4))}`)
     .replace(SSN_RUN, SSN_HIDDEN[lang]);
 }
+
+/** POST /device/speech and /device/tone: the sound started; `overtaken` when it cut another off. */
+export interface SoundStarted {
+  utteranceId: string;
+  overtaken?: boolean;
+}
+
+/** POST /device/speech/stop: whether something was playing. */
+export interface SpeechStopped {
+  stopped: boolean;
+}

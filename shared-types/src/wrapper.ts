@@ -32,6 +32,8 @@ export interface DaemonError {
   statusCode: number;
   error: string;
   message: string;
+  /** A machine-readable cause where one status has several (PrintFailureReason, IdScanProblem…). */
+  reason?: string;
 }
 
 /** Body of the daemon's 502/504 when the operator API is down or slow. */

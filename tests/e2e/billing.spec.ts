@@ -235,7 +235,7 @@ test('a reader whose health check goes unanswered is said to be unavailable, and
     ((await (await fetch(`${simulator}/__simulator/state`)).json()) as { swipeRequests: number }).swipeRequests;
   const before = await swipeRequests();
   // The check gets no answer (the daemon is restarting). A device whose own CheckHealth hangs is
-  // reported down by the daemon (plugins/card-reader.test.ts).
+  // reported down by the daemon (devices/card-reader/card-reader.test.ts).
   await page.route('**/device/card/health', (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Make a payment' }).click();
   await expect(page.getByText('The card reader is not available. Please enter your card manually.')).toBeVisible({

@@ -55,16 +55,29 @@ export function isDaemonPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api?') || url === '/device' || url === '/session';
 }
 
-export function daemonError(statusCode: number, message: string): DaemonError {
-  return {
-    statusCode,
-    error: STATUS_TEXT[statusCode] ?? (statusCode >= 500 ? 'Server Error' : 'Client Error'),
-    message,
-  };
+/** The standard name of an HTTP status (`error` of the daemon's error JSON). */
+export function statusText(statusCode: number): string {
+  return STATUS_TEXT[statusCode] ?? (statusCode >= 500 ? 'Server Error' : 'Client Error');
 }
 
-export function sendDaemonError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send(daemonError(statusCode, message));
+/**
+ * The daemon's error JSON. `reason` is a machine-readable word for the UI where one status covers
+ * several causes (a printer's paper-out or cover-open, a licence scan's expired or under-18).
+ */
+export function daemonError(statusCode: number, message: string, reason?: string): DaemonError {
+  return { statusCode, error: statusText(statusCode), message, ...(reason === undefined ? {} : { reason }) };
+}
+
+export function sendDaemonError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  reason?: string,
+): FastifyReply {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(daemonError(statusCode, message, reason));
 }
 
 /** The path without its query string: queries carry user tokens and e-mails, never logged. */
@@ -117,7 +130,7 @@ export default fp(
           : 500;
       if (status < 500) {
         request.log.info({ statusCode: status, code: error.code, path: pathOf(request.url) }, error.message);
-        return sendDaemonError(reply, status, error.message || STATUS_TEXT[status] || 'Bad request');
+        return sendDaemonError(reply, status, error.message || statusText(status));
       }
       request.log.error(
         { err: error, statusCode: status, method: request.method, path: pathOf(request.url), reqId: request.id },

@@ -4,11 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter } from 'prom-client';
 import { daemonVersion } from '../build-info.js';
 import { pageContentOrigins } from '../config.js';
+import { sendDaemonError } from './error-handler.js';
+import { isAllowedOrigin } from './origin.js';
+import { devicesHealth } from '../devices/registry.js';
+
+export { isAllowedOrigin } from './origin.js';
 import {
   SESSION,
   parseClientEvent,
   type ClientEvent,
-  type ReaderStatus,
+  type DeviceStatus,
   type ServerEvent,
   type SessionSnapshot,
 } from '@kiosk/shared-types';
@@ -57,32 +62,6 @@ export interface EventsOptions {
 const CLOSE_GRACE_MS = 1000;
 /** A client that cannot keep up (a frozen tab) is dropped rather than buffering without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/**
- * Whether a WebSocket upgrade may proceed. Browsers always send Origin; it must be the daemon's own
- * origin (`http://<Host>`) or one configured in allowedOrigins. The Host itself must be a loopback
- * name or the configured listen host, so a page on another site whose name resolves to 127.0.0.1
- * (DNS rebinding) cannot pass as "own origin". A request with no Origin at all is not from a web
- * page (curl, a test, a support tool on the PC) and is allowed.
- */
-export function isAllowedOrigin(
-  origin: string | undefined,
-  host: string | undefined,
-  config: { host: string; allowedOrigins: string[] },
-): boolean {
-  if (origin === undefined) return true;
-  if (config.allowedOrigins.includes(origin)) return true;
-  if (host === undefined || host === '') return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${host}`).hostname;
-  } catch {
-    return false;
-  }
-  if (!LOOPBACK_HOSTNAMES.has(hostname) && hostname !== config.host) return false;
-  return origin === `http://${host}`;
-}
 
 const defaultSnapshot = (): SessionSnapshot => ({
   active: false,
@@ -98,8 +77,8 @@ function sessionSnapshot(app: FastifyInstance): SessionSnapshot {
   return (app as unknown as { session: { snapshot(): SessionSnapshot } }).session.snapshot();
 }
 
-function readerStatus(app: FastifyInstance): ReaderStatus {
-  return app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
+function readerStatus(app: FastifyInstance): DeviceStatus {
+  return devicesHealth(app).card_reader?.status ?? 'unknown';
 }
 
 export default fp<EventsOptions>(
@@ -207,9 +186,7 @@ export default fp<EventsOptions>(
       if (isAllowedOrigin(request.headers.origin, request.headers.host, app.config)) return;
       refused.inc();
       log.warn({ origin: request.headers.origin }, 'refused a WebSocket from a foreign origin');
-      await reply
-        .code(403)
-        .send({ statusCode: 403, error: 'Forbidden', message: 'This origin may not open the kiosk event stream.' });
+      await sendDaemonError(reply, 403, 'This origin may not open the kiosk event stream.');
     }
 
     app.get('/events', { websocket: true, preValidation: checkOrigin }, (socket: WebSocket) => {

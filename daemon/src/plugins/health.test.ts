@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { daemonVersion } from '../build-info.js';
 import type { FastifyInstance } from 'fastify';
-import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
+import { buildCardReaderSimulator } from '../devices/card-reader/simulator.js';
 import { buildServiceApp, sandboxLikeUpstream, type FakeUpstreamHandler } from '../test-helpers/fake-services.js';
 import { RateLimiter, bearerMatches, buildSupportApp } from './health.js';
 import type { DaemonConfig } from '../config.js';

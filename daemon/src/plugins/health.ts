@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ReaderStatus } from '@kiosk/shared-types';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { daemonVersion } from '../build-info.js';
-import { speechHealth } from './device-health.js';
+import { devicesHealth, neededDevicesUp } from '../devices/registry.js';
+import { sendDaemonError } from './error-handler.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
@@ -78,18 +78,18 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
   support.addHook('onRequest', async (request, reply) => {
     const retryAfter = limiter.hit(request.ip);
     if (retryAfter > 0) {
-      return reply.code(429).header('retry-after', String(retryAfter)).send({
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: 'Too many requests to the support listener; wait and retry.',
-      });
+      return sendDaemonError(
+        reply.header('retry-after', String(retryAfter)),
+        429,
+        'Too many requests to the support listener; wait and retry.',
+      );
     }
     if (config.healthToken !== null && !bearerMatches(request.headers.authorization, config.healthToken)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="kiosk-support"').send({
-        statusCode: 401,
-        error: 'Unauthorized',
-        message: 'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
-      });
+      return sendDaemonError(
+        reply.header('www-authenticate', 'Bearer realm="kiosk-support"'),
+        401,
+        'A valid bearer token (KIOSK_HEALTH_TOKEN) is required.',
+      );
     }
   });
 
@@ -133,12 +133,12 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
 
   support.get('/health/ready', async (_request, reply) => {
     const upstream = await probeUpstream();
-    const reader: ReaderStatus = app.hasDecorator('cardReader') ? app.cardReader.status() : 'unknown';
+    const devices = devicesHealth(app);
     const logs = app.hasDecorator('logPipeline') ? app.logPipeline.stats() : undefined;
     // A full or failing spool does not make the kiosk unready: visitors can still rent and pay;
     // only UI log events are lost, and KioskLogEventsLost / KioskDiskFilling tell.
     const spool = logs === undefined ? undefined : await app.logPipeline.spoolHealth();
-    const ready = upstream.reachable !== false && reader !== 'down';
+    const ready = upstream.reachable !== false && neededDevicesUp(devices);
     const sessionActive = app.hasDecorator('session') ? app.session.snapshot().active : false;
     const heldSpaces = app.hasDecorator('session') ? app.session.listHolds().length : 0;
     return reply.code(ready ? 200 : 503).send({
@@ -150,12 +150,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       version,
       uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
       upstream: { ...upstream, ...(app.hasDecorator('upstream') ? app.upstream.health.snapshot() : {}) },
-      card_reader: { status: reader },
-      // A printer fault does not make the kiosk unready: visitors can still rent and pay.
-      printer: app.hasDecorator('printer') ? app.printer.status() : null,
-      id_scanner: app.hasDecorator('idScanner') ? { status: app.idScanner.status() } : null,
-      // Speech that cannot play does not make the kiosk unready either: every screen still shows.
-      speech: app.hasDecorator('speech') ? speechHealth(app.speech.status()) : null,
+      // One entry per device (devices/registry.ts); only a device the kiosk needs makes it unready.
+      ...devices,
       log_spool:
         logs === undefined
           ? null

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@kiosk/shared-types';
 import { buildSandbox } from '../sandbox/app.js';
-import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
+import { buildCardReaderSimulator } from '../devices/card-reader/simulator.js';
 import { buildTestApp } from '../test-helpers/build-test-app.js';
 import { eventually, startFakeLoggingApp, type FakeLoggingApp } from '../test-helpers/fake-services.js';
 import { buildSupportApp } from './health.js';

@@ -8,6 +8,7 @@ import { LogPipeline, toShippedEntry } from '../logs/pipeline.js';
 import { diskSpace } from '../logs/spool.js';
 import { createOutboundDispatcher } from '../outbound.js';
 import { ErrorBody, type Assert, type Same } from '../route-schema.js';
+import { sendDaemonError } from './error-handler.js';
 import { configuredSecrets } from '../secrets.js';
 import { CertificateWatch } from './upstream-health.js';
 
@@ -126,11 +127,7 @@ export default fp(
         // 415 with a message, before a byte of the body is read.
         onRequest: async (request, reply) => {
           if (!isJsonContentType(request.headers['content-type'])) {
-            return reply.code(415).send({
-              statusCode: 415,
-              error: 'Unsupported Media Type',
-              message: 'Log events must be sent as JSON (content-type application/json).',
-            });
+            return sendDaemonError(reply, 415, 'Log events must be sent as JSON (content-type application/json).');
           }
         },
         // One event or an array: made an array before validation so both get the same schema and messages.
@@ -168,11 +165,7 @@ export default fp(
             { entries: entries.length, code: (error as NodeJS.ErrnoException).code, reason: (error as Error).message },
             'log spool write failed; the events are lost',
           );
-          return reply.code(503).send({
-            statusCode: 503,
-            error: 'Service Unavailable',
-            message: 'The log spool could not be written; the events were not accepted.',
-          });
+          return sendDaemonError(reply, 503, 'The log spool could not be written; the events were not accepted.');
         }
         return reply.code(202).send({ accepted: entries.length });
       },

@@ -1,14 +1,14 @@
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { API_ROUTES, type ServerEventOf, type SessionEndReason } from '@kiosk/shared-types';
-import type { SwipeOutcome } from '../card-reader/reader-machine.js';
 import type { LogStage } from '../logs/pipeline.js';
 import { buildInfo } from '../build-info.js';
 import type { DaemonConfig } from '../config.js';
 
 /**
  * Prometheus metrics of this daemon, one registry per app instance (tests build many apps).
- * Every plugin records into `app.metrics`; the support listener serves `registry.metrics()`.
+ * Every plugin records into `app.metrics`; each device adds its own metrics to `registry` in its
+ * folder (devices/<device>/); the support listener serves `registry.metrics()`.
  *
  * Counters with a label start at 0 for every value the label can take, so the first failure after
  * a start is an increase Prometheus can see (a series that appears at 1 has no increase).
@@ -20,8 +20,6 @@ export interface KioskMetrics {
   upstreamErrors: Counter<'route' | 'kind'>;
   /** Epoch seconds of the last operator-API answer that was not a 5xx (0 = none since start). */
   upstreamLastSuccess: Gauge;
-  readerUp: Gauge;
-  swipes: Counter<'outcome'>;
   logEvents: Counter<'stage'>;
   spoolBytes: Gauge;
   wsClients: Gauge;
@@ -36,15 +34,6 @@ declare module 'fastify' {
 }
 
 /** Every value of each label, as records so the compiler says when a new value is left out. */
-const SWIPE_OUTCOMES: Record<SwipeOutcome, null> = {
-  read: null,
-  'reader-down': null,
-  'reader-timeout': null,
-  'reader-garbage': null,
-  'decrypt-failed': null,
-  cancelled: null,
-  busy: null,
-};
 const LOG_STAGES: Record<LogStage | 'rejected', null> = {
   accepted: null,
   spooled: null,
@@ -127,17 +116,6 @@ export function createMetrics(kiosk: KioskIdentity = { releaseStage: 'production
       help: 'When the operator API last answered without a server error (epoch seconds; 0 = not since start)',
       registers: [registry],
     }),
-    readerUp: new Gauge({
-      name: 'kiosk_card_reader_up',
-      help: '1 when the card reader reported OK at the last health check, 0 otherwise',
-      registers: [registry],
-    }),
-    swipes: new Counter({
-      name: 'kiosk_card_swipes_total',
-      help: 'Card swipes by outcome',
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
     logEvents: new Counter({
       name: 'kiosk_log_events_total',
       help: 'UI log events by stage: accepted, shipped, spooled, dropped, discarded, lost (the spool could not be written), rejected',
@@ -171,10 +149,6 @@ export function createMetrics(kiosk: KioskIdentity = { releaseStage: 'production
   startAtZero(
     metrics.upstreamErrors,
     Object.keys(API_ROUTES).flatMap((route) => UPSTREAM_ERROR_KINDS.map((kind) => ({ route, kind }))),
-  );
-  startAtZero(
-    metrics.swipes,
-    Object.keys(SWIPE_OUTCOMES).map((outcome) => ({ outcome })),
   );
   startAtZero(
     metrics.logEvents,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DaemonConfig } from '../config.js';
-import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
+import { buildCardReaderSimulator } from '../devices/card-reader/simulator.js';
 import { buildServiceApp } from '../test-helpers/fake-services.js';
 import { buildSupportApp } from './health.js';
 

@@ -100,9 +100,9 @@ describe('GET /support/bundle', () => {
     expect(Object.keys(bundle.devices).sort()).toEqual(['card_reader', 'id_scanner', 'printer', 'speech']);
     expect(bundle.devices.card_reader.status).toMatch(/^(ok|down|unknown)$/);
     // This kiosk has no printer and no serial scanner configured.
-    expect(bundle.devices.printer).toEqual({ status: 'none', configured: false });
+    expect(bundle.devices.printer).toEqual({ status: 'none', configured: false, state: 'unknown', canPrint: false });
     expect(bundle.devices.id_scanner).toEqual({ status: 'none' });
-    expect(bundle.devices.speech).toMatchObject({ status: 'unavailable', problem: expect.any(String) });
+    expect(bundle.devices.speech).toMatchObject({ status: 'down', problem: expect.any(String) });
   });
 
   it('every log line is one JSON object with its time, after activity that logs times, ids and card numbers', async () => {

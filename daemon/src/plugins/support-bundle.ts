@@ -4,7 +4,9 @@ import { maskSecrets } from '@kiosk/shared-types';
 import type { DaemonConfig } from '../config.js';
 import { buildInfo } from '../build-info.js';
 import { configuredSecrets, scrubSecrets } from '../secrets.js';
-import { DevicesHealth, devicesHealth } from './device-health.js';
+import { ErrorBody } from '../route-schema.js';
+import { DevicesHealth, devicesHealth } from '../devices/registry.js';
+import { sendDaemonError } from './error-handler.js';
 
 /**
  * GET /support/bundle on the support listener: one JSON document with what support staff need to
@@ -67,8 +69,6 @@ export const SupportBundle = Type.Object({
   log_lines: Type.Array(Type.String()),
 });
 export type SupportBundle = Static<typeof SupportBundle>;
-
-const ErrorReply = Type.Object({ statusCode: Type.Integer(), error: Type.String(), message: Type.String() });
 
 /** A URL with any user:password@ part taken out (an operator may put credentials there). */
 function withoutCredentials(value: string | null | undefined): string | null {
@@ -197,18 +197,15 @@ export function registerSupportBundle(
     .withTypeProvider<TypeBoxTypeProvider>()
     .get(
       '/support/bundle',
-      { schema: { response: { 200: SupportBundle, 429: ErrorReply } } },
+      { schema: { response: { 200: SupportBundle, 429: ErrorBody } } },
       async (request, reply) => {
         const retryAfter = limiter.hit(request.ip);
         if (retryAfter > 0) {
-          return reply
-            .code(429)
-            .header('retry-after', String(retryAfter))
-            .send({
-              statusCode: 429,
-              error: 'Too Many Requests',
-              message: `Too many support bundles; wait ${retryAfter} s and retry.`,
-            });
+          return sendDaemonError(
+            reply.header('retry-after', String(retryAfter)),
+            429,
+            `Too many support bundles; wait ${retryAfter} s and retry.`,
+          );
         }
         request.log.info('support bundle requested');
         return reply.header('cache-control', 'no-store').send(await buildBundle(app, startedAt));

@@ -26,8 +26,7 @@ import rentalMailRoutes from './routes/rental-mails.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import usersRoutes from './routes/users.js';
-import printerRoutes from './routes/printer.js';
-import type { PrinterSimulator } from './printer-simulator.js';
+import type { RunningSimulator } from '../devices/device.js';
 import { SandboxState, type Clock } from './state.js';
 
 /**
@@ -69,8 +68,8 @@ export interface SandboxOptions {
   state?: SandboxState;
   /** Put in front of sandbox asset URLs; default http://{Host of the request}. */
   publicOrigin?: string;
-  /** The printer simulator whose control routes and receipts page this sandbox serves. */
-  printer?: PrinterSimulator;
+  /** Control routes of the device simulators this sandbox serves (the printer's switches and receipts page). */
+  deviceControls?: NonNullable<RunningSimulator['sandboxControls']>[];
 }
 
 const ALLOWED = new Set(Object.values(API_ROUTES).map((route) => `${route.method} /${route.path}`));
@@ -159,7 +158,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   await app.register(assetRoutes, { state });
   await app.register(loggingAppRoutes, { state });
   await app.register(controlRoutes, { state, prefix: '/__sandbox' });
-  if (opts.printer) await app.register(printerRoutes, { printer: opts.printer, prefix: '/__sandbox/printer' });
+  for (const control of opts.deviceControls ?? []) await app.register(control.plugin, { prefix: control.prefix });
   await app.register(identityPages, { state });
   await app.register(signingPages, { state });
   await app.register(operatorApi(OPERATOR_API_AREAS, opts.publicOrigin), { state, prefix: SANDBOX_API_PREFIX });

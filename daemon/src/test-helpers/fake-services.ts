@@ -10,15 +10,15 @@ import type { ShippedLogEntry, SessionSnapshot } from '@kiosk/shared-types';
 import { loadConfig, type DaemonConfig } from '../config.js';
 import metrics from '../plugins/metrics.js';
 import events, { type EventsOptions } from '../plugins/events.js';
-import cardReader from '../plugins/card-reader.js';
+import cardReader from '../devices/card-reader/plugin.js';
 import screen, { type ScreenOptions } from '../plugins/screen.js';
 import logs from '../plugins/logs.js';
-import printer from '../plugins/printer.js';
-import idScanner, { type IdScannerPluginOptions } from '../plugins/id-scanner.js';
-import speech from '../plugins/speech.js';
+import printer from '../devices/printer/plugin.js';
+import idScanner, { type IdScannerPluginOptions } from '../devices/id-scanner/plugin.js';
+import speech from '../devices/speech/plugin.js';
 import outbox from '../plugins/outbox.js';
 import { UpstreamHealth } from '../plugins/upstream-health.js';
-import { decryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
+import { decryptSimulatedSwipe } from '../devices/card-reader/simulator.js';
 
 /**
  * Test doubles for the services the events, card-reader, logs and health plugins lean on, so those

@@ -192,4 +192,24 @@ describe('daemon endpoints', () => {
       'DELETE /session/holds/space%2F9',
     ]);
   });
+
+  it('hands a store a device answer only in the shape it reads, never a wrong one cast into place', async () => {
+    const good = createFakeFetch({
+      'GET /device/printer': { body: { status: 'ok', configured: true, state: 'paper-low', canPrint: true } },
+    });
+    await expect(new ApiClient({ fetch: good.fetch }).printerStatus()).resolves.toMatchObject({
+      state: 'paper-low',
+      canPrint: true,
+    });
+
+    const bad = createFakeFetch({
+      // A licence scan read, but its fields cut short; a printer state the kiosk does not know.
+      'POST /device/id/scan': { body: { ok: true, fields: { first_name: 'JANE', last_name: 'TENANT' } } },
+      'GET /device/printer': { body: { status: 'ok', configured: true, state: 'on fire', canPrint: true } },
+    });
+    const api = new ApiClient({ fetch: bad.fetch });
+    const unreadable = { message: 'The kiosk service sent an answer the kiosk cannot read.' };
+    await expect(api.parseIdScan('@ANSI 636015')).rejects.toMatchObject(unreadable);
+    await expect(api.printerStatus()).rejects.toMatchObject(unreadable);
+  });
 });

@@ -11,9 +11,15 @@ import {
   type OutboxAccepted,
   type OutboxJobOutcome,
   type OutboxRequest,
-  type PrinterStatus,
+  type CardReaderHealth,
+  type PrinterHealth,
   type PrintRequest,
-  type ReaderStatus,
+  type SwipeStarted,
+  isCardReaderHealth,
+  isIdScanOutcome,
+  isPrinterHealth,
+  isSpeechStatus,
+  isSwipeStarted,
   type SpeechRequest,
   type SpeechStatus,
   type RouteParams,
@@ -72,15 +78,7 @@ export type CallArgs = {
   [N in ApiRouteName]: [name: N, params: RouteParams<N>, options?: CallOptions];
 }[ApiRouteName];
 
-export interface SwipeStarted {
-  swipeId: string;
-  waitSeconds?: number;
-}
-
-export interface ReaderHealth {
-  status: ReaderStatus;
-  message?: string;
-}
+const DAEMON_UNREADABLE_MESSAGE = 'The kiosk service sent an answer the kiosk cannot read.';
 
 export interface ApiClientOptions {
   /** Tests pass a fake; the browser's fetch otherwise. */
@@ -135,15 +133,15 @@ export class ApiClient {
 
   /** Ask the card reader for a swipe; the result arrives later as a swipe-result/swipe-error event. */
   async startSwipe(): Promise<SwipeStarted> {
-    return (await this.request('POST', DAEMON_ENDPOINTS.swipe, { json: {} })) as SwipeStarted;
+    return this.answer('POST', DAEMON_ENDPOINTS.swipe, { json: {} }, isSwipeStarted);
   }
 
   async cancelSwipe(): Promise<void> {
     await this.request('POST', DAEMON_ENDPOINTS.cancelSwipe, { json: {} });
   }
 
-  async readerHealth(options: { signal?: AbortSignal } = {}): Promise<ReaderHealth> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.readerHealth, options)) as ReaderHealth;
+  async readerHealth(options: { signal?: AbortSignal } = {}): Promise<CardReaderHealth> {
+    return this.answer('GET', DAEMON_ENDPOINTS.readerHealth, options, isCardReaderHealth);
   }
 
   /** The display settings of the kiosk's mounting (reach zone). */
@@ -156,8 +154,8 @@ export class ApiClient {
     return (await this.request('GET', DAEMON_ENDPOINTS.kioskFacility, {})) as KioskFacility;
   }
 
-  async printerStatus(): Promise<PrinterStatus> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.printer, {})) as PrinterStatus;
+  async printerStatus(): Promise<PrinterHealth> {
+    return this.answer('GET', DAEMON_ENDPOINTS.printer, {}, isPrinterHealth);
   }
 
   /** Print a receipt; resolves when it printed, rejects with ApiError (body.reason) when it did not. */
@@ -166,7 +164,7 @@ export class ApiClient {
   }
 
   async speechStatus(): Promise<SpeechStatus> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.speech, {})) as SpeechStatus;
+    return this.answer('GET', DAEMON_ENDPOINTS.speech, {}, isSpeechStatus);
   }
 
   /** Say this now, cutting off what is being said (the daemon speaks; masked first by the caller). */
@@ -185,7 +183,7 @@ export class ApiClient {
 
   /** A keyboard-wedge licence scan, parsed by the daemon (the raw data goes nowhere else). */
   async parseIdScan(data: string): Promise<IdScanOutcome> {
-    return (await this.request('POST', DAEMON_ENDPOINTS.idScan, { json: { data } })) as IdScanOutcome;
+    return this.answer('POST', DAEMON_ENDPOINTS.idScan, { json: { data } }, isIdScanOutcome);
   }
 
   /** Register a held space so the daemon releases it when the session ends, even after a crash. */
@@ -222,6 +220,18 @@ export class ApiClient {
     const path = `/api/${buildApiPath(name, params as never)}${queryString(options.query)}`;
     const headers = { 'accept-language': this.acceptLanguage, ...options.headers };
     return this.request(API_ROUTES[name].method, path, { ...options, headers });
+  }
+
+  /** A daemon answer checked against the shape the store acts on (shared-types device-answers.ts). */
+  private async answer<T>(
+    method: string,
+    path: string,
+    options: CallOptions,
+    is: (body: unknown) => body is T,
+  ): Promise<T> {
+    const body = await this.request(method, path, options);
+    if (!is(body)) throw new ApiError(200, DAEMON_UNREADABLE_MESSAGE, body);
+    return body;
   }
 
   private async request(method: string, path: string, options: CallOptions): Promise<unknown> {
@@ -275,7 +285,7 @@ export class ApiClient {
       } catch {
         if (controller.signal.aborted) throw new CancelledError();
         if (!response.ok) throw new ApiError(response.status, response.statusText || `HTTP ${response.status}`, null);
-        throw new ApiError(response.status, 'The kiosk service sent an answer the kiosk cannot read.', null);
+        throw new ApiError(response.status, DAEMON_UNREADABLE_MESSAGE, null);
       }
       if (controller.signal.aborted) throw new CancelledError();
       if (!response.ok) {

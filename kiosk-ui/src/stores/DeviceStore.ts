@@ -1,4 +1,4 @@
-import type { DecryptedCardSwipe, ReaderStatus, ServerEventOf, SwipeErrorReason } from '@kiosk/shared-types';
+import type { DecryptedCardSwipe, DeviceStatus, ServerEventOf, SwipeErrorReason } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiError } from '../api/errors';
 import type { RootStore } from './RootStore';
@@ -54,7 +54,7 @@ export class DeviceStore {
     root.events.on('swipe-error', this.onSwipeError);
   }
 
-  get readerStatus(): ReaderStatus {
+  get readerStatus(): DeviceStatus {
     return this.root.session.reader;
   }
 
@@ -82,7 +82,7 @@ export class DeviceStore {
     if (this.readerDown) this.failReaderDown();
     else this.phase = 'checking';
 
-    let status: ReaderStatus;
+    let status: DeviceStatus;
     try {
       status = (await this.root.api.readerHealth({ signal: AbortSignal.timeout(HEALTH_ANSWER_MS) })).status;
     } catch {

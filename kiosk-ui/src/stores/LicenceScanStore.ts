@@ -1,4 +1,11 @@
-import type { IdScanFields, IdScanOutcome, IdScanProblem, ServerEventOf } from '@kiosk/shared-types';
+import {
+  daemonErrorReason,
+  isIdScanProblem,
+  type IdScanFields,
+  type IdScanOutcome,
+  type IdScanProblem,
+  type ServerEventOf,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiError } from '../api/errors';
 import type { RootStore } from './RootStore';
@@ -11,8 +18,6 @@ import type { RootStore } from './RootStore';
 export type LicenceScanPhase = 'idle' | 'waiting' | 'reading' | 'filled' | 'failed';
 
 export type LicenceScanProblem = IdScanProblem | 'request-failed';
-
-const PROBLEMS = new Set<string>(['expired', 'under-18', 'unreadable', 'scanner-down']);
 
 export class LicenceScanStore {
   phase: LicenceScanPhase = 'idle';
@@ -49,11 +54,10 @@ export class LicenceScanStore {
       const outcome = await this.root.api.parseIdScan(data);
       runInAction(() => this.apply(outcome));
     } catch (error) {
-      const problem = error instanceof ApiError ? (error.body as { problem?: unknown } | null)?.problem : undefined;
+      const problem = error instanceof ApiError ? daemonErrorReason(error.body) : undefined;
       runInAction(() => {
         this.phase = 'failed';
-        this.problem =
-          typeof problem === 'string' && PROBLEMS.has(problem) ? (problem as IdScanProblem) : 'request-failed';
+        this.problem = isIdScanProblem(problem) ? problem : 'request-failed';
       });
     }
   }

@@ -1,7 +1,9 @@
 import {
+  daemonErrorReason,
+  isPrintFailureReason,
   printerCanPrint,
   type PrintFailureReason,
-  type PrinterStatus,
+  type PrinterHealth,
   type Receipt,
   type ServerEventOf,
 } from '@kiosk/shared-types';
@@ -15,17 +17,6 @@ export type PrintPhase = 'idle' | 'printing' | 'printed' | 'failed';
 
 export type PrintFailure = PrintFailureReason | 'request-failed';
 
-const REASONS = new Set<string>([
-  'not-configured',
-  'busy',
-  'paper-out',
-  'cover-open',
-  'offline',
-  'unreachable',
-  'timeout',
-  'connection-lost',
-]);
-
 /**
  * The receipt printer as the UI sees it: its status (asked when a screen with a Print button opens,
  * then followed through printer-status events) and the receipt being printed. Printing never
@@ -34,7 +25,7 @@ const REASONS = new Set<string>([
  * The card of a rental is kept here only as brand and last four digits, for its receipt.
  */
 export class PrinterStore {
-  status: PrinterStatus | null = null;
+  status: PrinterHealth | null = null;
   phase: PrintPhase = 'idle';
   failure: PrintFailure | null = null;
   /** 'Print my gate code' on the rental receipt (off unless the visitor ticks it). */
@@ -75,11 +66,10 @@ export class PrinterStore {
       await this.root.api.printReceipt({ language, receipt });
       runInAction(() => (this.phase = 'printed'));
     } catch (error) {
-      const reason = error instanceof ApiError ? (error.body as { reason?: unknown } | null)?.reason : undefined;
+      const reason = error instanceof ApiError ? daemonErrorReason(error.body) : undefined;
       runInAction(() => {
         this.phase = 'failed';
-        this.failure =
-          typeof reason === 'string' && REASONS.has(reason) ? (reason as PrintFailureReason) : 'request-failed';
+        this.failure = isPrintFailureReason(reason) ? reason : 'request-failed';
       });
     }
   }

@@ -1,4 +1,4 @@
-import type { ReaderStatus, SessionEndReason, SessionSnapshot } from '@kiosk/shared-types';
+import type { DeviceStatus, SessionEndReason, SessionSnapshot } from '@kiosk/shared-types';
 import { compareStructural, makeAutoObservable, reaction } from 'mobx';
 import { formatCountdown } from '../utils/time';
 import type { RootStore } from './RootStore';
@@ -30,7 +30,7 @@ export class SessionStore {
   /** Local time (ms) the snapshot arrived; the countdown runs on from there between updates. */
   snapshotAt = 0;
   now = Date.now();
-  reader: ReaderStatus = 'unknown';
+  reader: DeviceStatus = 'unknown';
   connected = false;
   lastActivitySentAt = Number.NEGATIVE_INFINITY;
   lastGestureAt = Number.NEGATIVE_INFINITY;
@@ -160,7 +160,7 @@ export class SessionStore {
     this.now = this.snapshotAt;
   }
 
-  setReader(status: ReaderStatus): void {
+  setReader(status: DeviceStatus): void {
     this.reader = status;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { decryptSimulatedSwipe } from '../card-reader-simulator.js';
+import { decryptSimulatedSwipe } from '../../devices/card-reader/simulator.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 
 /**

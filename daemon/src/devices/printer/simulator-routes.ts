@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PrinterSimulator, PrinterSwitches } from '../printer-simulator.js';
+import type { PrinterSimulator, PrinterSwitches } from './simulator.js';
 
 /**
  * The printer simulator's control routes, under /__sandbox/printer: its switches, the receipts it

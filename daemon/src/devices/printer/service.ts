@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   printerCanPrint,
+  printerDeviceStatus,
   type PrintFailureReason,
   type PrinterState,
-  type PrinterStatus,
+  type PrinterHealth,
   type Receipt,
   type ServerEvent,
 } from '@kiosk/shared-types';
@@ -57,8 +58,13 @@ export class PrinterService {
     return this.job !== undefined;
   }
 
-  status(): PrinterStatus {
-    return { configured: this.configured, state: this.state, canPrint: this.configured && printerCanPrint(this.state) };
+  status(): PrinterHealth {
+    return {
+      status: printerDeviceStatus(this.configured, this.state),
+      configured: this.configured,
+      state: this.state,
+      canPrint: this.configured && printerCanPrint(this.state),
+    };
   }
 
   /** Ask the printer now (sharing a check already running; a running job's own checks count). */

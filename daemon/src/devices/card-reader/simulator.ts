@@ -1,7 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { CARD_READER, type DecryptedCardSwipe } from '@kiosk/shared-types';
+import type { AddressInfo } from 'node:net';
 import { Type } from 'typebox';
+import { portIsFree, reachableHost } from '../../listen-address.js';
+import type { DeviceSimulator } from '../device.js';
 
 /**
  * A stand-in for the card-reader device service (protocol in docs/card-reader.md), listening like
@@ -211,3 +214,20 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
 
   return app;
 }
+
+/** Started by main.ts in place of the device service when KIOSK_SIMULATE_CARD_READER is on. */
+export const cardReaderSimulator: DeviceSimulator = {
+  wanted: (config) => config.simulateCardReader,
+  async start(config, logger) {
+    const simulator = await buildCardReaderSimulator({ logger });
+    const wanted = new URL(config.cardReaderUrl);
+    const host = wanted.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(wanted.port || 80);
+    const free = port !== 0 && (await portIsFree(host, port));
+    if (!free && port !== 0)
+      process.stderr.write(`Card reader port ${port} is busy: the simulator takes a free port\n`);
+    await simulator.listen({ host, port: free ? port : 0 });
+    config.cardReaderUrl = `http://${reachableHost(host)}:${(simulator.server.address() as AddressInfo).port}`;
+    return { ready: `Card reader simulator: ${config.cardReaderUrl}`, close: () => simulator.close() };
+  },
+};

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildCardReaderSimulator, decryptSimulatedSwipe, encryptSimulatedSwipe } from './card-reader-simulator.js';
+import { buildCardReaderSimulator, decryptSimulatedSwipe, encryptSimulatedSwipe } from './simulator.js';
 
 let simulator: FastifyInstance | undefined;
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { PrinterStatus, ServerEvent } from '@kiosk/shared-types';
-import { RENTAL_RECEIPT, RESERVATION_RECEIPT } from '../printer/receipt-fixtures.js';
-import { PrinterSimulator } from '../sandbox/printer-simulator.js';
-import { buildServiceApp } from '../test-helpers/fake-services.js';
-import { buildSupportApp } from './health.js';
+import type { PrinterHealth, ServerEvent } from '@kiosk/shared-types';
+import { RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
+import { PrinterSimulator } from './simulator.js';
+import { buildServiceApp } from '../../test-helpers/fake-services.js';
+import { buildSupportApp } from '../../plugins/health.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -46,8 +46,8 @@ async function printerMetrics(support: FastifyInstance): Promise<string[]> {
   return text.split('\n').filter((line) => line.startsWith('kiosk_printer_'));
 }
 
-async function readyPrinter(support: FastifyInstance): Promise<PrinterStatus | null> {
-  return (await support.inject({ method: 'GET', url: '/health/ready' })).json<{ printer: PrinterStatus | null }>()
+async function readyPrinter(support: FastifyInstance): Promise<PrinterHealth | null> {
+  return (await support.inject({ method: 'GET', url: '/health/ready' })).json<{ printer: PrinterHealth | null }>()
     .printer;
 }
 
@@ -62,7 +62,7 @@ describe('receipt printer', () => {
     expect(simulator.jobs[0]).toMatchObject({ complete: true });
     expect(simulator.jobs[0]!.text).toContain('Paid with Visa ending in 1111');
     expect(events).toContainEqual(expect.objectContaining({ type: 'print-result', printed: true }));
-    expect(await readyPrinter(support)).toEqual({ configured: true, state: 'ok', canPrint: true });
+    expect(await readyPrinter(support)).toEqual({ status: 'ok', configured: true, state: 'ok', canPrint: true });
     expect(await printerMetrics(support)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^kiosk_printer_up\{.*\} 1$/),
@@ -75,6 +75,7 @@ describe('receipt printer', () => {
   it('no printer configured: status says so, printing is refused, no printer metrics', async () => {
     const { app, support } = await startDaemon(null);
     expect((await app.inject({ method: 'GET', url: '/device/printer' })).json()).toEqual({
+      status: 'none',
       configured: false,
       state: 'unknown',
       canPrint: false,
@@ -83,7 +84,12 @@ describe('receipt printer', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ reason: 'not-configured', message: 'No receipt printer is configured.' });
     expect(await printerMetrics(support)).toEqual([]);
-    expect(await readyPrinter(support)).toEqual({ configured: false, state: 'unknown', canPrint: false });
+    expect(await readyPrinter(support)).toEqual({
+      status: 'none',
+      configured: false,
+      state: 'unknown',
+      canPrint: false,
+    });
   });
 
   it('paper out: nothing is sent, a clear reason, health and metrics show it', async () => {
@@ -96,7 +102,7 @@ describe('receipt printer', () => {
     expect(simulator.jobs).toEqual([]);
     expect(events).toContainEqual({
       type: 'printer-status',
-      printer: { configured: true, state: 'paper-out', canPrint: false },
+      printer: { status: 'down', configured: true, state: 'paper-out', canPrint: false },
     });
     expect(await readyPrinter(support)).toMatchObject({ state: 'paper-out', canPrint: false });
     const metrics = await printerMetrics(support);
@@ -110,6 +116,7 @@ describe('receipt printer', () => {
     // Paper refilled: the next check finds it and the receipt prints.
     simulator.set({ paper_out: false, paper_low: true });
     expect((await app.inject({ method: 'GET', url: '/device/printer' })).json()).toMatchObject({
+      status: 'ok',
       state: 'paper-low',
       canPrint: true,
     });
@@ -130,7 +137,7 @@ describe('receipt printer', () => {
       () =>
         expect(events.at(-1)).toEqual({
           type: 'printer-status',
-          printer: { configured: true, state: 'ok', canPrint: true },
+          printer: { status: 'ok', configured: true, state: 'ok', canPrint: true },
         }),
       { timeout: 5000 },
     );

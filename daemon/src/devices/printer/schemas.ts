@@ -1,4 +1,7 @@
 import { Type, type Static } from 'typebox';
+import type { PrinterHealth, PrintRequest, ReceiptPrinted } from '@kiosk/shared-types';
+import type { Assert, Same } from '../../route-schema.js';
+import { deviceHealthFields } from '../device.js';
 
 /**
  * The receipts the UI may ask for (POST /device/printer/receipt). A card is its brand and last
@@ -74,7 +77,7 @@ export const PrintRequestSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type PrintRequestBody = Static<typeof PrintRequestSchema>;
+type _PrintRequestIsShared = Assert<Same<Static<typeof PrintRequestSchema>, PrintRequest>>;
 
 const PrinterStateSchema = Type.Union([
   Type.Literal('ok'),
@@ -86,21 +89,17 @@ const PrinterStateSchema = Type.Union([
   Type.Literal('unknown'),
 ]);
 
-export const PrinterStatusSchema = Type.Object({
+export const PrinterHealthSchema = Type.Object({
+  ...deviceHealthFields,
   configured: Type.Boolean(),
   state: PrinterStateSchema,
   canPrint: Type.Boolean(),
 });
 
-export const PrintedSchema = Type.Object({ jobId: Type.String(), printed: Type.Literal(true) });
+type _HealthIsShared = Assert<Same<Static<typeof PrinterHealthSchema>, PrinterHealth>>;
 
-export const PrintFailedSchema = Type.Object({
-  statusCode: Type.Integer(),
-  error: Type.String(),
-  message: Type.String(),
-  /** Why nothing printed (PrintFailureReason); absent on a malformed request. */
-  reason: Type.Optional(Type.String()),
-});
+export const PrintedSchema = Type.Object({ jobId: Type.String(), printed: Type.Literal(true) });
+type _PrintedIsShared = Assert<Same<Static<typeof PrintedSchema>, ReceiptPrinted>>;
 
 /** 13 to 19 digits, spaces or dashes allowed between: what a card number looks like on paper. */
 const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12,18}/;

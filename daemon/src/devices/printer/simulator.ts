@@ -1,6 +1,8 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { escposToText } from '../printer/escpos-text.js';
-import { DLE_EOT, statusBytesFor, STATUS_REQUESTS } from '../printer/status.js';
+import { escposToText } from './escpos-text.js';
+import { DLE_EOT, statusBytesFor, STATUS_REQUESTS } from './status.js';
+import type { DeviceSimulator } from '../device.js';
+import printerRoutes from './simulator-routes.js';
 
 /**
  * A stand-in for an ESC/POS network printer (raw TCP, like port 9100): answers the real-time
@@ -131,3 +133,23 @@ export class PrinterSimulator {
     return 0x12; // n=3 (error status) and others: no error
   }
 }
+
+/**
+ * Started by main.ts when KIOSK_SIMULATE_PRINTER is on, before the sandbox, which serves its
+ * switches and receipts page under /__sandbox/printer.
+ */
+export const printerSimulator: DeviceSimulator = {
+  wanted: (config) => config.simulatePrinter,
+  async start(config) {
+    const simulator = new PrinterSimulator();
+    config.printerUrl = await simulator.listen('127.0.0.1', 0);
+    return {
+      ready: `Printer simulator: ${config.printerUrl}`,
+      sandboxControls: {
+        prefix: '/__sandbox/printer',
+        plugin: async (sandbox) => sandbox.register(printerRoutes, { printer: simulator }),
+      },
+      close: () => simulator.close(),
+    };
+  },
+};

@@ -2,15 +2,15 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '@kiosk/shared-types';
-import { loggerOptions } from '../logger.js';
-import { buildCardReaderSimulator, encryptSimulatedSwipe } from '../sandbox/card-reader-simulator.js';
+import { loggerOptions } from '../../logger.js';
+import { buildCardReaderSimulator, encryptSimulatedSwipe } from './simulator.js';
 import {
   buildServiceApp,
   eventually,
   startFakeLoggingApp,
   tempDir,
   testConfig,
-} from '../test-helpers/fake-services.js';
+} from '../../test-helpers/fake-services.js';
 
 /**
  * The bar "card number, CVV in any log or spool: never": run a whole swipe and the logging a UI

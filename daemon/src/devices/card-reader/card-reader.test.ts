@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@kiosk/shared-types';
-import { buildCardReaderSimulator } from '../sandbox/card-reader-simulator.js';
+import { buildCardReaderSimulator } from './simulator.js';
 import {
   buildServiceApp,
   eventually,
   sandboxLikeUpstream,
   type FakeUpstreamHandler,
-} from '../test-helpers/fake-services.js';
+} from '../../test-helpers/fake-services.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

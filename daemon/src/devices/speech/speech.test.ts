@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { DaemonConfig } from '../config.js';
-import { isWav } from '../speech/tone.js';
-import { buildServiceApp, eventually, tempDir } from '../test-helpers/fake-services.js';
-import { buildSupportApp } from './health.js';
+import type { DaemonConfig } from '../../config.js';
+import { isWav } from './tone.js';
+import { buildServiceApp, eventually, tempDir } from '../../test-helpers/fake-services.js';
+import { buildSupportApp } from '../../plugins/health.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -203,7 +203,7 @@ describe('speech output', { timeout: 20_000 }, () => {
     expect(own.statusCode).toBe(200);
   });
 
-  it('without espeak-ng or the play command: unavailable in /health/ready, 503 with a message, no crash', async () => {
+  it('without espeak-ng or the play command: down in /health/ready, 503 with a message, no crash', async () => {
     const { app, support } = await startDaemon({
       speechCommand: '/nonexistent/espeak-ng',
       speechPlayCommand: 'no-such-player -q',
@@ -221,7 +221,7 @@ describe('speech output', { timeout: 20_000 }, () => {
     expect(tone.json().message).toMatch(/no-such-player/);
 
     const ready = await support.inject({ method: 'GET', url: '/health/ready' });
-    expect(ready.json().speech).toMatchObject({ status: 'unavailable', problem: expect.stringContaining('espeak-ng') });
+    expect(ready.json().speech).toMatchObject({ status: 'down', problem: expect.stringContaining('espeak-ng') });
     expect(await speechMetrics(support)).toContain('kiosk_speech_up 0');
   });
 

@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import { request } from 'undici';
-import { CARD_READER, type ReaderStatus } from '@kiosk/shared-types';
-import { SIMULATOR_OUTCOMES } from '../sandbox/card-reader-simulator.js';
-import { readDecryptAnswer, readHealthAnswer, readSwipeAnswer } from '../card-reader/device-protocol.js';
-import {
-  SWIPE_MESSAGES,
-  initialReaderState,
-  transition,
-  type ReaderInput,
-  type ReaderState,
-} from '../card-reader/reader-machine.js';
-import { ErrorBody } from '../route-schema.js';
+import { CARD_READER, type DeviceStatus } from '@kiosk/shared-types';
+import { readDecryptAnswer, readHealthAnswer, readSwipeAnswer } from './device-protocol.js';
+import { initialReaderState, transition, type ReaderInput, type ReaderState } from './reader-machine.js';
+import type { CardReaderMetrics } from './metrics.js';
 
 /**
  * The card-reader adapter: polls the device service's CheckHealth, runs one RequestCardSwipe at a
@@ -24,19 +14,13 @@ import { ErrorBody } from '../route-schema.js';
  * Card data (the encrypted swipe and the decrypted card) is never logged: only swipe ids and outcomes.
  */
 export interface CardReaderService {
-  status(): ReaderStatus;
+  status(): DeviceStatus;
   /** Check CheckHealth now (sharing a check already running) and return the status. */
-  checkHealth(): Promise<ReaderStatus>;
-  /** Start a swipe; undefined when one is already running. */
+  checkHealth(): Promise<DeviceStatus>;
+  /** Start a swipe; undefined (counted as busy) when one is already running. */
   startSwipe(): { swipeId: string } | undefined;
   /** Cancel the running swipe; false when there was none. */
   cancelSwipe(): boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    cardReader: CardReaderService;
-  }
 }
 
 /** A health check is a quick local call; a reader that takes longer than this is not healthy. */
@@ -63,14 +47,18 @@ function describeNetworkError(error: unknown): string {
   return err.code ?? err.cause?.code ?? err.message ?? 'unknown error';
 }
 
-function createCardReader(app: FastifyInstance): { service: CardReaderService; poll(): void } {
-  const { config, metrics } = app;
+/** The service and its poll (skipped while a swipe waits for a card: the swipe tells then). */
+export function createCardReader(
+  app: FastifyInstance,
+  metrics: CardReaderMetrics,
+): { service: CardReaderService; poll(): void } {
+  const { config } = app;
   const log = app.log.child({ component: 'card-reader' });
   const baseUrl = config.cardReaderUrl;
   const healthTimeoutMs = Math.min(HEALTH_TIMEOUT_MS, config.cardReaderTimeoutMs);
   let state: ReaderState = initialReaderState;
   let deviceAbort: AbortController | undefined;
-  let healthCheck: Promise<ReaderStatus> | undefined;
+  let healthCheck: Promise<DeviceStatus> | undefined;
 
   function apply(input: ReaderInput): ReturnType<typeof transition> {
     const result = transition(state, input);
@@ -90,7 +78,7 @@ function createCardReader(app: FastifyInstance): { service: CardReaderService; p
     return result;
   }
 
-  async function runHealthCheck(): Promise<ReaderStatus> {
+  async function runHealthCheck(): Promise<DeviceStatus> {
     try {
       const response = await request(`${baseUrl}/CheckHealth`, {
         method: 'GET',
@@ -111,7 +99,7 @@ function createCardReader(app: FastifyInstance): { service: CardReaderService; p
     return state.status;
   }
 
-  function checkHealth(): Promise<ReaderStatus> {
+  function checkHealth(): Promise<DeviceStatus> {
     healthCheck ??= runHealthCheck().finally(() => {
       healthCheck = undefined;
     });
@@ -201,7 +189,10 @@ function createCardReader(app: FastifyInstance): { service: CardReaderService; p
     checkHealth,
     startSwipe() {
       const swipeId = randomUUID();
-      if (!apply({ type: 'swipe-requested', swipeId, waitSeconds: CARD_READER.waitTime }).accepted) return undefined;
+      if (!apply({ type: 'swipe-requested', swipeId, waitSeconds: CARD_READER.waitTime }).accepted) {
+        metrics.swipes.inc({ outcome: 'busy' });
+        return undefined;
+      }
       void runSwipe(swipeId).catch((error: unknown) => {
         // runSwipe handles every device and decrypt failure; this is a bug guard so the UI is never left waiting.
         log.error({ swipeId, err: error instanceof Error ? error.message : String(error) }, 'card swipe crashed');
@@ -218,98 +209,3 @@ function createCardReader(app: FastifyInstance): { service: CardReaderService; p
     },
   };
 }
-
-export default fp(
-  async (app) => {
-    const { service: reader, poll: pollHealth } = createCardReader(app);
-    app.decorate('cardReader', reader);
-
-    // Polling starts when the app is ready (not at build time) and is skipped while a swipe is
-    // waiting for a card: the device is busy then, and the swipe itself tells us whether it works.
-    let poll: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void reader.checkHealth();
-      poll = setInterval(pollHealth, app.config.cardReaderPollMs);
-      poll.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(poll);
-      reader.cancelSwipe();
-    });
-
-    const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-
-    routes.post(
-      '/device/card/swipe',
-      { schema: { response: { 202: Type.Object({ swipeId: Type.String() }), 409: ErrorBody } } },
-      async (_request, reply) => {
-        const started = reader.startSwipe();
-        if (started === undefined) {
-          app.metrics.swipes.inc({ outcome: 'busy' });
-          return reply.code(409).send({ statusCode: 409, error: 'Conflict', message: SWIPE_MESSAGES.busy });
-        }
-        return reply.code(202).send(started);
-      },
-    );
-
-    routes.post(
-      '/device/card/cancel',
-      { schema: { response: { 200: Type.Object({ cancelled: Type.Optional(Type.Boolean()) }) } } },
-      async () => ({ cancelled: reader.cancelSwipe() }),
-    );
-
-    routes.get(
-      '/device/card/health',
-      {
-        schema: {
-          response: {
-            200: Type.Object({
-              status: Type.Optional(Type.Enum(['ok', 'down', 'unknown'], { type: 'string' })),
-            }),
-          },
-        },
-      },
-      async () => ({ status: await reader.checkHealth() }),
-    );
-
-    // Demo and test button: with the simulator standing in for the device, "swipe" a test card.
-    // The UI only ever talks to the daemon, so the daemon forwards to the simulator's control call.
-    // Absent (404) whenever a real reader is configured.
-    if (app.config.simulateCardReader) {
-      // Lets the UI decide whether to show the demo button without triggering a swipe.
-      routes.get('/device/card/simulate', async () => ({ available: true, outcomes: SIMULATOR_OUTCOMES }));
-      routes.post(
-        '/device/card/simulate',
-        {
-          schema: {
-            body: Type.Object(
-              {
-                outcome: Type.Enum(SIMULATOR_OUTCOMES, { type: 'string' }),
-                name: Type.Optional(Type.String({ maxLength: 100, pattern: "^[A-Za-z .'-]*$" })),
-              },
-              { additionalProperties: false },
-            ),
-          },
-        },
-        async (req, reply) => {
-          try {
-            const answer = await request(`${app.config.cardReaderUrl}/__simulator/next`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(req.body),
-              headersTimeout: 5000,
-              bodyTimeout: 5000,
-            });
-            const body = (await answer.body.json()) as unknown;
-            return reply.code(answer.statusCode).send(body);
-          } catch {
-            return reply
-              .code(502)
-              .send({ statusCode: 502, error: 'Bad Gateway', message: 'The card reader simulator is not answering.' });
-          }
-        },
-      );
-    }
-  },
-  { name: 'card-reader', fastify: '5.x', dependencies: ['events', 'upstream', 'metrics'] },
-);

@@ -3,9 +3,9 @@ import type { SerialPortStream } from '@serialport/stream';
 import { SerialPortMock } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '@kiosk/shared-types';
-import { fixtureBarcode } from '../id-scanner/aamva-fixtures.js';
-import { buildServiceApp, eventually } from '../test-helpers/fake-services.js';
-import { buildSupportApp } from './health.js';
+import { fixtureBarcode } from './aamva-fixtures.js';
+import { buildServiceApp, eventually } from '../../test-helpers/fake-services.js';
+import { buildSupportApp } from '../../plugins/health.js';
 
 const PATH = '/dev/ttyACM0';
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -86,7 +86,7 @@ describe('licence scanner', () => {
     for (const [data, problem, message] of cases) {
       const response = await app.inject({ method: 'POST', url: '/device/id/scan', payload: { data } });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', problem });
+      expect(response.json()).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity', reason: problem });
       expect(response.json().message).toContain(message);
     }
     const empty = await app.inject({ method: 'POST', url: '/device/id/scan', payload: { data: '' } });

@@ -1,4 +1,4 @@
-import type { DecryptedCardSwipe, ReaderStatus, ServerEvent, SwipeErrorReason } from '@kiosk/shared-types';
+import type { DecryptedCardSwipe, DeviceStatus, ServerEvent, SwipeErrorReason } from '@kiosk/shared-types';
 
 /**
  * The card reader as a pure state machine: reader health plus at most one swipe at a time.
@@ -11,7 +11,7 @@ export type SwipePhase =
   { phase: 'idle' } | { phase: 'waiting-for-card'; swipeId: string } | { phase: 'decrypting'; swipeId: string };
 
 export interface ReaderState {
-  status: ReaderStatus;
+  status: DeviceStatus;
   swipe: SwipePhase;
 }
 
@@ -57,7 +57,7 @@ export const initialReaderState: ReaderState = { status: 'unknown', swipe: { pha
 
 function withStatus(
   state: ReaderState,
-  status: ReaderStatus,
+  status: DeviceStatus,
   message?: string,
 ): { state: ReaderState; events: ServerEvent[] } {
   if (state.status === status) return { state, events: [] };

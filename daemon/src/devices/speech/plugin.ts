@@ -1,0 +1,78 @@
+import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
+import { Type } from 'typebox';
+import type { DeviceHealth, SpeechStatus } from '@kiosk/shared-types';
+import { configuredSecrets } from '../../secrets.js';
+import { defineDevice, deviceHealthFields } from '../device.js';
+import { speechRoutes } from './routes.js';
+import { SpeechService } from './service.js';
+
+/**
+ * Speech output and the idle warning's tone (docs/accessibility.md, "Speech"): the service
+ * decorated as `app.speech`, two metrics, its routes, and how the rest of the daemon sees it
+ * (`speechDevice`).
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    speech: SpeechService;
+  }
+}
+
+const plugin = fp(
+  async (app) => {
+    const { config } = app;
+    const registers = [app.metrics.registry];
+    const sounds = new Counter({
+      name: 'kiosk_speech_sounds_total',
+      help: 'Utterances and idle-warning tones by how they ended: played, interrupted, failed',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    for (const kind of ['speech', 'tone'])
+      for (const outcome of ['played', 'interrupted', 'failed']) sounds.inc({ kind, outcome }, 0);
+    const speech = new SpeechService({
+      command: config.speechCommand,
+      voices: config.speechVoices,
+      rate: config.speechRate,
+      playCommand: config.speechPlayCommand,
+      muted: config.muted,
+      secrets: configuredSecrets(config),
+      log: app.log.child({ component: 'speech' }),
+      onSound: (kind, outcome) => sounds.inc({ kind, outcome }),
+    });
+    new Gauge({
+      name: 'kiosk_speech_up',
+      help: '1 when the kiosk can speak (espeak-ng and the play command are installed), 0 otherwise',
+      registers,
+      collect() {
+        this.set(speech.status().available ? 1 : 0);
+      },
+    });
+    app.decorate('speech', speech);
+    app.addHook('onClose', async () => speech.close());
+
+    speechRoutes(app);
+  },
+  { name: 'speech', fastify: '5.x', dependencies: ['metrics'] },
+);
+export default plugin;
+
+/** The speech output as support reads it: ok, or down with the reason; whether muted. */
+export function speechHealth(status: SpeechStatus): DeviceHealth & { muted: boolean; tone: boolean } {
+  return {
+    status: status.available ? 'ok' : 'down',
+    muted: status.muted,
+    tone: status.tone,
+    ...(status.problem === undefined ? {} : { problem: status.problem }),
+  };
+}
+
+export const speechDevice = defineDevice({
+  key: 'speech',
+  plugin,
+  decorator: 'speech',
+  healthSchema: Type.Object({ ...deviceHealthFields, muted: Type.Boolean(), tone: Type.Boolean() }),
+  health: (app) => speechHealth(app.speech.status()),
+  // Speech that cannot play does not make the kiosk unready: every screen still shows.
+  neededForReady: false,
+});
