@@ -85,7 +85,20 @@ export interface PaymentReceipt {
   units: PaymentReceiptUnit[];
 }
 
-export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt;
+/** A basket bought at /merchandise: each line, the tax and the total, and the card's brand and last four. */
+export interface MerchandiseReceipt {
+  kind: 'merchandise';
+  facility: ReceiptFacility;
+  sale_id: string;
+  lines: { name: string; quantity: number; total: number }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  card_brand: string;
+  card_last4: string;
+}
+
+export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt | MerchandiseReceipt;
 
 /** Body of POST /device/printer/receipt. */
 export interface PrintRequest {
