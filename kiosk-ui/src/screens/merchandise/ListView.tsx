@@ -69,9 +69,10 @@ const ItemRow = observer(function ItemRow({ item }: { item: MerchandiseItem }) {
       {item.image_url && <img className="merch-item__image" src={item.image_url} alt="" />}
       <div className="merch-item__text">
         <h2 className="merch-item__name">{name}</h2>
-        <p className="merch-item__price">
+        {/* Not a paragraph: the screen's arrival is said with its first paragraph, the intro. */}
+        <div className="merch-item__price">
           {t('merchandise.each', { price: formatMoney(item.amount, { cents: true }) })}
-        </p>
+        </div>
       </div>
       <div className="merch-item__stepper" role="group" aria-label={name}>
         <button
