@@ -90,7 +90,12 @@ export const MerchandiseReceiptSchema = Type.Object(
 export const PrintRequestSchema = Type.Object(
   {
     language: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' }),
-    receipt: Type.Union([RentalReceiptSchema, ReservationReceiptSchema, PaymentReceiptSchema, MerchandiseReceiptSchema]),
+    receipt: Type.Union([
+      RentalReceiptSchema,
+      ReservationReceiptSchema,
+      PaymentReceiptSchema,
+      MerchandiseReceiptSchema,
+    ]),
   },
   { additionalProperties: false },
 );

@@ -27,7 +27,9 @@ export const ResultView = observer(function ResultView() {
         <h1 id="merch-result-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
           {t('merchandise.result.failure_title')}
         </h1>
-        <p className="pay-result__message">{t(`merchandise.result.${refusal && refusal !== 'sold_out' ? refusal : 'failed'}`)}</p>
+        <p className="pay-result__message">
+          {t(`merchandise.result.${refusal && refusal !== 'sold_out' ? refusal : 'failed'}`)}
+        </p>
         <p className="pay-result__message">{t('merchandise.result.basket_kept')}</p>
         <div className="pay-bill__footer">
           <Button variant="secondary" onClick={merchandise.backToBasket}>
