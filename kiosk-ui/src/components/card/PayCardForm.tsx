@@ -19,6 +19,9 @@ interface PayCardFormValues {
 }
 
 export interface PayCardFormProps {
+  /** The screen's title ('Payment information') and its id. */
+  title: string;
+  titleId: string;
   /** The open card form's store part: the swiped card's fields and when to scroll into view. */
   cardEntry: CardEntry;
   /** The form's id (its submit button sits in the total bar, outside the form). */
@@ -31,13 +34,15 @@ export interface PayCardFormProps {
 }
 
 /**
- * Payment information (shell spec §2 state 4, §5), for Pay My Bill and for supplies: Card Name,
- * Card Number, expiry month and year, CVV, with the card rules shared with the rental and
- * 'invalid expiry date' for a past expiry, under the screen's title, with a bar of Back, the total
- * and the submit button. After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
+ * Payment information (shell spec §2 state 4, §5), for Pay My Bill and for supplies: the screen's
+ * title, Card Name, Card Number, expiry month and year, CVV, with the card rules shared with the
+ * rental and 'invalid expiry date' for a past expiry, and a bar of Back, the total and the submit
+ * button (laid out by screens/pay-bill/pay-bill.css). After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
  * the form is brought into view. The card never reaches a store from here but through `onSubmit`.
  */
 export const PayCardForm = observer(function PayCardForm({
+  title,
+  titleId,
   cardEntry,
   formId,
   total,
@@ -64,7 +69,7 @@ export const PayCardForm = observer(function PayCardForm({
   }, [cardEntry]);
   // The store says when the form has been open long enough (shell §9 "Scroll to card form"); a
   // visitor already typing in it is left where they are.
-  const formRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!cardEntry.cardFormScrollDue) return;
     const form = formRef.current;
@@ -82,7 +87,10 @@ export const PayCardForm = observer(function PayCardForm({
   const submit = methods.handleSubmit((values) => onSubmit(values as unknown as PayCardValues));
 
   return (
-    <div ref={formRef} className="pay-card-form">
+    <section ref={formRef} className="pay-bill pay-bill--narrow" aria-labelledby={titleId}>
+      <h1 id={titleId} className="pay-bill__title">
+        {title}
+      </h1>
       <FormProvider {...methods}>
         <form id={formId} className="pay-card" noValidate onSubmit={(event) => void submit(event)}>
           <CardFields
@@ -109,6 +117,6 @@ export const PayCardForm = observer(function PayCardForm({
           {submitLabel}
         </Button>
       </div>
-    </div>
+    </section>
   );
 });

@@ -68,20 +68,17 @@ const CardFormView = observer(function CardFormView() {
   const { t } = useTranslation();
   const { merchandise } = useStores();
   return (
-    <section className="pay-bill pay-bill--narrow" aria-labelledby="merch-card-title">
-      <h1 id="merch-card-title" className="pay-bill__title">
-        {t('merchandise.card_form.title')}
-      </h1>
-      <PayCardForm
-        cardEntry={merchandise.cardEntry}
-        formId="merch-card-form"
-        total={merchandise.totals.total}
-        totalLabel={t('merchandise.card_form.total')}
-        submitLabel={t('merchandise.card_form.submit')}
-        onSubmit={merchandise.submit}
-        onBack={merchandise.backToBasket}
-      />
-    </section>
+    <PayCardForm
+      title={t('merchandise.card_form.title')}
+      titleId="merch-card-title"
+      cardEntry={merchandise.cardEntry}
+      formId="merch-card-form"
+      total={merchandise.totals.total}
+      totalLabel={t('merchandise.card_form.total')}
+      submitLabel={t('merchandise.card_form.submit')}
+      onSubmit={merchandise.submit}
+      onBack={merchandise.backToBasket}
+    />
   );
 });
 

@@ -12,19 +12,16 @@ export const CardFormView = observer(function CardFormView() {
   const { t } = useTranslation();
   const { billing } = useStores();
   return (
-    <section className="pay-bill pay-bill--narrow" aria-labelledby="pay-card-title">
-      <h1 id="pay-card-title" className="pay-bill__title">
-        {t('billing.card_form.title')}
-      </h1>
-      <PayCardForm
-        cardEntry={billing.cardEntry}
-        formId="pay-card-form"
-        total={billing.grandTotal}
-        totalLabel={t('billing.grand_total')}
-        submitLabel={t('billing.make_payment')}
-        onSubmit={billing.submitPayment}
-        onBack={billing.backToUnits}
-      />
-    </section>
+    <PayCardForm
+      title={t('billing.card_form.title')}
+      titleId="pay-card-title"
+      cardEntry={billing.cardEntry}
+      formId="pay-card-form"
+      total={billing.grandTotal}
+      totalLabel={t('billing.grand_total')}
+      submitLabel={t('billing.make_payment')}
+      onSubmit={billing.submitPayment}
+      onBack={billing.backToUnits}
+    />
   );
 });
