@@ -129,8 +129,11 @@ test('a walk-in buys 2 boxes and tape with a swiped card, and takes the receipt'
   await control(`${kiosk.baseUrl}/device/card/simulate`, { outcome: 'approve' });
   await expect(heading(page, 'Payment information')).toBeVisible();
   await expect(page.getByLabel('Card Number')).toHaveValue('4111 1111 1111 1111');
-  await page.getByLabel('CVV').fill(CVV);
+  // The swiped card leaves only the CVV to type, and the focus is there.
+  await expect(page.getByLabel('CVV')).toBeFocused();
+  await page.keyboard.type(CVV);
   await expect(page.getByText('Total $12.84')).toBeVisible();
+  await page.screenshot({ path: 'test-results/merchandise/card-form.png' });
   await expectAccessible(page, 'merchandise/card form');
   await tap(page, 'Pay now');
 
@@ -138,6 +141,7 @@ test('a walk-in buys 2 boxes and tape with a swiped card, and takes the receipt'
   await expect(page.getByText('Sale number MS-1001')).toBeVisible();
   await expect(page.getByText('Paid with card ending in 1111')).toBeVisible();
   await expect(page.locator('.merch-result__summary dd').last()).toHaveText('$12.84');
+  await page.screenshot({ path: 'test-results/merchandise/result.png' });
   await expectAccessible(page, 'merchandise/result');
   await page.getByRole('button', { name: 'Print receipt', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
