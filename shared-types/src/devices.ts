@@ -124,7 +124,20 @@ export interface PaymentReceipt {
   units: PaymentReceiptUnit[];
 }
 
-export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt;
+/** A basket bought at /merchandise: each line, the tax and the total, and the card's brand and last four. */
+export interface MerchandiseReceipt {
+  kind: 'merchandise';
+  facility: ReceiptFacility;
+  sale_id: string;
+  lines: { name: string; quantity: number; total: number }[];
+  subtotal: number;
+  tax: number;
+  total: number;
+  card_brand: string;
+  card_last4: string;
+}
+
+export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt | MerchandiseReceipt;
 
 /** POST /device/printer/receipt (200): it printed; when it did not, a daemon error with the reason. */
 export interface ReceiptPrinted {

@@ -17,6 +17,8 @@ export const JOURNEY_OUTCOMES = {
   reservation: ['completed', 'failed'],
   bill_payment: ['succeeded', 'failed'],
   card_swipe: ['read', 'failed'],
+  /** A basket of boxes, tape, locks bought at /merchandise: paid, or refused (card, sold out, no answer). */
+  merchandise: ['succeeded', 'failed'],
 } as const;
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];

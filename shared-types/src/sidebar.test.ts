@@ -20,6 +20,7 @@ describe('visibleSidebarSections', () => {
       'rental_docs',
       'insurance',
       'facility_map',
+      'merchandise',
     ]);
   });
 

@@ -17,6 +17,7 @@ export const SIDEBAR_ORDER = [
   'rental_docs',
   'insurance',
   'facility_map',
+  'merchandise',
 ] as const;
 
 export type SidebarSection = (typeof SIDEBAR_ORDER)[number];
@@ -32,6 +33,7 @@ export const SIDEBAR_SECTION_TEXTS = {
   rental_docs: 'Rental Documents',
   insurance: 'Protection Brochure',
   facility_map: 'Facility map',
+  merchandise: 'Boxes & Supplies',
 } as const satisfies Record<SidebarSection, string>;
 
 /** The sidebar's navigation landmark, in English. */

@@ -86,6 +86,7 @@ describe('the welcome first paint markup', () => {
       ['size_guide', 'SIZE GUIDE'],
       ['pay_bill', 'PAY MY BILL'],
       ['autopay', 'Setup autopay'],
+      ['merchandise', 'Boxes &amp; Supplies'],
     ]);
     const everything = items({
       config: CONFIG,
@@ -100,6 +101,7 @@ describe('the welcome first paint markup', () => {
       'rental_docs',
       'insurance',
       'facility_map',
+      'merchandise',
     ]);
   });
 

@@ -90,6 +90,8 @@ describe('page errors and journeys', () => {
       ['bill_payment', 'succeeded'],
       ['bill_payment', 'failed'],
       ['card_swipe', 'read'],
+      ['merchandise', 'succeeded'],
+      ['merchandise', 'failed'],
     ])
       expect(await sample(app, series(journey, outcome)), `${journey} ${outcome}`).toBe(0);
     expect(await sample(app, 'kiosk_last_rental_timestamp_seconds{app="kiosk_daemon"}')).toBe(0);
@@ -97,8 +99,10 @@ describe('page errors and journeys', () => {
     send(ws, { type: 'journey', journey: 'bill_payment', outcome: 'failed' });
     send(ws, { type: 'journey', journey: 'bill_payment', outcome: 'completed' });
     send(ws, { type: 'journey', journey: 'rental', outcome: 'completed', amount: 120 });
+    send(ws, { type: 'journey', journey: 'merchandise', outcome: 'succeeded' });
     await eventually(async () => (await sample(app, series('rental', 'completed'))) === 1);
     expect(await sample(app, series('bill_payment', 'failed'))).toBe(1);
+    expect(await sample(app, series('merchandise', 'succeeded'))).toBe(1);
     expect(await app.metrics.registry.metrics()).not.toMatch(
       /outcome="completed"[^\n]*journey="bill_payment"|journey="bill_payment",outcome="completed"/,
     );

@@ -10,7 +10,7 @@ import { buildSupportApp } from './health.js';
 
 /**
  * The bar "the API key and the support token in a log, a spool file or a support answer: never":
- * put them (and CVVs under invented names) everywhere a UI, an operator answer or the daemon's
+ * put them (and CVVs under invented names, and a card an operator quotes back) everywhere a UI, an operator answer or the daemon's
  * own messages could, then search the daemon log, every spool file, every shipped entry and the
  * support listener's answers.
  */
@@ -23,11 +23,13 @@ afterEach(async () => {
 const API_KEY = 'kiosk-key-5e1f9c2a';
 const TOKEN = 'support-token-77d0c1';
 const CVV = '913';
+const CARD = '4111111111111111';
 const FORBIDDEN: Array<[string, RegExp]> = [
   ['API key', new RegExp(API_KEY)],
   ['support token', new RegExp(TOKEN)],
   ['URI-encoded API key', new RegExp(encodeURIComponent(`=${API_KEY}`))],
   ['CVV', new RegExp(`(?<![0-9])${CVV}(?![0-9])`)],
+  ['card number', new RegExp(CARD)],
 ];
 
 function findForbidden(where: string, text: string): string[] {
@@ -45,7 +47,11 @@ describe('the configured secrets, then the logs', () => {
     cleanups.push(() => upstream.close());
     // An operator that quotes what it was sent in its failure.
     upstream.respond((request, res) => {
-      const body = JSON.stringify({ error: `refused key ${String(request.headers['x-api-key'])}`, cc_cvv: CVV });
+      const body = JSON.stringify({
+        error: `refused key ${String(request.headers['x-api-key'])}`,
+        cc_cvv: CVV,
+        card_number: CARD,
+      });
       res.writeHead(500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     });
@@ -73,6 +79,20 @@ describe('the configured secrets, then the logs', () => {
 
     // The operator's 5xx, quoted in the daemon's log.
     expect((await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' })).statusCode).toBe(502);
+    // A supplies sale paid by card, refused the same way.
+    const sale = new URLSearchParams({
+      facility_id: 'demo',
+      items: JSON.stringify([{ item_id: 'tape', quantity: 1 }]),
+      card_number: CARD,
+      cvv: CVV,
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/process-merchandise-sales/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: sale.toString(),
+    });
+    expect(refused.statusCode).toBe(502);
     // A daemon message that quotes them (an error text holding a URL with the key, say).
     app.log.warn(
       { url: `https://op.example/?key=${encodeURIComponent(`=${API_KEY}`)}` },

@@ -19,6 +19,7 @@ import identityFilesRoutes from './routes/identity-files.js';
 import { identityPages } from './routes/identity-pages.js';
 import identityProviderRoutes from './routes/identity-provider.js';
 import loggingAppRoutes from './routes/logging-app.js';
+import merchandiseRoutes from './routes/merchandise.js';
 import rentalHoldRoutes from './routes/rental-hold.js';
 import rentalDocumentsRoutes from './routes/rental-documents.js';
 import rentalGateCodeRoutes from './routes/rental-gate-codes.js';
@@ -58,6 +59,7 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   rentalProcessRoutes,
   rentalGateCodeRoutes,
   rentalMailRoutes,
+  merchandiseRoutes,
 ];
 
 export interface SandboxOptions {

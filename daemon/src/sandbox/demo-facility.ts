@@ -10,8 +10,8 @@
  * absolute URLs on the way out (using the request's Host), so the browser can load them offline.
  *
  * Sections: SHAPES, CONFIGURATION, FACILITY, UNITS, SPACES, MEDIA, REVIEWS, AMENITIES, DOCUMENTS,
- * MAP, RESERVATIONS, PROTECTION PLANS & LOCKS, LOOKUPS (zip codes, phones, owner cities),
- * IDENTITY, USERS & TENANTS, BILLING, RENTAL PROCESSING, FACILITY VARIANTS.
+ * MAP, RESERVATIONS, PROTECTION PLANS & LOCKS, MERCHANDISE, LOOKUPS (zip codes, phones, owner
+ * cities), IDENTITY, USERS & TENANTS, BILLING, RENTAL PROCESSING, FACILITY VARIANTS.
  */
 import type {
   Amenity,
@@ -25,6 +25,7 @@ import type {
   KioskConfig,
   LockItem,
   MediaItem,
+  MerchandiseItem,
   NonInteractiveDocument,
   Promo,
   Review,
@@ -142,6 +143,8 @@ export interface DemoFacility {
   promos: DemoPromo[];
   insurance_plans: InsurancePlan[];
   locks: LockItem[];
+  /** The supplies sold at the kiosk (GET merchandise/ without a space type), with their stock. */
+  merchandise: DemoMerchandiseItem[];
   /** Holds these refuse with SpaceUnavailable, whatever their status ("unit refused" tests). */
   hold_refusals: { unit_ids: string[]; door_names: string[] };
   /** Space types whose rental-cost call always fails ("unable to calculate move in cost" tests). */
@@ -988,6 +991,59 @@ const LOCKS: LockItem[] = [
 ];
 
 // =================================================================================================
+// MERCHANDISE — boxes, tape and locks sold at /merchandise (GET merchandise/ lists them all)
+// =================================================================================================
+
+/** A supply item plus how many the office has; a sale of more than that answers ItemSoldOut. */
+export interface DemoMerchandiseItem extends MerchandiseItem {
+  stock: number;
+}
+
+/** Sales tax on supplies, in percent (the facility's rate). */
+const SUPPLIES_TAX_RATE = Math.round(SANDBOX_SETTINGS.tax_rate * 10_000) / 100;
+
+const MERCHANDISE: DemoMerchandiseItem[] = [
+  ...LOCKS.map((lock) => ({ ...lock, tax_rate: SUPPLIES_TAX_RATE, stock: 40 })),
+  {
+    item_id: 'box-small',
+    name: 'Small Moving Box',
+    amount: 2.49,
+    image_url: '/assets/icons/small-box.svg',
+    stock: 200,
+  },
+  {
+    item_id: 'box-medium',
+    name: 'Medium Moving Box',
+    amount: 3.49,
+    image_url: '/assets/icons/medium-box.svg',
+    stock: 200,
+  },
+  {
+    item_id: 'box-large',
+    name: 'Large Moving Box',
+    amount: 4.49,
+    image_url: '/assets/icons/large-box.svg',
+    stock: 150,
+  },
+  { item_id: 'tape', name: 'Packing Tape', amount: 4.99, image_url: '/assets/icons/tape.svg', stock: 80 },
+  {
+    item_id: 'bubble-wrap',
+    name: 'Bubble Wrap (12 in x 30 ft)',
+    amount: 9.99,
+    image_url: '/assets/icons/bubble-wrap.svg',
+    stock: 25,
+  },
+  // Listed, but the office has none left: a sale including it answers ItemSoldOut ("sold out" tests).
+  {
+    item_id: 'mattress-bag',
+    name: 'Mattress Bag',
+    amount: 7.99,
+    image_url: '/assets/icons/mattress-bag.svg',
+    stock: 0,
+  },
+].map((item) => ({ tax_rate: SUPPLIES_TAX_RATE, ...item }));
+
+// =================================================================================================
 // LOOKUPS — zip codes, phone validation rules, owner cities
 // =================================================================================================
 
@@ -1657,6 +1713,7 @@ const DEMO: DemoFacility = {
   promos: PROMOS,
   insurance_plans: PROTECTION_PLANS,
   locks: LOCKS,
+  merchandise: MERCHANDISE,
   hold_refusals: { unit_ids: ['other-kayak'], door_names: ['X999'] },
   cost_failures: { unit_ids: ['other-boat'] },
   listed_in_owner_cities: true,

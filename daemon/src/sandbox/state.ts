@@ -12,6 +12,7 @@ import {
 } from './demo-facility.js';
 import { AccountsWorld } from './accounts.js';
 import { IdentityWorld } from './identity-state.js';
+import { MerchandiseWorld } from './merchandise-state.js';
 import { SandboxRecordings } from './recordings.js';
 import { RentalProcessWorld } from './rental-process-state.js';
 import { SandboxError } from './sandbox-error.js';
@@ -35,7 +36,8 @@ import {
  *
  * Facilities, spaces, holds and reservations live here (their records: space-records.ts). The other
  * areas keep their state in a world of their own, reset with this one: recordings.ts (calls, logs,
- * texts, mails), identity-state.ts, accounts.ts (users and billing), rental-process-state.ts.
+ * texts, mails), identity-state.ts, accounts.ts (users and billing), rental-process-state.ts,
+ * merchandise-state.ts (supplies stock).
  */
 export type Clock = () => number;
 
@@ -58,6 +60,7 @@ export class SandboxState {
   readonly identity = new IdentityWorld(() => this.now());
   readonly accounts = new AccountsWorld(() => this.now());
   readonly rentalProcess = new RentalProcessWorld(() => this.now());
+  readonly merchandise = new MerchandiseWorld();
 
   constructor(
     options: { clock?: Clock; facilities?: readonly DemoFacility[]; reservations?: readonly DemoReservation[] } = {},
@@ -82,6 +85,7 @@ export class SandboxState {
     this.identity.reset();
     this.accounts.reset();
     this.rentalProcess.reset();
+    this.merchandise.reset();
     for (const reservation of this.seedReservations) {
       this.addReservation({ ...reservation, reservation_date: null });
     }

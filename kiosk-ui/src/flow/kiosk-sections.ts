@@ -13,6 +13,7 @@ export const KIOSK_SECTIONS = [
   'rental_docs',
   'insurance',
   'facility_map',
+  'merchandise',
 ] as const;
 
 export type KioskSection = (typeof KIOSK_SECTIONS)[number];

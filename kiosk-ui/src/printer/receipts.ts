@@ -1,5 +1,6 @@
 import {
   OWN_INSURANCE_PLAN_ID,
+  type MerchandiseReceipt,
   type PaymentReceipt,
   type PaymentReceiptUnit,
   type ReceiptFacility,
@@ -107,4 +108,10 @@ export function paymentReceipt(root: RootStore, t: TFunction): PaymentReceipt | 
       };
     }),
   };
+}
+
+/** The supplies just bought, with the operator's figures; null when no sale went through. */
+export function merchandiseReceipt(root: RootStore): MerchandiseReceipt | null {
+  const receipt = root.merchandise.receipt;
+  return receipt ? { ...receipt, facility: facilityOf(root) } : null;
 }

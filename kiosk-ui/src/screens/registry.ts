@@ -47,6 +47,7 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   rental_docs: documentsScreen,
   insurance: documentsScreen,
   facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
+  merchandise: screen(() => import('./merchandise/MerchandiseScreen'), ['merchandise', 'device', 'printer']),
 };
 
 /**

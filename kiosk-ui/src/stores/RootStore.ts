@@ -12,6 +12,7 @@ import type { IdentityStore } from './IdentityStore';
 import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from './NavigationLog';
 import type { LicenceScanStore } from './LicenceScanStore';
+import type { MerchandiseStore } from './MerchandiseStore';
 import type { PrinterStore } from './PrinterStore';
 import { ScreenHealth } from './ScreenHealth';
 import type { RentalStore } from './RentalStore';
@@ -123,6 +124,10 @@ export class RootStore {
 
   get trivia(): TriviaStore {
     return this.lazyStore('trivia');
+  }
+
+  get merchandise(): MerchandiseStore {
+    return this.lazyStore('merchandise');
   }
 
   /**

@@ -32,6 +32,7 @@ describe('ShellStore sidebar', () => {
       'rental_docs',
       'insurance',
       'facility_map',
+      'merchandise',
     ]);
   });
 

@@ -6,6 +6,7 @@ import type { DeviceStore } from './DeviceStore';
 import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
 import type { LicenceScanStore } from './LicenceScanStore';
+import type { MerchandiseStore } from './MerchandiseStore';
 import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import type { RootStore } from './RootStore';
@@ -30,6 +31,7 @@ export interface LazyStores {
   printer: PrinterStore;
   licenceScan: LicenceScanStore;
   trivia: TriviaStore;
+  merchandise: MerchandiseStore;
 }
 
 export type LazyStoreName = keyof LazyStores;
@@ -51,6 +53,7 @@ const IMPORTS: StoreImports = {
   printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
   licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
+  merchandise: () => import('./MerchandiseStore').then((module) => module.MerchandiseStore),
 };
 
 /** Every lazily loaded store, in RootStore's reset order. */

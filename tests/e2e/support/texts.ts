@@ -122,4 +122,5 @@ export const DEMO_SIDEBAR = [
   'Rental Documents',
   'Protection Brochure',
   'Facility map',
+  'Boxes & Supplies',
 ];

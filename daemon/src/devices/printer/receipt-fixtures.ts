@@ -1,6 +1,6 @@
-import type { PaymentReceipt, RentalReceipt, ReservationReceipt } from '@kiosk/shared-types';
+import type { MerchandiseReceipt, PaymentReceipt, RentalReceipt, ReservationReceipt } from '@kiosk/shared-types';
 
-/** Receipts as the kiosk sends them after a demo rental, reservation and bill payment (tests). */
+/** Receipts as the kiosk sends them after a demo rental, reservation and bill payment, and a supplies purchase (tests). */
 const facility = {
   name: 'Demo Self Storage',
   address: '100 Main Street, Springfield, IL 62701',
@@ -40,4 +40,19 @@ export const PAYMENT_RECEIPT: PaymentReceipt = {
     { unit: 'A-104', period: 1, amount: 89, outcome: ['Payment successful'], autopay: 'enrolled' },
     { unit: 'C-007', period: 3, amount: 240, outcome: ['Payment failed'], autopay: 'unchanged' },
   ],
+};
+
+export const MERCHANDISE_RECEIPT: MerchandiseReceipt = {
+  kind: 'merchandise',
+  facility,
+  sale_id: 'MS-1001',
+  lines: [
+    { name: 'Medium Moving Box', quantity: 2, total: 6.98 },
+    { name: 'Packing Tape', quantity: 1, total: 4.49 },
+  ],
+  subtotal: 11.47,
+  tax: 0.95,
+  total: 12.42,
+  card_brand: 'Visa',
+  card_last4: '1111',
 };

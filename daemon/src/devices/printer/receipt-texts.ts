@@ -26,6 +26,10 @@ export interface ReceiptTexts {
   amount: string;
   autopay_change: Record<'enrolled' | 'card-updated' | 'cancelled', string>;
   thanks: string;
+  merchandise_title: string;
+  sale: (id: string) => string;
+  subtotal: string;
+  tax: string;
 }
 
 const en: ReceiptTexts = {
@@ -56,6 +60,10 @@ const en: ReceiptTexts = {
     cancelled: 'Autopay: cancelled',
   },
   thanks: 'Thank you!',
+  merchandise_title: 'Supplies receipt',
+  sale: (id) => `Sale ${id}`,
+  subtotal: 'Subtotal',
+  tax: 'Tax',
 };
 
 /** Spanish, in the words the UI's Spanish catalogue uses for the same things (es-US money and dates). */
@@ -87,6 +95,10 @@ const es: ReceiptTexts = {
     cancelled: 'Pago automático: cancelado',
   },
   thanks: '¡Gracias!',
+  merchandise_title: 'Recibo de suministros',
+  sale: (id) => `Venta ${id}`,
+  subtotal: 'Subtotal',
+  tax: 'Impuesto',
 };
 
 export const RECEIPT_TEXTS: Record<string, ReceiptTexts> = { en, es };

@@ -1,7 +1,7 @@
 import type { PaymentReceipt } from '@kiosk/shared-types';
 import { describe, expect, it } from 'vitest';
 import { escposToText } from './escpos-text.js';
-import { PAYMENT_RECEIPT, RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
+import { MERCHANDISE_RECEIPT, PAYMENT_RECEIPT, RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
 import { COLUMNS, encodeReceipt } from './receipts.js';
 import { holdsCardNumber } from './schemas.js';
 
@@ -102,8 +102,26 @@ describe('receipts read back from the printer bytes', () => {
     expect(printed(PAYMENT_RECEIPT)).not.toMatch(/gate access|Facility Manager/);
   });
 
+  it('supplies: each line with its quantity and total, subtotal, tax, total paid and the card', () => {
+    const text = lines(printed(MERCHANDISE_RECEIPT));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Supplies receipt',
+        'Sale MS-1001',
+        '2 x Medium Moving Box | $6.98',
+        '1 x Packing Tape | $4.49',
+        'Subtotal | $11.47',
+        'Tax | $0.95',
+        'Total paid | $12.42',
+        'Paid with Visa ending in 1111',
+      ]),
+    );
+    const spanish = lines(escposToText(encodeReceipt(MERCHANDISE_RECEIPT, { language: 'es', width: 58, now })));
+    expect(spanish).toEqual(expect.arrayContaining(['Recibo de suministros', 'Impuesto | $0.95']));
+  });
+
   it('58 mm paper: no line is wider than 32 columns; 80 mm: 48', () => {
-    for (const receipt of [RENTAL_RECEIPT, RESERVATION_RECEIPT, PAYMENT_RECEIPT]) {
+    for (const receipt of [RENTAL_RECEIPT, RESERVATION_RECEIPT, PAYMENT_RECEIPT, MERCHANDISE_RECEIPT]) {
       expect(
         Math.max(
           ...printed(receipt, 58)
@@ -127,7 +145,7 @@ describe('receipts read back from the printer bytes', () => {
   });
 
   it('no receipt holds a full card number', () => {
-    for (const receipt of [RENTAL_RECEIPT, RESERVATION_RECEIPT, PAYMENT_RECEIPT]) {
+    for (const receipt of [RENTAL_RECEIPT, RESERVATION_RECEIPT, PAYMENT_RECEIPT, MERCHANDISE_RECEIPT]) {
       const text = printed(receipt);
       expect(text).not.toMatch(/\d(?:[ -]?\d){12,18}/);
       expect(holdsCardNumber(receipt)).toBe(false);

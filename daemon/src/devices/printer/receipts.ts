@@ -1,5 +1,12 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { PaymentReceipt, Receipt, ReceiptFacility, RentalReceipt, ReservationReceipt } from '@kiosk/shared-types';
+import type {
+  MerchandiseReceipt,
+  PaymentReceipt,
+  Receipt,
+  ReceiptFacility,
+  RentalReceipt,
+  ReservationReceipt,
+} from '@kiosk/shared-types';
 import { receiptTexts, type ReceiptTexts } from './receipt-texts.js';
 
 /**
@@ -81,6 +88,17 @@ function payment(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt
   });
 }
 
+function merchandise(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt: MerchandiseReceipt): void {
+  encoder.line(texts.sale(receipt.sale_id));
+  for (const line of receipt.lines) pair(encoder, columns, `${line.quantity} x ${line.name}`, money(texts, line.total));
+  encoder.rule({ style: 'single' });
+  pair(encoder, columns, texts.subtotal, money(texts, receipt.subtotal));
+  pair(encoder, columns, texts.tax, money(texts, receipt.tax));
+  encoder.bold(true);
+  pair(encoder, columns, texts.total_paid, money(texts, receipt.total));
+  encoder.bold(false).line(texts.paid_with(receipt.card_brand, receipt.card_last4));
+}
+
 export function encodeReceipt(receipt: Receipt, options: ReceiptOptions): Uint8Array {
   const texts = receiptTexts(options.language);
   const columns = COLUMNS[options.width];
@@ -98,6 +116,10 @@ export function encodeReceipt(receipt: Receipt, options: ReceiptOptions): Uint8A
     case 'payment':
       header(encoder, texts, receipt.facility, texts.payment_title, options.now);
       payment(encoder, texts, columns, receipt);
+      break;
+    case 'merchandise':
+      header(encoder, texts, receipt.facility, texts.merchandise_title, options.now);
+      merchandise(encoder, texts, columns, receipt);
       break;
   }
   encoder.rule().align('center').line(texts.thanks).align('left').cut();

@@ -70,10 +70,36 @@ export const PaymentReceiptSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const MerchandiseReceiptSchema = Type.Object(
+  {
+    kind: Type.Literal('merchandise'),
+    facility: Facility,
+    sale_id: Text(40),
+    lines: Type.Array(
+      Type.Object(
+        { name: Text(), quantity: Type.Integer({ minimum: 1, maximum: 999 }), total: Money },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 40 },
+    ),
+    subtotal: Money,
+    tax: Money,
+    total: Money,
+    card_brand: Text(30),
+    card_last4: Type.String({ pattern: '^[0-9]{4}$' }),
+  },
+  { additionalProperties: false },
+);
+
 export const PrintRequestSchema = Type.Object(
   {
     language: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' }),
-    receipt: Type.Union([RentalReceiptSchema, ReservationReceiptSchema, PaymentReceiptSchema]),
+    receipt: Type.Union([
+      RentalReceiptSchema,
+      ReservationReceiptSchema,
+      PaymentReceiptSchema,
+      MerchandiseReceiptSchema,
+    ]),
   },
   { additionalProperties: false },
 );

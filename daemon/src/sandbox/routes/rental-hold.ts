@@ -9,7 +9,8 @@ import { reservationView, unitPromos } from '../views.js';
 
 /**
  * Holding a space and pricing the move-in: holds (by type or by space), release, rental cost,
- * the protection plans and lock offered for a type, and finding a reservation.
+ * the protection plans offered for a type, and finding a reservation. The lock offered with a
+ * type: routes/merchandise.ts.
  */
 
 /** How forms say "none" for an optional choice. */
@@ -166,19 +167,6 @@ const rentalHoldRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (
       const unit = typeId ? state.unit(facility, typeId) : undefined;
       if (typeId && !unit) return fail({ code: 'UnitNotFound', message: `No unit ${typeId}.` });
       return ok(unit && !unit.offers_protection ? [] : data.insurance_plans);
-    },
-  );
-
-  app.get(
-    operatorPath('merchandise'),
-    { schema: { params: stringFields(['facility'], ['facility']), querystring: stringFields(['space_type_id']) } },
-    async (request) => {
-      const { facility } = request.params;
-      const { data } = state.facility(facility);
-      const typeId = chosen(request.query.space_type_id);
-      const unit = typeId ? state.unit(facility, typeId) : undefined;
-      if (typeId && !unit) return fail({ code: 'UnitNotFound', message: `No unit ${typeId}.` });
-      return ok(unit && !unit.offers_lock ? [] : data.locks);
     },
   );
 

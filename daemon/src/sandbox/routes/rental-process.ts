@@ -12,8 +12,8 @@ import type { SandboxState } from '../state.js';
 
 /**
  * Rental processing (rental spec §4 "Finalising", §7 "Rental"): processing a rental or a
- * reservation (moving into one included), saving a failed rental, merchandise sales and the new
- * user's password. Outcomes: DEMO_RENTAL_PROCESSING and TEST_CARDS in demo-facility.ts, the card's
+ * reservation (moving into one included), saving a failed rental and the new user's password.
+ * The lock sold with a rental: routes/merchandise.ts. Outcomes: DEMO_RENTAL_PROCESSING and TEST_CARDS in demo-facility.ts, the card's
  * in card-outcome.ts. The documents to sign: routes/rental-documents.ts; the gate code:
  * routes/rental-gate-codes.ts; the notification mails: routes/rental-mails.ts.
  */
@@ -263,18 +263,6 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
         space_id: space.door_id,
       };
       return ok(result);
-    },
-  );
-
-  app.post(
-    operatorPath('processMerchandiseSales'),
-    { schema: { body: formBody(['facility_id', 'item_id']) } },
-    async (request) => {
-      const { data } = state.facility(text(request.body.facility_id));
-      const item = data.locks.find((lock) => lock.item_id === text(request.body.item_id));
-      if (!item) return fail({ code: 'InvalidMerchandise', message: `No item ${text(request.body.item_id)}.` });
-      world.recordMerchandiseSale({ ...request.body, amount: item.amount });
-      return ok({ processed: true, item_id: item.item_id, amount: item.amount });
     },
   );
 

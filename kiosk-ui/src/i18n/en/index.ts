@@ -6,6 +6,7 @@ import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
 import { identity } from './identity';
+import { merchandise } from './merchandise';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
@@ -30,6 +31,7 @@ export const en = {
   flow,
   devices,
   speech,
+  merchandise,
 };
 
 export type Catalogue = typeof en;

@@ -9,6 +9,7 @@ import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
 import { identity } from './identity';
+import { merchandise } from './merchandise';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
@@ -34,4 +35,5 @@ export const es: Translation<Catalogue> = {
   flow,
   devices,
   speech,
+  merchandise,
 };

@@ -22,6 +22,10 @@ const SAME_IN_SPANISH = new Set([
   'trivia.questions.q03.a', // Venus
   'shell.preferences.audio.label', // the same word in Spanish
   'shell.preferences.audio.spanish_available_es', // Spanish in both: said to an English visitor in Spanish
+  'merchandise.basket.line', // a quantity, a times sign and the operator's item name
+  'merchandise.basket.subtotal', // the same word in Spanish
+  'merchandise.basket.total',
+  'merchandise.card_form.total',
 ]);
 
 const LANGUAGE_FREE = /^[\d\s.,:/()'"$%+\-–—…]*$/;

@@ -60,6 +60,7 @@ describe('kiosk shell', () => {
       'Setup autopay',
       'Rental Documents',
       'Facility map',
+      'Boxes & Supplies',
     ]);
     // "English / Español" is there too, each in its own language.
     expect(screen.getByRole('button', { name: 'English' }).getAttribute('lang')).toBe('en');

@@ -1,0 +1,122 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { payCardSchema, type PayCardValues } from '../../forms/pay-card';
+import type { CardEntry } from '../../stores/billing/CardEntry';
+import { formatMoney } from '../../utils/money';
+import { Button } from '../Button';
+import { CardFields, PAY_CARD_FIELDS } from './CardFields';
+
+/** What the form holds before validation: selects and masked inputs give text. */
+interface PayCardFormValues {
+  card_name: string;
+  card_number: string;
+  cc_exp_month: string;
+  cc_exp_year: string;
+  cvv: string;
+}
+
+export interface PayCardFormProps {
+  /** The screen's title ('Payment information') and its id. */
+  title: string;
+  titleId: string;
+  /** The open card form's store part: the swiped card's fields and when to scroll into view. */
+  cardEntry: CardEntry;
+  /** The form's id (its submit button sits in the total bar, outside the form). */
+  formId: string;
+  total: number;
+  totalLabel: string;
+  submitLabel: string;
+  onSubmit: (values: PayCardValues) => Promise<void> | void;
+  onBack: () => void;
+}
+
+/**
+ * Payment information (shell spec §2 state 4, §5), for Pay My Bill and for supplies: the screen's
+ * title, Card Name, Card Number, expiry month and year, CVV, with the card rules shared with the
+ * rental and 'invalid expiry date' for a past expiry, and a bar of Back, the total and the submit
+ * button (laid out by screens/pay-bill/pay-bill.css). After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
+ * the form is brought into view. The card never reaches a store from here but through `onSubmit`.
+ */
+export const PayCardForm = observer(function PayCardForm({
+  title,
+  titleId,
+  cardEntry,
+  formId,
+  total,
+  totalLabel,
+  submitLabel,
+  onSubmit,
+  onBack,
+}: PayCardFormProps) {
+  const { t } = useTranslation();
+  // A swiped card fills the form once; the store forgets it as soon as the form has it.
+  const [defaults] = useState<PayCardFormValues>(() => {
+    const swiped = cardEntry.cardPrefill;
+    return {
+      card_name: swiped?.card_name ?? '',
+      card_number: swiped?.card_number ?? '',
+      cc_exp_month: swiped ? String(swiped.cc_exp_month) : '',
+      cc_exp_year: swiped ? String(swiped.cc_exp_year) : '',
+      cvv: '',
+    };
+  });
+  const [cardRead] = useState(() => cardEntry.cardPrefill !== null);
+  useEffect(() => {
+    cardEntry.takeCardPrefill();
+  }, [cardEntry]);
+  // The store says when the form has been open long enough (shell §9 "Scroll to card form"); a
+  // visitor already typing in it is left where they are.
+  const formRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!cardEntry.cardFormScrollDue) return;
+    const form = formRef.current;
+    if (form && !form.contains(document.activeElement)) {
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      form.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    }
+    cardEntry.cardFormScrolled();
+  }, [cardEntry, cardEntry.cardFormScrollDue]);
+  const schema = useMemo(() => payCardSchema(), []);
+  const methods = useForm<PayCardFormValues>({
+    resolver: yupResolver(schema) as unknown as Resolver<PayCardFormValues>,
+    defaultValues: defaults,
+  });
+  const submit = methods.handleSubmit((values) => onSubmit(values as unknown as PayCardValues));
+
+  return (
+    <section ref={formRef} className="pay-bill pay-bill--narrow" aria-labelledby={titleId}>
+      <h1 id={titleId} className="pay-bill__title">
+        {title}
+      </h1>
+      <FormProvider {...methods}>
+        <form id={formId} className="pay-card" noValidate onSubmit={(event) => void submit(event)}>
+          <CardFields
+            cardRead={cardRead}
+            names={PAY_CARD_FIELDS}
+            labels={{
+              name: t('billing.card_form.card_name'),
+              number: t('billing.card_form.card_number'),
+              month: t('billing.card_form.exp_month'),
+              year: t('billing.card_form.exp_year'),
+              cvv: t('billing.card_form.cvv'),
+            }}
+          />
+        </form>
+      </FormProvider>
+      <div className="pay-bill__total-bar">
+        <Button variant="secondary" onClick={onBack} data-keypad-back>
+          {t('billing.back')}
+        </Button>
+        <p className="pay-bill__total">
+          <span>{totalLabel}</span> <strong>{formatMoney(total, { cents: true })}</strong>
+        </p>
+        <Button type="submit" form={formId} disabled={methods.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </div>
+    </section>
+  );
+});
