@@ -1,11 +1,11 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { CardFields, PAY_CARD_FIELDS } from '../../components/card/CardFields';
 import { payCardSchema, type PayCardValues } from '../../forms/pay-card';
+import { schemaResolver } from '../../forms/schema-resolver';
 import { useStores } from '../../stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
 
@@ -57,11 +57,11 @@ export const CardFormView = observer(function CardFormView() {
     cardEntry.cardFormScrolled();
   }, [cardEntry, cardEntry.cardFormScrollDue]);
   const schema = useMemo(() => payCardSchema(), []);
-  const methods = useForm<PayCardForm>({
-    resolver: yupResolver(schema) as unknown as Resolver<PayCardForm>,
+  const methods = useForm<PayCardForm, unknown, PayCardValues>({
+    resolver: schemaResolver(schema),
     defaultValues: defaults,
   });
-  const submit = methods.handleSubmit((values) => billing.submitPayment(values as unknown as PayCardValues));
+  const submit = methods.handleSubmit((values) => billing.submitPayment(values));
 
   return (
     <section ref={formRef} className="pay-bill pay-bill--narrow" aria-labelledby="pay-card-title">
