@@ -2,7 +2,7 @@
 // npm run bench [-- --full] [-- --quick] [-- --only proxy,bundle] [-- --build]
 //
 // Runs every benchmark in scripts/bench/ in turn, each in its own process, then prints one table
-// of the figures against DESIGN §6's targets. Each bench is also runnable alone (npm run
+// of the figures against the targets of docs/performance.md. Each bench is also runnable alone (npm run
 // bench:<name>). Needs the build (npm run build); builds first when it is missing or with --build.
 //
 //   --full   the 30-minute soak (default: 1 minute, enough to see the script work)

@@ -8,7 +8,7 @@
 // (dist/.vite/manifest.json, build.manifest in kiosk-ui/vite.config.ts) or, for a build without
 // one, from the import statements in the built chunks themselves.
 //
-// Target (DESIGN §6): first screen ≤ 120 kB gzip, and the password-strength checker (zxcvbn) and
+// Target (docs/performance.md): first screen ≤ 120 kB gzip, and the password-strength checker (zxcvbn) and
 // the media player outside it. Sizes are gzip at zlib's default level, kB = 1000 bytes (as Vite
 // prints them).
 //

@@ -15,7 +15,7 @@
 //     sidebar back where a section hides it);
 //   - rental: Select a Space → SELECT a category → SELECT a unit (hold screen) → identity step
 //     → Cancel (back to the space list) → …, --rental-loops times.
-// Target (DESIGN §6): p95 ≤ 100 ms over all clicked transitions. The hold screen → identity step
+// Target (docs/performance.md): p95 ≤ 100 ms over all clicked transitions. The hold screen → identity step
 // (hold, move-in cost and dossier calls to the sandbox) waits on the network and is printed apart.
 /* global document, requestAnimationFrame, MutationObserver */
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';

@@ -8,7 +8,7 @@
 // two: open, choose), a keystroke is one key typed into a field. Both walks must reach the next
 // section, so a count for a form that did not submit is never printed. The rest of the rental is
 // the same either way and not counted.
-// Target (DESIGN §7): the scan cuts the identity step's taps + keystrokes by at least 40 %.
+// Target (docs/id-scanner.md, "Figure"): the scan cuts the identity step's taps + keystrokes by at least 40 %.
 /* global document */
 import { launchChromium, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';

@@ -17,7 +17,7 @@
 // process, so the sampled process is the daemon as deployed; --in-process-sandbox measures the
 // daemon in sandbox mode with the sandbox inside it. Loopback only; every loop is bounded by the
 // run's end time and every request by a timeout; the script exits on its own.
-// Targets (DESIGN §6): RSS ≤ 120 MB and flat. "Flat" is judged on the JS heap left after a full
+// Targets (docs/performance.md): RSS ≤ 120 MB and flat. "Flat" is judged on the JS heap left after a full
 // collection, taken every few minutes through the inspector: its least-squares trend ≤ 1 MB per
 // 10 minutes on runs of 10 minutes or more. That is where a leak in the daemon's own code shows.
 // RSS itself swings by 10-20 MB between collections (V8 and the allocator give memory back in

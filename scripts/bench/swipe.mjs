@@ -12,7 +12,7 @@
 //   - event mode (no swipe screen reachable yet, or --events-only): the swipe-result event arrives
 //     on a WebSocket the page opens to /events. The UI's own work after the event is not included.
 // Both modes also print the event's arrival, so the UI's share shows apart from the daemon's.
-// Target (DESIGN §6): ≤ 100 ms (p95 shown with p50).
+// Target (docs/performance.md): ≤ 100 ms (p95 shown with p50).
 //
 // Swipe screens are found by SWIPE_SCREENS below: each opens a screen and resolves true when a
 // swipe panel with a pending swipe shows. Add the rental and pay-bill ones as those flows land.

@@ -7,7 +7,7 @@
 // storage). Per load: first contentful paint, largest contentful paint (the last
 // largest-contentful-paint entry once the page has settled) and total blocking time (the sum of
 // each long task's time over 50 ms, from first contentful paint until the page settles). Prints
-// every load and the medians. Target (DESIGN §6): LCP ≤ 1.0 s at 4× slowdown.
+// every load and the medians. Target (docs/performance.md): LCP ≤ 1.0 s at 4× slowdown.
 //
 // Two moments say when a visitor's tap is answered: "taps from", the first paint of the daemon's
 // welcome whose sidebar items already take taps (kept and replayed by the UI, so none is lost),

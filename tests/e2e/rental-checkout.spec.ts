@@ -20,10 +20,11 @@ import { expectNotCovered, onScreenKeyboard, tapOutsideFields } from './support/
 import { control, useKiosk } from './support/kiosk.js';
 
 /**
- * Rental part 2 end to end (rental spec §2 Content insurance .. Smart access setup, §4 Gate code,
- * Signing, Finalising): from the space list through identity (the manual path) to a confirmed
- * rental paid by a simulated swipe, a declined card and a second card, a reservation, and the
- * smart-access facility. Built UI, built daemon, sandbox and card-reader simulator.
+ * The rental from contents insurance on, end to end (rental spec §2 Content insurance .. Smart
+ * access setup, §4 Gate code, Signing, Finalising): from the space list through identity (the
+ * manual path) to a confirmed rental paid by a simulated swipe, a declined card and a second card,
+ * a reservation, and the smart-access facility. Built UI, built daemon, sandbox and card-reader
+ * simulator.
  */
 
 const SHOTS = 'test-results/rental-checkout';

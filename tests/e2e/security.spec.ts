@@ -16,7 +16,7 @@ import { E2E_API_KEY, E2E_HEALTH_TOKEN, control, useKiosk } from './support/kios
 
 /**
  * Security checks against the real built daemon process (with its sandbox and card-reader
- * simulator) and the built UI (DESIGN §6 "card number, CVV, API key in any log,
+ * simulator) and the built UI (docs/performance.md: "card number, CVV, API key in any log,
  * spool, bundle or browser storage: never"). The daemon's unit tests (daemon/src/plugins/*.test.ts)
  * cover the same rules in-process; these make sure they hold in the shipped build.
  *

@@ -22,7 +22,7 @@ import type { UpstreamResponse, UpstreamService } from './upstream.js';
  * The welcome screen's first paint, rendered by the daemon into index.html so the visitor sees
  * the facility's welcome (background image, headline, subheadline, copy, colours, the sidebar's
  * column) as soon as the HTML and stylesheet arrive, instead of a white page while the UI's
- * scripts download and run (DESIGN §6: welcome LCP ≤ 1.0 s at 4× CPU slowdown).
+ * scripts download and run (docs/performance.md: welcome LCP ≤ 1.0 s at 4× CPU slowdown).
  *
  * The sidebar's items are drawn too (the shared rule and English texts, shared-types sidebar.ts),
  * and they already take taps: a small inline script (FIRST_PAINT_TAP_SCRIPT, allowed by its hash in

@@ -21,7 +21,7 @@ import { createFirstPaintCache, escapeHtml, FIRST_PAINT_TAP_SCRIPT_SOURCE, withF
  * - Security headers on every UI response (not on /api: the proxy's hot path stays lean).
  * - No index.html in the UI directory: a clear 503 page says the UI is not built.
  * - /{facId}: index.html gets `<link rel="preload" as="fetch">` for the calls the shell waits for
- *   before its first screen, so they run while the bundle downloads and parses (DESIGN §6 LCP),
+ *   before its first screen, so they run while the bundle downloads and parses (the welcome LCP bar, docs/performance.md),
  *   and, for the kiosk's own facility, the welcome screen's first paint (first-paint.ts).
  */
 

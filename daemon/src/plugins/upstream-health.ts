@@ -4,7 +4,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { KioskMetrics } from './metrics.js';
 
 /**
- * What the operator's answers say about the link besides their content (DESIGN §7): why TLS
+ * What the operator's answers say about the link besides their content (docs/fleet.md): why TLS
  * failed, when the server's certificate expires, and how far the PC clock is from the operator's.
  * Support reads them in /health/ready and the support bundle; Prometheus in the gauges below.
  */

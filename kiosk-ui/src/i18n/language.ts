@@ -11,7 +11,7 @@ let spanish: Promise<void> | undefined;
 
 /**
  * The Spanish catalogue (with dayjs's Spanish locale) arrives only when a visitor first chooses
- * Spanish: the first screen carries English alone (DESIGN §6 first-screen budget).
+ * Spanish: the first screen carries English alone (the first-screen budget, docs/performance.md).
  */
 function loadSpanish(): Promise<void> {
   spanish ??= import('./es').then(

@@ -21,7 +21,7 @@ let areaTexts: Promise<void> | undefined;
 
 /**
  * Adds the whole English catalogue (every area's texts) to i18next. The first screen starts with
- * its own texts only (i18n/first-screen.ts, DESIGN §6 first-screen budget); every other screen's
+ * its own texts only (i18n/first-screen.ts, the first-screen budget in docs/performance.md); every other screen's
  * lazy loader waits for this before it renders (screens/registry.ts), and so do the on-screen
  * keyboard and the shell's session dialogs.
  */

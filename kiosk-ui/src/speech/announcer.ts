@@ -2,7 +2,7 @@ import { i18next, loadAreaTexts } from '../i18n/setup';
 import { describeChange, describeControl, groupName, visibleText, type Translate } from './describe';
 
 /**
- * Speech follows what the kiosk already announces to screen readers (DESIGN §7), so the two never
+ * Speech follows what the kiosk already announces to screen readers (docs/accessibility.md, "Speech"), so the two never
  * disagree: each screen's title and prompt on arrival (the main heading, the paragraphs under it
  * and the instruction before the first control, and whatever is marked `data-speak-on-arrival`),
  * a dialog when it opens (its title and text), every alert and live region when its text appears

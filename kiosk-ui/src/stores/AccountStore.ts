@@ -5,6 +5,7 @@ import type { ForgotPasswordValues, LoginValues, RegisterValues } from '../forms
 import type { LinkRentalValues } from '../forms/link-rental';
 import type { AccountResult } from './account/account-errors';
 import { AccountForms } from './account/AccountForms';
+import { OtpSignIn } from './account/OtpSignIn';
 import type { RootStore } from './RootStore';
 
 export type { AccountFailure, AccountMessage, AccountResult } from './account/account-errors';
@@ -43,10 +44,13 @@ export class AccountStore {
 
   /** Login, one-time code, create an account, forgot password and link a rental. */
   readonly forms: AccountForms;
+  /** The rental sign-in's one-time-code flow: where the code went, its message (account/OtpSignIn.ts). */
+  readonly otpSignIn: OtpSignIn;
 
   constructor(readonly root: RootStore) {
     this.forms = new AccountForms(root, this);
-    makeAutoObservable(this, { root: false, forms: false }, { autoBind: true });
+    this.otpSignIn = new OtpSignIn(this.forms);
+    makeAutoObservable(this, { root: false, forms: false, otpSignIn: false }, { autoBind: true });
   }
 
   /** The facility the account calls are made for: the kiosk section's, else the configured one. */
@@ -199,6 +203,7 @@ export class AccountStore {
   reset(): void {
     this.logout();
     this.forms.reset();
+    this.otpSignIn.reset();
     this.subSection = 'login';
     this.registeredEmail = null;
     this.resetLinkSent = false;

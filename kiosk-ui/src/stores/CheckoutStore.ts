@@ -4,7 +4,7 @@ import { rentalForm, reservationForm, type CardData, type ProcessingFailure } fr
 import { applyAfterSuccess, confirmAreaTitle, isCardFailure, retryAfterError, RENTAL_RETRIES } from '../flow/flow';
 import { swipeToRentalCard } from '../forms/card-rules';
 import { CheckoutChoices } from './checkout/CheckoutChoices';
-import { GATE_CODE_TEXT, RentalFollowUps } from './checkout/follow-ups';
+import { GATE_CODE_TEXT, RentalFollowUps } from './checkout/RentalFollowUps';
 import { RentalConfirmation } from './checkout/RentalConfirmation';
 import { RentalSigning } from './checkout/RentalSigning';
 import { failureLogger, type LogFailure } from './failure-log';
@@ -24,7 +24,7 @@ export interface ProcessingError extends ProcessingFailure {
  * lock and gate-code choices are `choices` (checkout/CheckoutChoices.ts), the documents to fill in
  * and sign `signing` (checkout/RentalSigning.ts), the texts and the new user's password after
  * success `confirmation` (checkout/RentalConfirmation.ts); the calls after success or a final
- * failure are checkout/follow-ups.ts.
+ * failure are checkout/RentalFollowUps.ts.
  *
  * Choices the visitor makes go into the rental model through RentalStore (setFields / done);
  * the card never does: it is held in a private field here, sent once to rental/ (and to autopay

@@ -1,7 +1,7 @@
 import { runInAction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wrapped } from '../test/fakes';
-import { SCAN, setup } from './identity-test-fixtures';
+import { SCAN, setup } from './identity/identity-test-fixtures';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -3,14 +3,14 @@ import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { IdentityClient } from '../identity/identity-client';
 import { infoFromSavedDetails, infoFromScan, maskPhone, onlyEmpty } from '../identity/verification';
 import { failureLogger } from './failure-log';
-import { IDENTITY_MESSAGES, PhoneHandoff, type IdentityMessage, type PhoneCheck } from './identity/phone-handoff';
-import { TenantLookups } from './identity/tenant-lookups';
+import { IDENTITY_MESSAGES, PhoneHandoff, type IdentityMessage, type PhoneCheck } from './identity/PhoneHandoff';
+import { TenantLookups } from './identity/TenantLookups';
 import type { RootStore } from './RootStore';
 
 /**
  * Identity verification (rental spec §2 "Verify identity", §4 "Identity verification", §7): the
  * verification's result (verified or failed, the scan, the licence image, the confidence) and
- * what it fills in; the phone hand-off that produces it (`handoff`, identity/phone-handoff.ts);
+ * what it fills in; the phone hand-off that produces it (`handoff`, identity/PhoneHandoff.ts);
  * the manual path; and a logged-in visitor's earlier verification.
  */
 export class IdentityStore {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, conditionalRoot, formOf, rentalRoot, unit } from './rental-test-fixtures';
+import { calls, conditionalRoot, formOf, rentalRoot, unit } from './rental/rental-test-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

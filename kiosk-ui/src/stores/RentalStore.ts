@@ -16,14 +16,14 @@ import { RENTAL_AREA_SECTIONS } from '../flow/sidebar';
 import { emptyRentalModel, type RentalModel } from '../models/rental-model';
 import { emptySpacePick, type SpacePick } from '../models/space-pick';
 import { failureLogger } from './failure-log';
-import { Holds, type HeldSpace } from './rental/holds';
-import { MoveInCost } from './rental/move-in-cost';
-import { PromoChoice } from './rental/promo-choice';
-import { ReservationLookup } from './rental/reservation-lookup';
-import { SpaceSelection } from './rental/selection';
+import { Holds, type HeldSpace } from './rental/Holds';
+import { MoveInCost } from './rental/MoveInCost';
+import { PromoChoice } from './rental/PromoChoice';
+import { ReservationLookup } from './rental/ReservationLookup';
+import { SpaceSelection } from './rental/SpaceSelection';
 import type { RootStore } from './RootStore';
 
-export type { HeldSpace } from './rental/holds';
+export type { HeldSpace } from './rental/Holds';
 
 /** The rental flow's section when it is (re)opened (rental spec §2: detail_page is the default). */
 export const DEFAULT_RENTAL_SECTION: SectionName = DEFAULT_SECTION;
@@ -61,7 +61,7 @@ function initialFlow(): FlowState {
  * Holds: a space stays held while the visitor is in the flow. Returning to the space list
  * (detail_page, e.g. CHANGE or Cancel on the first step) or to find_reservation gives it up, and
  * so does leaving the rental area; the hold step also releases any earlier hold it still knows of
- * before holding the next space (rental/holds.ts).
+ * before holding the next space (rental/Holds.ts).
  */
 export class RentalStore {
   section: SectionName = DEFAULT_RENTAL_SECTION;
@@ -253,7 +253,7 @@ export class RentalStore {
   }
 
   /**
-   * The rental or reservation went through: the space is the visitor's now (rental/holds.ts
+   * The rental or reservation went through: the space is the visitor's now (rental/Holds.ts
    * Holds.settle: the daemon forgets the hold, nothing hands it back).
    */
   settleHeldSpace(): Promise<void> {

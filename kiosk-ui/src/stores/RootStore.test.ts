@@ -7,7 +7,7 @@ import { DocumentsStore } from './DocumentsStore';
 import { StoreClasses } from './lazy-stores';
 import { TriviaStore } from './TriviaStore';
 
-// The first screen carries only the stores it needs (DESIGN §6 budget); the others arrive with
+// The first screen carries only the stores it needs (the first-screen budget, docs/performance.md); the others arrive with
 // their screens. These tests give the root its own, empty StoreClasses, as on a fresh page.
 
 const config: KioskConfig = {

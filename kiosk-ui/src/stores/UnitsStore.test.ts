@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { wrapped, type FakeReply } from '../test/fakes';
-import { browseRoot, browseRoutes, calls } from './rental-test-fixtures';
+import { browseRoot, browseRoutes, calls } from './rental/rental-test-fixtures';
 
 const API = '/api/facilities/demo';
 

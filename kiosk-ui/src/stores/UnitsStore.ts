@@ -18,7 +18,7 @@ import { groupUnits, sizesForRentCount, unitGroupOf, type UnitGroupSummary } fro
 import { compareDoorNames } from '../browse/space-search';
 import { applyStatusLookup } from '../browse/space-status';
 import type { RootStore } from './RootStore';
-import { SpaceNumberSearch } from './units/space-number-search';
+import { SpaceNumberSearch } from './units/SpaceNumberSearch';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
 export type DetailState = { state: 'loading' } | { state: 'ready'; detail: SpaceDetail } | { state: 'failed' };
@@ -28,7 +28,7 @@ export type DetailState = { state: 'loading' } | { state: 'ready'; detail: Space
  * §4 "Space status"): space types grouped by category, spaces with their statuses looked up lazily
  * when a row becomes visible, space details on demand, media, size-guide entries, amenities and
  * reviews (from the facility settings), the open category; the space-number search is `spaceSearch`
- * (units/space-number-search.ts).
+ * (units/SpaceNumberSearch.ts).
  *
  * allSpaceOccupied (rental §4): a unit whose quantity_available_to_rent is 0 is "marked all
  * occupied". When a status lookup finds one of its spaces not rented, the event is raised

@@ -15,7 +15,7 @@ import type { UnitsStore } from './UnitsStore';
 
 /**
  * The domain stores that only lazily loaded screens need. Their code is not part of the first
- * screen's bundle (DESIGN §6): each arrives with the screens that use it (`loadStores`, awaited by
+ * screen's bundle (its budget: docs/performance.md): each arrives with the screens that use it (`loadStores`, awaited by
  * the screen loaders in screens/registry.ts and screens/rental/sections.ts) and RootStore builds
  * the instance on first use.
  */

@@ -6,9 +6,9 @@ import { ApiClient } from '../api/client';
 import { EventsClient, type SocketLike } from '../api/events-client';
 import type { ClientEvent, FacilitySettings, KioskConfig, ServerEvent, SessionSnapshot } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
-import { MemoryBrowser } from '../stores/browser';
 import type { StoreClasses } from '../stores/lazy-stores';
 import { RootStore } from '../stores/RootStore';
+import { MemoryBrowser } from './MemoryBrowser';
 
 export interface FakeRequest {
   method: string;

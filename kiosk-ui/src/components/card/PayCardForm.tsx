@@ -1,9 +1,9 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { payCardSchema, type PayCardValues } from '../../forms/pay-card';
+import { schemaResolver } from '../../forms/schema-resolver';
 import type { CardEntry } from '../../stores/billing/CardEntry';
 import { formatMoney } from '../../utils/money';
 import { Button } from '../Button';
@@ -80,11 +80,11 @@ export const PayCardForm = observer(function PayCardForm({
     cardEntry.cardFormScrolled();
   }, [cardEntry, cardEntry.cardFormScrollDue]);
   const schema = useMemo(() => payCardSchema(), []);
-  const methods = useForm<PayCardFormValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<PayCardFormValues>,
+  const methods = useForm<PayCardFormValues, unknown, PayCardValues>({
+    resolver: schemaResolver(schema),
     defaultValues: defaults,
   });
-  const submit = methods.handleSubmit((values) => onSubmit(values as unknown as PayCardValues));
+  const submit = methods.handleSubmit((values) => onSubmit(values));
 
   return (
     <section ref={formRef} className="pay-bill pay-bill--narrow" aria-labelledby={titleId}>

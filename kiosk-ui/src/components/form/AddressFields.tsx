@@ -1,6 +1,7 @@
 import { LIMITS } from '@kiosk/shared-types';
 import type { ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldsControl } from './field-props';
 import { useTranslation } from 'react-i18next';
 import { FieldGroup } from './FieldGroup';
 import { MaskedField } from './MaskedField';
@@ -53,7 +54,7 @@ export const BILLING_ADDRESS: AddressFieldNames = {
 export type AddressFieldLabels = Record<keyof AddressFieldNames, string>;
 
 export interface AddressFieldsProps<T extends FieldValues> {
-  control: Control<T>;
+  control: FieldsControl<T>;
   names: AddressFieldNames;
   title: ReactNode;
   /** Defaults to 'Address', 'Address Line 2', 'City', 'Zip Code', 'State'; billing passes its own. */

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldsControl } from './field-props';
 import { FieldError } from './FieldError';
 import { FieldControl } from './FieldControl';
 import { describedBy } from './FieldShell';
 
 export interface CheckboxFieldProps<T extends FieldValues> {
-  control: Control<T>;
+  control: FieldsControl<T>;
   name: FieldPath<T>;
   label: ReactNode;
   description?: ReactNode;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldsControl } from './field-props';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from './FieldError';
 import { FieldControl } from './FieldControl';
@@ -10,7 +11,7 @@ export interface ChoiceOption<V> {
 }
 
 export interface ChoiceFieldProps<T extends FieldValues, V> {
-  control: Control<T>;
+  control: FieldsControl<T>;
   name: FieldPath<T>;
   legend: ReactNode;
   options: readonly ChoiceOption<V>[];

@@ -1,5 +1,6 @@
 import { MASKS } from '@kiosk/shared-types';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldsControl } from './field-props';
 import { useTranslation } from 'react-i18next';
 import type { FieldLook } from './FieldShell';
 import { MaskedField } from './MaskedField';
@@ -43,7 +44,7 @@ export const BUSINESS_CONTACT = {
 export const ACCOUNT_EMAIL = { email: 'username' } as const satisfies ContactFieldNames;
 
 export interface ContactFieldsProps<T extends FieldValues, N extends ContactFieldNames> {
-  control: Control<T>;
+  control: FieldsControl<T>;
   names: N;
   /**
    * Labels of the parts, where they are not 'First Name', 'Last Name', 'Email', 'Cell Phone'

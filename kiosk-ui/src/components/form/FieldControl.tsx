@@ -1,13 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
-import {
-  Controller,
-  type ControllerRenderProps,
-  type Control,
-  type FieldPath,
-  type FieldValues,
-} from 'react-hook-form';
+import { Controller, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../forms/messages';
+import type { FieldsControl } from './field-props';
 import { describedBy, useFieldIds, type FieldIds } from './FieldShell';
 
 export interface FieldControlState<T extends FieldValues> {
@@ -27,7 +22,7 @@ export function FieldControl<T extends FieldValues>({
   error: outside,
   children,
 }: {
-  control: Control<T>;
+  control: FieldsControl<T>;
   name: FieldPath<T>;
   error?: string | null;
   children: (state: FieldControlState<T>) => ReactElement;

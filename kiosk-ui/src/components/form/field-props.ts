@@ -3,8 +3,15 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import type { FieldLook } from './FieldShell';
 
 /** What every labelled field of the kit takes: a react-hook-form Controller's control and name. */
+/**
+ * A form's control as its fields see it: typed by the values the fields hold. What the form hands
+ * its submit (the schema's output, e.g. a month select's '7' as 7) is no field's concern.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the form submits
+export type FieldsControl<T extends FieldValues> = Control<T, any, any>;
+
 export interface FieldProps<T extends FieldValues> {
-  control: Control<T>;
+  control: FieldsControl<T>;
   name: FieldPath<T>;
   label: ReactNode;
   required?: boolean;

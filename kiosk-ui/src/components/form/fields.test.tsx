@@ -1,17 +1,18 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useForm, type Control, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as yup from 'yup';
 import '../../i18n';
 import { fieldKey } from '../../forms/messages';
+import { schemaResolver, type SchemaOutput } from '../../forms/schema-resolver';
 import { CheckboxField } from './CheckboxField';
 import { ChoiceField, YesNoField } from './ChoiceField';
 import { DateField } from './DateField';
 import { FieldError } from './FieldError';
+import type { FieldsControl } from './field-props';
 import { MaskedField } from './MaskedField';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
@@ -36,17 +37,18 @@ const schema = yup.object({
   pick: yup.boolean().nullable().required(required),
   day: yup.string(),
 });
+type Submitted = SchemaOutput<typeof schema, Values>;
 
 /** A form as a screen declares one: the kit's fields inside, Done submits. */
 function Form({
   children,
   onSubmit = () => undefined,
 }: {
-  children: (control: Control<Values>) => ReactNode;
-  onSubmit?: (values: Values) => void;
+  children: (control: FieldsControl<Values>) => ReactNode;
+  onSubmit?: (values: Submitted) => void;
 }) {
-  const form = useForm<Values>({
-    resolver: yupResolver(schema) as unknown as Resolver<Values>,
+  const form = useForm<Values, unknown, Submitted>({
+    resolver: schemaResolver(schema),
     defaultValues: { name: '', phone: '', state: '', agree: false, pick: null, day: '' },
   });
   return (

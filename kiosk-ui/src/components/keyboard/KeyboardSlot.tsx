@@ -3,7 +3,7 @@ import { loadAreaTexts } from '../../i18n/setup';
 import { lazyWithPreload } from '../../utils/lazyWithPreload';
 
 // The keyboard (its host, typing rules and layouts, then the keys) and its texts are not part of
-// the first screen (DESIGN §6): they load the first time a field gets focus, or earlier with
+// the first screen (its budget: docs/performance.md): they load the first time a field gets focus, or earlier with
 // prefetchScreens.
 const host = lazyWithPreload(() =>
   Promise.all([import('./KeyboardHost'), loadAreaTexts()]).then(([module]) => ({ default: module.KeyboardHost })),

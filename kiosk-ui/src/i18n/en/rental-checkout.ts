@@ -1,7 +1,7 @@
 import type { MessageTree } from '../types';
 
 /**
- * Rental part 2 (rental spec §2 "Content insurance" to "Smart access setup", §8), merged into
+ * The rental from contents insurance on (rental spec §2 "Content insurance" to "Smart access setup", §8), merged into
  * `rental` (keys rental.insurance.*, rental.card.*, ...). The spec's wording is copied exactly;
  * entries marked "wording not shown" are ours because the spec names the thing but not its text.
  */

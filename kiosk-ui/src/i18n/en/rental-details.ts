@@ -1,7 +1,7 @@
 import type { MessageTree } from '../types';
 
 /**
- * Rental part 1 (rental spec §2 Info, Business, Secondary contact, Military, Vehicle storage,
+ * The rental's details steps (rental spec §2 Info, Business, Secondary contact, Military, Vehicle storage,
  * Discounts): spread into `rental` (rental.ts). Texts the spec does not word are marked
  * "wording not shown".
  */

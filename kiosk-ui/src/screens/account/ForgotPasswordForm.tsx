@@ -1,10 +1,10 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { ContactFields } from '../../components/form/ContactFields';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../../forms/account';
+import { schemaResolver } from '../../forms/schema-resolver';
 import { useStores } from '../../stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
@@ -20,7 +20,7 @@ export const ForgotPasswordForm = observer(function ForgotPasswordForm() {
     handleSubmit,
     formState: { isSubmitting },
   } = useForm<ForgotPasswordValues>({
-    resolver: yupResolver(forgotPasswordSchema),
+    resolver: schemaResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
   const server = account.forms.errors.forgot_password;

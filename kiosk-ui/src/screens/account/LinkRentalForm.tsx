@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/form/SelectField';
 import { TextField } from '../../components/form/TextField';
 import { linkRentalSchema, type LinkRentalValues } from '../../forms/link-rental';
+import { schemaResolver } from '../../forms/schema-resolver';
 import { useStores } from '../../stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
@@ -25,7 +25,7 @@ export const LinkRentalForm = observer(function LinkRentalForm() {
     setValue,
     formState: { isSubmitting },
   } = useForm<LinkRentalValues>({
-    resolver: yupResolver(linkRentalSchema),
+    resolver: schemaResolver(linkRentalSchema),
     defaultValues: { facility_city: '', facility_address: '', unit_no: '', gate_code: '', phone: '' },
   });
   const city = useWatch({ control, name: 'facility_city' });

@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { Button } from '../../components/Button';
 import { ACCOUNT_EMAIL, ContactFields } from '../../components/form/ContactFields';
 import { TextField } from '../../components/form/TextField';
 import { loginSchema, type LoginValues } from '../../forms/account';
+import { schemaResolver } from '../../forms/schema-resolver';
 import { useStores } from '../../stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
@@ -40,7 +40,7 @@ export const LoginForm = observer(function LoginForm({
     handleSubmit,
     formState: { isSubmitting },
   } = useForm<LoginValues>({
-    resolver: yupResolver(loginSchema),
+    resolver: schemaResolver(loginSchema),
     defaultValues: { username: account.registeredEmail ?? '', password: '' },
   });
   const server = account.forms.errors.login;

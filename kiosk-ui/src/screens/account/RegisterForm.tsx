@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { translateMessage } from '../../forms/messages';
 import { useStores } from '../../stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 import { preloadStrengthChecker, scorePassword } from '../../forms/password-strength';
+import { schemaResolver } from '../../forms/schema-resolver';
 
 /**
  * Create an account (shell spec §2, §5): email, password with the 6-character / uppercase /
@@ -41,7 +41,7 @@ export const RegisterForm = observer(function RegisterForm({
     handleSubmit,
     formState: { isSubmitting },
   } = useForm<RegisterValues>({
-    resolver: yupResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { username: '', password: '', password1: '' },
   });
   const server = account.forms.errors.register;

@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { Button } from '../../components/Button';
 import { FieldError } from '../../components/form/FieldError';
 import { reservationCodeSchema, type ReservationCodeValues } from '../../forms/account';
 import { translateMessage } from '../../forms/messages';
+import { schemaResolver } from '../../forms/schema-resolver';
 import { useStores } from '../../stores/StoresProvider';
 import type { RentalSectionProps } from '../screen-props';
 import '../browse/browse.css';
@@ -23,7 +23,7 @@ export default observer(function FindReservationScreen(_props: RentalSectionProp
     handleSubmit,
     formState: { errors },
   } = useForm<ReservationCodeValues>({
-    resolver: yupResolver(reservationCodeSchema),
+    resolver: schemaResolver(reservationCodeSchema),
     defaultValues: { reservation_code: '' },
   });
   const fieldError = errors.reservation_code?.message

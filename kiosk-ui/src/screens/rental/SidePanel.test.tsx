@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
-import { COSTS, rentalRoot, unit } from '../../stores/rental-test-fixtures';
+import { COSTS, rentalRoot, unit } from '../../stores/rental/rental-test-fixtures';
 import { StoresProvider } from '../../stores/StoresProvider';
 import { SidePanel } from './SidePanel';
 

@@ -12,7 +12,7 @@ export const loadShellDialogs = dialogs.load;
 
 /**
  * The shell's dialogs (logout confirmation, idle warning) only ever open during a session, so their
- * code and texts are not part of the first screen (DESIGN §6): they are mounted while a session is
+ * code and texts are not part of the first screen (its budget: docs/performance.md): they are mounted while a session is
  * active, which is before any warning, so the idle warning's live region exists before it speaks.
  */
 export const ShellDialogs = observer(function ShellDialogs() {

@@ -1,12 +1,12 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
-import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { CardFields, RENTAL_CARD_FIELDS } from '../../../components/card/CardFields';
 import { normaliseZip, zipTriggersStateLookup } from '../../../forms/card-rules';
 import { cardSchema } from '../../../forms/card';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { AddressFields, BILLING_ADDRESS } from '../../../components/form/AddressFields';
 import { CheckboxField } from '../../../components/form/CheckboxField';
@@ -53,10 +53,10 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
   const model = rental.model;
   const draft = checkout.cardDraft;
 
-  const form = useForm<CardFormValues>({
-    resolver: yupResolver(
+  const form = useForm<CardFormValues, unknown, CardFormOutput>({
+    resolver: schemaResolver(
       cardSchema({ autopayAlwaysRequired: autopayAsked && Boolean(settings?.autopay_always_required) }),
-    ) as unknown as Resolver<CardFormValues>,
+    ),
     defaultValues: {
       billing_same_as_mailing: model.billing_same_as_mailing,
       billing_address1: model.billing_address1,
@@ -85,8 +85,7 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
     });
   };
 
-  const submit = handleSubmit((raw) => {
-    const values = raw as unknown as CardFormOutput;
+  const submit = handleSubmit((values) => {
     checkout.setCard({
       name_on_card: values.name_on_card,
       cc_number: values.cc_number,

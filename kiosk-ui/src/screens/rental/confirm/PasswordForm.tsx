@@ -1,11 +1,11 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/TextField';
 import { newPasswordSchema, PASSWORD_HINT, type NewPasswordValues, type PasswordScore } from '../../../forms/account';
 import { translateMessage } from '../../../forms/messages';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 
 type Zxcvbn = (password: string) => { score: number; feedback: { suggestions: string[] } };
@@ -46,7 +46,7 @@ export const PasswordForm = observer(function PasswordForm({ formId, onSaved }: 
     void loadChecker().catch(() => undefined);
   }, []);
   const { control, handleSubmit } = useForm<NewPasswordValues>({
-    resolver: yupResolver(newPasswordSchema({ scorePassword })) as unknown as Resolver<NewPasswordValues>,
+    resolver: schemaResolver(newPasswordSchema({ scorePassword })),
     defaultValues: { newpassword: '', newpassword1: '' },
   });
   const submit = handleSubmit(async (values) => {

@@ -1,11 +1,11 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { gateCodeTextSchema, type GateCodeTextValues } from '../../../forms/account';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { withoutFinalStop } from '../../../utils/sentence';
@@ -27,9 +27,7 @@ export const TextMessageForm = observer(function TextMessageForm({ title, button
   const { rental, checkout, identity } = useStores();
   const id = useId();
   const { control, handleSubmit } = useForm<GateCodeTextValues>({
-    resolver: yupResolver(
-      gateCodeTextSchema({ validatePhone: identity.validatePhone }),
-    ) as unknown as Resolver<GateCodeTextValues>,
+    resolver: schemaResolver(gateCodeTextSchema({ validatePhone: identity.validatePhone })),
     defaultValues: { phonenumber: rental.model.tenant_phone },
   });
   const status = checkout.confirmation.textStatus;

@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { convenienceSchema, type ConvenienceValues } from '../../../forms/convenience';
 import { translateMessage, vkey } from '../../../forms/messages';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
@@ -38,7 +38,7 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
     autopayAlwaysRequired: alwaysRequired,
   });
   const form = useForm<ConvenienceValues>({
-    resolver: yupResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { auto_debit: rental.model.auto_debit, gatecode: rental.model.gatecode },
   });
   const { register, control, handleSubmit, formState, trigger } = form;

@@ -1,16 +1,16 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { discountOptions, type DiscountChoice } from '../../../flow/promos';
 import { seniorBirthdayRange } from '../../../forms/dates';
 import { discountsSchema, type DiscountsValues } from '../../../forms/discounts';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { DateField } from '../../../components/form/DateField';
 import { ChoiceField } from '../../../components/form/ChoiceField';
 import { TextField } from '../../../components/form/TextField';
-import { SectionFrame } from '../SectionFrame';
+import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 
 type DiscountsForm = DiscountsValues & { discount: DiscountChoice };
@@ -23,12 +23,11 @@ type DiscountsForm = DiscountsValues & { discount: DiscountChoice };
 export default observer(function DiscountsScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, config } = useStores();
-  const formId = useId();
   const seniorCitizenAge = config.facility?.senior_citizen_age ?? 0;
   const schema = useMemo(() => discountsSchema({ seniorCitizenAge }), [seniorCitizenAge]);
   const { senior, student, birthday, school_name, student_id } = rental.model;
   const form = useForm<DiscountsForm>({
-    resolver: yupResolver(schema) as unknown as Resolver<DiscountsForm>,
+    resolver: schemaResolver(schema),
     defaultValues: {
       discount: senior ? 'senior' : student ? 'student' : 'none',
       senior,
@@ -44,57 +43,46 @@ export default observer(function DiscountsScreen(_props: RentalSectionProps) {
   const range = seniorBirthdayRange(seniorCitizenAge);
 
   return (
-    <SectionFrame title={t('rental.discounts.title')} formId={formId}>
-      <form
-        id={formId}
-        noValidate
-        className="rental-form"
-        onSubmit={form.handleSubmit((values) => {
-          const { discount: _discount, ...fields } = values;
-          rental.done(fields);
-        })}
-      >
-        <div className="field-group">
-          <div className="field-group__grid">
-            <ChoiceField<DiscountsForm, DiscountChoice>
-              control={form.control}
-              name="discount"
-              legend={t('rental.discounts.legend')}
-              options={options.map((option) => ({ value: option, label: t(`rental.discounts.${option}`) }))}
-              onChoose={(choice) => {
-                form.setValue('senior', choice === 'senior');
-                form.setValue('student', choice === 'student');
-                rental.promo.selectDiscount(choice);
-              }}
-            />
-            {chosen === 'senior' && (
-              <DateField
-                control={form.control}
-                name="birthday"
-                label={t('rental.discounts.birthday')}
-                min={range.min}
-                max={range.max}
-                className="form-field--wide"
-                required
-              />
-            )}
-            {chosen === 'student' && (
-              <>
-                <TextField
-                  control={form.control}
-                  name="school_name"
-                  label={t('rental.discounts.school_name')}
-                  required
-                />
-                <TextField control={form.control} name="student_id" label={t('rental.discounts.student_id')} required />
-              </>
-            )}
-            <p className="rental-note">
-              {t('rental.discounts.valid_id')} {t('rental.discounts.show_id')}
-            </p>
-          </div>
-        </div>
-      </form>
-    </SectionFrame>
+    <RentalStepForm
+      title={t('rental.discounts.title')}
+      form={form}
+      onSubmit={(values) => {
+        const { discount: _discount, ...fields } = values;
+        rental.done(fields);
+      }}
+      grid
+    >
+      <ChoiceField<DiscountsForm, DiscountChoice>
+        control={form.control}
+        name="discount"
+        legend={t('rental.discounts.legend')}
+        options={options.map((option) => ({ value: option, label: t(`rental.discounts.${option}`) }))}
+        onChoose={(choice) => {
+          form.setValue('senior', choice === 'senior');
+          form.setValue('student', choice === 'student');
+          rental.promo.selectDiscount(choice);
+        }}
+      />
+      {chosen === 'senior' && (
+        <DateField
+          control={form.control}
+          name="birthday"
+          label={t('rental.discounts.birthday')}
+          min={range.min}
+          max={range.max}
+          className="form-field--wide"
+          required
+        />
+      )}
+      {chosen === 'student' && (
+        <>
+          <TextField control={form.control} name="school_name" label={t('rental.discounts.school_name')} required />
+          <TextField control={form.control} name="student_id" label={t('rental.discounts.student_id')} required />
+        </>
+      )}
+      <p className="rental-note">
+        {t('rental.discounts.valid_id')} {t('rental.discounts.show_id')}
+      </p>
+    </RentalStepForm>
   );
 });

@@ -1,21 +1,18 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { otpSchema, type OtpValues } from '../../../forms/account';
 import { otpPhoneSchema, type OtpPhoneValues } from '../../../forms/phone';
-import type { AccountMessage, AccountResult } from '../../../stores/AccountStore';
+import { schemaResolver } from '../../../forms/schema-resolver';
+import type { AccountMessage } from '../../../stores/AccountStore';
 import { useStores } from '../../../stores/StoresProvider';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { TextField } from '../../../components/form/TextField';
 import { LoginForm } from '../../account/LoginForm';
-
-/** The account forms' failure code for a phone number with no account. */
-const NO_ACCOUNT = 'NoAccount';
 
 type Mode = 'mobile' | 'email';
 
@@ -105,31 +102,23 @@ const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onReg
   const { account, identity } = useStores();
   const phoneFormId = useId();
   const codeFormId = useId();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [message, setMessage] = useState<AccountMessage | null>(null);
-  const [noAccount, setNoAccount] = useState(false);
+  const signIn = account.otpSignIn;
+  const { sentTo, message, noAccount } = signIn;
+  // Closing the mobile form (the e-mail one chosen, the dialog closed) forgets its number and message.
+  useEffect(() => () => signIn.reset(), [signIn]);
   const phoneSchema = useMemo(() => otpPhoneSchema({ validatePhone: identity.validatePhone }), [identity]);
   const phoneForm = useForm<OtpPhoneValues>({
-    resolver: yupResolver(phoneSchema) as unknown as Resolver<OtpPhoneValues>,
+    resolver: schemaResolver(phoneSchema),
     defaultValues: { phone: '' },
   });
   const codeForm = useForm<OtpValues>({
-    resolver: yupResolver(otpSchema) as unknown as Resolver<OtpValues>,
+    resolver: schemaResolver(otpSchema),
     defaultValues: { otp: '' },
   });
   const busy = account.forms.busy === 'otp';
 
   const request = async (phone: string) => {
-    setMessage(null);
-    setNoAccount(false);
-    const result: AccountResult = await account.forms.requestOtp(phone);
-    if (result.ok) {
-      setSentTo(phone);
-      codeForm.reset({ otp: '' });
-    } else {
-      setMessage(result.form);
-      setNoAccount(result.code === NO_ACCOUNT);
-    }
+    if (await signIn.request(phone)) codeForm.reset({ otp: '' });
   };
 
   if (sentTo === null) {
@@ -166,10 +155,7 @@ const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onReg
       className="login-dialog__form"
       noValidate
       onSubmit={codeForm.handleSubmit(async (values) => {
-        setMessage(null);
-        const result = await account.forms.loginWithOtp(sentTo, values.otp);
-        if (result.ok) onSuccess();
-        else setMessage(result.form);
+        if (await signIn.logIn(values.otp)) onSuccess();
       })}
     >
       <p className="login-dialog__sent">{t('identity.login.code_sent', { phone: sentTo })}</p>
@@ -192,13 +178,7 @@ const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onReg
           {t('identity.login.login')}
         </Button>
       </div>
-      <Button
-        variant="link"
-        onClick={() => {
-          setSentTo(null);
-          setMessage(null);
-        }}
-      >
+      <Button variant="link" onClick={signIn.back}>
         {t('identity.login.back')}
       </Button>
     </form>

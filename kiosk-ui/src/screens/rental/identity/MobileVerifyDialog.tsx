@@ -1,13 +1,13 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useId, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 import { otpPhoneSchema, type OtpPhoneValues } from '../../../forms/phone';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { MaskedField } from '../../../components/form/MaskedField';
 
@@ -23,7 +23,7 @@ export const MobileVerifyDialog = observer(function MobileVerifyDialog({ onClose
   const [resent, setResent] = useState(false);
   const schema = useMemo(() => otpPhoneSchema({ validatePhone: identity.validatePhone }), [identity]);
   const form = useForm<OtpPhoneValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<OtpPhoneValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { phone: handoff.phone || rental.model.tenant_phone },
   });
   const step = handoff.step;

@@ -1,10 +1,10 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatUsDate, licenceExpiryMin, reservationDateOrDefault, reservationDateRange } from '../../../forms/dates';
 import { infoSchema, type InfoValues } from '../../../forms/info';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { LicenceScan } from '../../../identity/LicenceScan';
 import type { RentalModel } from '../../../models/rental-model';
 import { useStores } from '../../../stores/StoresProvider';
@@ -19,7 +19,7 @@ import { YesNoField } from '../../../components/form/ChoiceField';
 import { US_STATES } from '../../../components/form/us-states';
 import { useZipLookup } from '../fields/useZipLookup';
 import { PayBillEntry } from '../account/PayBillEntry';
-import { SectionFrame } from '../SectionFrame';
+import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 import './info.css';
 
@@ -59,7 +59,6 @@ const LICENCE_YEARS_AHEAD = 30;
 export default observer(function InfoScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, identity, config, account } = useStores();
-  const formId = useId();
   const settings = config.facility;
   const reservationMode = rental.reservationMode;
   const advancedDates = settings?.advanced_dates ?? 0;
@@ -70,7 +69,7 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
     [identity, reservationMode, advancedDates],
   );
   const form = useForm<InfoForm>({
-    resolver: yupResolver(schema) as unknown as Resolver<InfoForm>,
+    resolver: schemaResolver(schema),
     defaultValues: valuesFrom(rental.model, reservationMode),
     mode: 'onTouched',
   });
@@ -114,9 +113,19 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
   );
 
   return (
-    <SectionFrame
+    <RentalStepForm
       title={t('rental.info.title')}
-      formId={formId}
+      form={form}
+      onSubmit={(values) => {
+        const { business_contact_needed: _business, more_time: _moreTime, ...fields } = values;
+        rental.done({
+          ...fields,
+          reservation_date: rental.reservationMode
+            ? reservationDateOrDefault(fields.reservation_date)
+            : fields.reservation_date,
+        });
+      }}
+      formClassName={['info-form', verified ? 'info-form--verified' : 'info-form--skip-and-verify'].join(' ')}
       footer={
         <PayBillEntry
           beforeOpen={() => {
@@ -126,94 +135,77 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
         />
       }
     >
-      <form
-        id={formId}
-        noValidate
-        className={['rental-form', 'info-form', verified ? 'info-form--verified' : 'info-form--skip-and-verify'].join(
-          ' ',
-        )}
-        onSubmit={form.handleSubmit((values) => {
-          const { business_contact_needed: _business, more_time: _moreTime, ...fields } = values;
-          rental.done({
-            ...fields,
-            reservation_date: rental.reservationMode
-              ? reservationDateOrDefault(fields.reservation_date)
-              : fields.reservation_date,
-          });
-        })}
-      >
-        {verified ? (
-          <div className="info-verified" role="status">
-            <div className="info-verified__badge">
-              <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <circle cx="12" cy="12" r="11" fill="currentColor" />
-                <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#ffffff" strokeWidth="2.4" />
-              </svg>
-              <span>{t('identity.banner.verified')}</span>
-            </div>
-            {identity.licenceImage && (
-              <img
-                className="info-verified__licence"
-                src={identity.licenceImage}
-                alt={t('identity.banner.licence_image')}
-              />
-            )}
+      {verified ? (
+        <div className="info-verified" role="status">
+          <div className="info-verified__badge">
+            <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="12" r="11" fill="currentColor" />
+              <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#ffffff" strokeWidth="2.4" />
+            </svg>
+            <span>{t('identity.banner.verified')}</span>
           </div>
-        ) : (
-          <p className="rental-note">{t('rental.info.skip_and_verify')}</p>
-        )}
-
-        {!verified && <LicenceScan setValue={form.setValue as never} />}
-        {!verified && licence}
-
-        <div className="field-group">
-          <div className="field-group__grid">
-            <ContactFields control={form.control} names={TENANT_CONTACT} />
-          </div>
+          {identity.licenceImage && (
+            <img
+              className="info-verified__licence"
+              src={identity.licenceImage}
+              alt={t('identity.banner.licence_image')}
+            />
+          )}
         </div>
+      ) : (
+        <p className="rental-note">{t('rental.info.skip_and_verify')}</p>
+      )}
 
-        <AddressFields
-          control={form.control}
-          names={MAILING_ADDRESS}
-          title={t('rental.info.mailing_address')}
-          onZipChange={lookupMailingState}
-        />
+      {!verified && <LicenceScan setValue={form.setValue as never} />}
+      {!verified && licence}
 
-        {verified && licence}
+      <div className="field-group">
+        <div className="field-group__grid">
+          <ContactFields control={form.control} names={TENANT_CONTACT} />
+        </div>
+      </div>
 
-        {!reservationMode && (
-          <div className="field-group">
-            <YesNoField
+      <AddressFields
+        control={form.control}
+        names={MAILING_ADDRESS}
+        title={t('rental.info.mailing_address')}
+        onZipChange={lookupMailingState}
+      />
+
+      {verified && licence}
+
+      {!reservationMode && (
+        <div className="field-group">
+          <YesNoField
+            control={form.control}
+            name="business_contact_needed"
+            legend={t('rental.info.business_rental')}
+            onChoose={(yes) => rental.setBusinessRental(yes)}
+          />
+        </div>
+      )}
+
+      {reservationOffered && (
+        <div className="field-group info-reservation">
+          <CheckboxField
+            control={form.control}
+            name="more_time"
+            label={t('rental.info.more_time')}
+            description={t('rental.info.more_time_text', { days: advancedDates })}
+            onToggle={(on) => rental.setReservationMode(on)}
+          />
+          {reservationMode && (
+            <DateField
               control={form.control}
-              name="business_contact_needed"
-              legend={t('rental.info.business_rental')}
-              onChoose={(yes) => rental.setBusinessRental(yes)}
+              name="reservation_date"
+              label={t('rental.info.move_in_date')}
+              hint={t('rental.info.move_in_hint', { min: formatUsDate(range.min), max: formatUsDate(range.max) })}
+              min={range.min}
+              max={range.max}
             />
-          </div>
-        )}
-
-        {reservationOffered && (
-          <div className="field-group info-reservation">
-            <CheckboxField
-              control={form.control}
-              name="more_time"
-              label={t('rental.info.more_time')}
-              description={t('rental.info.more_time_text', { days: advancedDates })}
-              onToggle={(on) => rental.setReservationMode(on)}
-            />
-            {reservationMode && (
-              <DateField
-                control={form.control}
-                name="reservation_date"
-                label={t('rental.info.move_in_date')}
-                hint={t('rental.info.move_in_hint', { min: formatUsDate(range.min), max: formatUsDate(range.max) })}
-                min={range.min}
-                max={range.max}
-              />
-            )}
-          </div>
-        )}
-      </form>
-    </SectionFrame>
+          )}
+        </div>
+      )}
+    </RentalStepForm>
   );
 });

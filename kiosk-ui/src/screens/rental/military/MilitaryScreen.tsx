@@ -1,10 +1,10 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { startOfToday } from '../../../forms/dates';
 import { militarySchema, SSN_MASK, type MilitaryValues } from '../../../forms/military';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { AddressFields, MILITARY_ADDRESS } from '../../../components/form/AddressFields';
 import { ContactFields, MILITARY_CONTACT } from '../../../components/form/ContactFields';
@@ -12,7 +12,7 @@ import { DateField } from '../../../components/form/DateField';
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { TextField } from '../../../components/form/TextField';
-import { SectionFrame } from '../SectionFrame';
+import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 
 const FIELDS = [
@@ -41,66 +41,59 @@ const ETS_YEARS_AHEAD = 20;
 export default observer(function MilitaryScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, identity } = useStores();
-  const formId = useId();
   const model = rental.model;
   const schema = useMemo(() => militarySchema({ validatePhone: identity.validatePhone }), [identity]);
   const form = useForm<MilitaryValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<MilitaryValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { ...Object.fromEntries(FIELDS.map((name) => [name, model[name]])), active_military: true },
     mode: 'onTouched',
   });
   const today = startOfToday();
 
   return (
-    <SectionFrame
+    <RentalStepForm
       title={t('rental.military.title')}
-      formId={formId}
+      form={form}
+      onSubmit={(values) => rental.done(values)}
       cancelLabel={t('rental.frame.back')}
       doneLabel={t('rental.frame.next')}
     >
-      <form
-        id={formId}
-        noValidate
-        className="rental-form"
-        onSubmit={form.handleSubmit((values) => rental.done(values))}
-      >
-        <FieldGroup title={t('rental.military.service')}>
-          <MaskedField
-            control={form.control}
-            name="military_ssn"
-            label={t('rental.military.ssn')}
-            mask={SSN_MASK}
-            required
-          />
-          <DateField
-            control={form.control}
-            name="military_ets_date"
-            label={t('rental.military.ets_date')}
-            min={today}
-            max={today.add(ETS_YEARS_AHEAD, 'year')}
-            required
-          />
-          <TextField control={form.control} name="military_branch" label={t('rental.military.branch')} required />
-          <TextField control={form.control} name="military_name" label={t('rental.military.unit_name')} required />
-          <TextField
-            control={form.control}
-            name="military_commanding_officer"
-            label={t('rental.military.commanding_officer')}
-            required
-          />
-          <ContactFields
-            control={form.control}
-            names={MILITARY_CONTACT}
-            labels={{
-              name: t('rental.military.contact_name'),
-              email: t('rental.military.email'),
-              phone: t('rental.military.unit_phone'),
-            }}
-          />
-        </FieldGroup>
-        <AddressFields control={form.control} names={MILITARY_ADDRESS} title={t('rental.military.unit_address')} />
-        <p className="rental-note">{t('rental.military.show_id')}</p>
-      </form>
-    </SectionFrame>
+      <FieldGroup title={t('rental.military.service')}>
+        <MaskedField
+          control={form.control}
+          name="military_ssn"
+          label={t('rental.military.ssn')}
+          mask={SSN_MASK}
+          required
+        />
+        <DateField
+          control={form.control}
+          name="military_ets_date"
+          label={t('rental.military.ets_date')}
+          min={today}
+          max={today.add(ETS_YEARS_AHEAD, 'year')}
+          required
+        />
+        <TextField control={form.control} name="military_branch" label={t('rental.military.branch')} required />
+        <TextField control={form.control} name="military_name" label={t('rental.military.unit_name')} required />
+        <TextField
+          control={form.control}
+          name="military_commanding_officer"
+          label={t('rental.military.commanding_officer')}
+          required
+        />
+        <ContactFields
+          control={form.control}
+          names={MILITARY_CONTACT}
+          labels={{
+            name: t('rental.military.contact_name'),
+            email: t('rental.military.email'),
+            phone: t('rental.military.unit_phone'),
+          }}
+        />
+      </FieldGroup>
+      <AddressFields control={form.control} names={MILITARY_ADDRESS} title={t('rental.military.unit_address')} />
+      <p className="rental-note">{t('rental.military.show_id')}</p>
+    </RentalStepForm>
   );
 });

@@ -1,7 +1,6 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -13,8 +12,10 @@ import {
   type DynamicSection,
   type DynamicValues,
 } from '../../../forms/dynamic-fields';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { FieldGroup } from '../../../components/form/FieldGroup';
+import { RentalStepForm } from '../RentalStepForm';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import { DynamicFields } from './DynamicFields';
@@ -53,26 +54,25 @@ export default observer(function PandaFields(_props: RentalSectionProps) {
 const PandaFieldsForm = observer(function PandaFieldsForm({ sections }: { sections: DynamicSection[] }) {
   const { t } = useTranslation();
   const { checkout, rental } = useStores();
-  const id = useId();
   const earlier = (rental.model.dynamic_tokens as { values?: DynamicValues } | null)?.values;
-  const { control, handleSubmit } = useForm<DynamicValues>({
-    resolver: yupResolver(dynamicFieldsSchema(sections)) as unknown as Resolver<DynamicValues>,
+  const form = useForm<DynamicValues>({
+    resolver: schemaResolver(dynamicFieldsSchema(sections)),
     defaultValues: { ...dynamicDefaultValues(sections), ...regroup(sections, earlier) },
   });
-  const submit = handleSubmit((values) =>
-    checkout.signing.submitAdditionalInformation(dynamicFieldValues(sections, values)),
-  );
   return (
-    <SectionFrame title={t('rental.signing.fields_title')} formId={`${id}-form`}>
-      <form id={`${id}-form`} className="rental-form panda-fields" noValidate onSubmit={(event) => void submit(event)}>
-        {sections.map((section, index) => (
-          <FieldGroup key={`${index}-${section.title}`} title={section.title} className="panda-fields__section">
-            {section.description && <p className="panda-fields__description">{section.description}</p>}
-            <DynamicFields control={control} fields={section.fields} />
-          </FieldGroup>
-        ))}
-      </form>
-    </SectionFrame>
+    <RentalStepForm
+      title={t('rental.signing.fields_title')}
+      form={form}
+      onSubmit={(values) => checkout.signing.submitAdditionalInformation(dynamicFieldValues(sections, values))}
+      formClassName="panda-fields"
+    >
+      {sections.map((section, index) => (
+        <FieldGroup key={`${index}-${section.title}`} title={section.title} className="panda-fields__section">
+          {section.description && <p className="panda-fields__description">{section.description}</p>}
+          <DynamicFields control={form.control} fields={section.fields} />
+        </FieldGroup>
+      ))}
+    </RentalStepForm>
   );
 });
 

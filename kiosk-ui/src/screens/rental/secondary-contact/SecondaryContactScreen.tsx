@@ -1,9 +1,9 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { secondaryContactSchema, type SecondaryContactValues } from '../../../forms/secondary-contact';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { AddressFields, SECONDARY_CONTACT_ADDRESS } from '../../../components/form/AddressFields';
 import { CheckboxField } from '../../../components/form/CheckboxField';
@@ -11,7 +11,7 @@ import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/Conta
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { YesNoField } from '../../../components/form/ChoiceField';
 import { useZipLookup } from '../fields/useZipLookup';
-import { SectionFrame } from '../SectionFrame';
+import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 
 const FIELDS = [
@@ -35,7 +35,6 @@ const FIELDS = [
 export default observer(function SecondaryContactScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, identity, config } = useStores();
-  const formId = useId();
   const settings = config.facility;
   const required = Boolean(settings?.frontend_conf?.secondary_contact_required);
   const emailRequired = Boolean(settings?.secondary_email_required);
@@ -68,7 +67,7 @@ export default observer(function SecondaryContactScreen(_props: RentalSectionPro
     ],
   );
   const form = useForm<SecondaryContactValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<SecondaryContactValues>,
+    resolver: schemaResolver(schema),
     defaultValues: {
       ...Object.fromEntries(FIELDS.map((name) => [name, model[name]])),
       no_secondary_contact: required ? false : model.no_secondary_contact,
@@ -82,48 +81,37 @@ export default observer(function SecondaryContactScreen(_props: RentalSectionPro
   const help = settings?.frontend_conf?.secondary_contact_help_text;
 
   return (
-    <SectionFrame title={title} formId={formId}>
-      <form
-        id={formId}
-        noValidate
-        className="rental-form"
-        onSubmit={form.handleSubmit((values) => rental.done(values))}
-      >
-        <p className="rental-note">
-          {t('rental.secondary.intro')}
-          {help ? ` ${help}` : ''}
-        </p>
-        {!required && (
-          <div className="field-group">
-            <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
-          </div>
-        )}
-        {!waived && (
-          <>
-            <FieldGroup title={t('rental.secondary.contact')}>
-              <ContactFields
-                control={form.control}
-                names={SECONDARY_CONTACT}
-                optional={emailRequired ? [] : ['email']}
-              />
-            </FieldGroup>
-            <AddressFields
-              control={form.control}
-              names={SECONDARY_CONTACT_ADDRESS}
-              title={t('rental.secondary.address')}
-              onZipChange={lookupState}
-            />
-          </>
-        )}
+    <RentalStepForm title={title} form={form} onSubmit={(values) => rental.done(values)}>
+      <p className="rental-note">
+        {t('rental.secondary.intro')}
+        {help ? ` ${help}` : ''}
+      </p>
+      {!required && (
         <div className="field-group">
-          <YesNoField
-            control={form.control}
-            name="active_military"
-            legend={t('rental.secondary.military_question')}
-            onChoose={(active) => rental.promo.setMilitary(active)}
-          />
+          <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
         </div>
-      </form>
-    </SectionFrame>
+      )}
+      {!waived && (
+        <>
+          <FieldGroup title={t('rental.secondary.contact')}>
+            <ContactFields control={form.control} names={SECONDARY_CONTACT} optional={emailRequired ? [] : ['email']} />
+          </FieldGroup>
+          <AddressFields
+            control={form.control}
+            names={SECONDARY_CONTACT_ADDRESS}
+            title={t('rental.secondary.address')}
+            onZipChange={lookupState}
+          />
+        </>
+      )}
+      <div className="field-group">
+        <YesNoField
+          control={form.control}
+          name="active_military"
+          legend={t('rental.secondary.military_question')}
+          onChoose={(active) => rental.promo.setMilitary(active)}
+        />
+      </div>
+    </RentalStepForm>
   );
 });

@@ -1,7 +1,6 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   OTHER_VEHICLE_TYPE,
@@ -10,11 +9,12 @@ import {
   vehicleTypeShown,
   type VehicleValues,
 } from '../../../forms/vehicle';
+import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
 import { YesNoField } from '../../../components/form/ChoiceField';
-import { SectionFrame } from '../SectionFrame';
+import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 
 /**
@@ -25,14 +25,13 @@ import type { RentalSectionProps } from '../../screen-props';
 export default observer(function VehicleScreen(_props: RentalSectionProps) {
   const { t } = useTranslation();
   const { rental, config } = useStores();
-  const formId = useId();
   const settings = config.facility;
   const ctx = vehicleContext({ enable_storing_vehicle: Boolean(settings?.enable_storing_vehicle) });
   const { storeVehicleAsked } = ctx;
   const schema = useMemo(() => vehicleSchema({ storeVehicleAsked }), [storeVehicleAsked]);
   const { store_vehicle, storing_vehicle_type, other_vehicle_describe } = rental.model;
   const form = useForm<VehicleValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<VehicleValues>,
+    resolver: schemaResolver(schema),
     defaultValues: {
       store_vehicle: ctx.storeVehicleAsked ? (store_vehicle ?? undefined) : true,
       storing_vehicle_type,
@@ -49,40 +48,29 @@ export default observer(function VehicleScreen(_props: RentalSectionProps) {
   const typeShown = vehicleTypeShown({ store_vehicle: storing }, ctx);
 
   return (
-    <SectionFrame title={t('rental.vehicle.title')} formId={formId}>
-      <form
-        id={formId}
-        noValidate
-        className="rental-form"
-        onSubmit={form.handleSubmit((values) => rental.done(values))}
-      >
-        <div className="field-group">
-          <div className="field-group__grid">
-            {ctx.storeVehicleAsked && (
-              <YesNoField control={form.control} name="store_vehicle" legend={t('rental.vehicle.question')} required />
-            )}
-            {typeShown && (
-              <SelectField
-                control={form.control}
-                name="storing_vehicle_type"
-                label={t('rental.vehicle.type')}
-                options={options}
-                required
-              />
-            )}
-            {typeShown && type === OTHER_VEHICLE_TYPE && (
-              <TextField
-                control={form.control}
-                name="other_vehicle_describe"
-                label={t('rental.vehicle.describe')}
-                className="form-field--wide"
-                multiline
-                required
-              />
-            )}
-          </div>
-        </div>
-      </form>
-    </SectionFrame>
+    <RentalStepForm title={t('rental.vehicle.title')} form={form} onSubmit={(values) => rental.done(values)} grid>
+      {ctx.storeVehicleAsked && (
+        <YesNoField control={form.control} name="store_vehicle" legend={t('rental.vehicle.question')} required />
+      )}
+      {typeShown && (
+        <SelectField
+          control={form.control}
+          name="storing_vehicle_type"
+          label={t('rental.vehicle.type')}
+          options={options}
+          required
+        />
+      )}
+      {typeShown && type === OTHER_VEHICLE_TYPE && (
+        <TextField
+          control={form.control}
+          name="other_vehicle_describe"
+          label={t('rental.vehicle.describe')}
+          className="form-field--wide"
+          multiline
+          required
+        />
+      )}
+    </RentalStepForm>
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browseRoot } from '../rental-test-fixtures';
+import { browseRoot } from '../rental/rental-test-fixtures';
 
 describe('SpaceNumberSearch: FIND THIS SPACE', () => {
   it('requires a keyword', async () => {

@@ -12,7 +12,7 @@ import {
   RESERVATION,
   space,
   unit,
-} from '../rental-test-fixtures';
+} from './rental-test-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

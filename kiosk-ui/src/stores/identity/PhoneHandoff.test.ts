@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelFields } from '../../checkout/payload';
 import { en } from '../../forms/messages';
 import { wrapped } from '../../test/fakes';
-import { FRONT, setup } from '../identity-test-fixtures';
-import { UPLOAD_FAILURE_EVENT } from './phone-handoff';
-import { PROVIDER_SESSION_KEY } from './provider-session';
+import { FRONT, setup } from './identity-test-fixtures';
+import { UPLOAD_FAILURE_EVENT } from './PhoneHandoff';
+import { PROVIDER_SESSION_KEY } from './ProviderSessionKeeper';
 
 const STATUS = '/api/facilities/demo/get-status/';
 

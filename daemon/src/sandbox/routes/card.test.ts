@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
-import { encryptSimulatedSwipe } from '../devices/card-reader/simulator.js';
+import { buildSandbox } from '../app.js';
+import { encryptSimulatedSwipe } from '../../devices/card-reader/simulator.js';
 
 let app: FastifyInstance;
 

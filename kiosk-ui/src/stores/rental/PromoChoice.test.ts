@@ -1,6 +1,6 @@
 import { runInAction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, CONDITIONAL_PROMOS, conditionalRoot, rentalRoot, unit } from '../rental-test-fixtures';
+import { calls, CONDITIONAL_PROMOS, conditionalRoot, rentalRoot, unit } from './rental-test-fixtures';
 
 describe('PromoChoice.select', () => {
   it('recalculates with the chosen promo', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_CARDS } from './demo-facility.js';
-import { TENANT, rentalForm, useSandbox } from '../test-helpers/sandbox-client.js';
+import { TEST_CARDS } from '../demo-facility.js';
+import { TENANT, rentalForm, useSandbox } from '../../test-helpers/sandbox-client.js';
 
 const { get, post, control, hold } = useSandbox();
 

@@ -10,7 +10,7 @@ import {
   type ReceivedCheck,
 } from '../../identity/verification';
 import type { IdentityStore } from '../IdentityStore';
-import { ProviderSessionKeeper } from './provider-session';
+import { ProviderSessionKeeper } from './ProviderSessionKeeper';
 
 /** Where the phone hand-off stands. */
 export type MobileStep = 'idle' | 'sending' | 'waiting' | 'processing';
@@ -299,7 +299,7 @@ export class PhoneHandoff {
     return true;
   }
 
-  /** The hold step creates the dossier (rental/selection.ts); if that failed, try once more here. */
+  /** The hold step creates the dossier (rental/SpaceSelection.ts); if that failed, try once more here. */
   private async ensureDossier(): Promise<string | null> {
     const { rental } = this.identity.root;
     if (rental.pick.dossierId) return rental.pick.dossierId;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rentalForm, useSandbox } from '../test-helpers/sandbox-client.js';
+import { rentalForm, useSandbox } from '../../test-helpers/sandbox-client.js';
 
 const { get, post, control, hold } = useSandbox();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TENANT, useSandbox } from '../test-helpers/sandbox-client.js';
+import { TENANT, useSandbox } from '../../test-helpers/sandbox-client.js';
 
 const { sandbox, post } = useSandbox();
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNIT_GROUPS, type FacilitySettings, type GroupedUnits } from '@kiosk/shared-types';
-import { buildSandbox } from './app.js';
-import { isValidPhone } from './routes/facility.js';
+import { buildSandbox } from '../app.js';
+import { isValidPhone } from './facility.js';
 
 let app: FastifyInstance;
 // Tuesday 15 July 2025, noon in Springfield, IL.

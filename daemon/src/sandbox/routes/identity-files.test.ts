@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../test-helpers/sandbox-client.js';
+import { useSandbox } from '../../test-helpers/sandbox-client.js';
 
 const { api, sandbox } = useSandbox({ publicOrigin: 'http://sandbox.test' });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IDENTITY, IDENTITY_TOKEN_HEADER } from '@kiosk/shared-types';
-import { SANDBOX_TEST_NOW, useSandbox } from '../test-helpers/sandbox-client.js';
+import { SANDBOX_TEST_NOW, useSandbox } from '../../test-helpers/sandbox-client.js';
 
 let now = SANDBOX_TEST_NOW;
 const { api, sandbox } = useSandbox({ clock: () => now, publicOrigin: 'http://sandbox.test' });

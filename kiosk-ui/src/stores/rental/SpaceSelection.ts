@@ -8,8 +8,8 @@ import type { RentalModel } from '../../models/rental-model';
 import { newSpacePick } from '../../models/space-pick';
 import type { LogFailure } from '../failure-log';
 import type { RentalStore } from '../RentalStore';
-import { spaceFromHold, type HeldSpace } from './holds';
-import { fetchInsurancePlans, fetchUnitPromos } from './move-in-cost';
+import { spaceFromHold, type HeldSpace } from './Holds';
+import { fetchInsurancePlans, fetchUnitPromos } from './MoveInCost';
 
 export interface ChooseOptions {
   /** Picked from the space-number search: rent_this_space comes after HOLD.searchPickDelayMs. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
+import { buildSandbox } from '../app.js';
 
 let app: FastifyInstance;
 const now = Date.UTC(2025, 6, 15, 17, 0);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOLD, type CostLine } from '@kiosk/shared-types';
-import { buildSandbox } from './app.js';
+import { buildSandbox } from '../app.js';
 
 let app: FastifyInstance;
 let now = Date.UTC(2025, 6, 15, 17, 0);

@@ -4,7 +4,7 @@
  */
 import type { FacilitySettings } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
-import { configureDemoFacility, createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../test/fakes';
+import { configureDemoFacility, createTestRoot, wrapped, type FakeRequest, type FakeRoutes } from '../../test/fakes';
 
 export const FRONT = `data:image/svg+xml;base64,${btoa('<svg>front</svg>')}`;
 const SELFIE = `data:image/svg+xml;base64,${btoa('<svg>selfie</svg>')}`;

@@ -13,7 +13,7 @@ import type {
   Unit,
 } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
-import { createFlowState } from '../flow/flow';
+import { createFlowState } from '../../flow/flow';
 import {
   configureDemoFacility,
   createTestRoot,
@@ -21,7 +21,7 @@ import {
   type FakeReply,
   type FakeRequest,
   type FakeRoutes,
-} from '../test/fakes';
+} from '../../test/fakes';
 
 export const config: KioskConfig = {
   colors: {},

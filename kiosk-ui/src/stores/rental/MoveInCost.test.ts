@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costOk, rentalRoot, unit } from '../rental-test-fixtures';
+import { costOk, rentalRoot, unit } from './rental-test-fixtures';
 
 describe('MoveInCost', () => {
   it('a newer calculation cancels the one in flight', async () => {
