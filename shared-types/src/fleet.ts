@@ -17,6 +17,9 @@ export const JOURNEY_OUTCOMES = {
   reservation: ['completed', 'failed'],
   bill_payment: ['succeeded', 'failed'],
   card_swipe: ['read', 'failed'],
+  // MY STORAGE (docs/tenant-area.md): the gate code by text, the move-out notice.
+  gate_code: ['sent', 'failed'],
+  move_out: ['accepted', 'refused', 'failed'],
 } as const;
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];

@@ -23,6 +23,7 @@ import rentalHoldRoutes from './routes/rental-hold.js';
 import rentalDocumentsRoutes from './routes/rental-documents.js';
 import rentalGateCodeRoutes from './routes/rental-gate-codes.js';
 import rentalMailRoutes from './routes/rental-mails.js';
+import tenantAreaRoutes from './routes/tenant-area.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import usersRoutes from './routes/users.js';
@@ -59,6 +60,7 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   rentalProcessRoutes,
   rentalGateCodeRoutes,
   rentalMailRoutes,
+  tenantAreaRoutes,
 ];
 
 export interface SandboxOptions {
