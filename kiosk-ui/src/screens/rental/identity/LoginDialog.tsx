@@ -1,21 +1,11 @@
-import { yupResolver } from '@hookform/resolvers/yup';
-import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { otpSchema, type OtpValues } from '../../../forms/account';
-import { otpPhoneSchema, type OtpPhoneValues } from '../../../forms/phone';
-import type { AccountMessage, AccountResult } from '../../../stores/AccountStore';
 import { useStores } from '../../../stores/StoresProvider';
-import { MaskedField } from '../../../components/form/MaskedField';
-import { TextField } from '../../../components/form/TextField';
 import { LoginForm } from '../../account/LoginForm';
-
-/** The account forms' failure code for a phone number with no account. */
-const NO_ACCOUNT = 'NoAccount';
+import { MobileLoginForm } from '../../account/MobileLoginForm';
 
 type Mode = 'mobile' | 'email';
 
@@ -61,7 +51,12 @@ export const LoginDialog = observer(function LoginDialog({ onClose, onRegister }
         </Button>
       </div>
       {mode === 'mobile' ? (
-        <MobileLogin onSuccess={succeed} onUseEmail={() => setMode('email')} onRegister={onRegister} />
+        <MobileLoginForm
+          validatePhone={identity.validatePhone}
+          onSuccess={succeed}
+          onUseEmail={() => setMode('email')}
+          onRegister={onRegister}
+        />
       ) : (
         <LoginForm context="rental" titled={false} onLoggedIn={succeed} />
       )}
@@ -73,167 +68,3 @@ export const LoginDialog = observer(function LoginDialog({ onClose, onRegister }
     </Dialog>
   );
 });
-
-function useMessageText() {
-  const { t } = useTranslation();
-  return (message: AccountMessage | null | undefined): string => {
-    if (!message) return '';
-    // Catalogue keys of the account area, at run time.
-    return 'text' in message
-      ? message.text
-      : (t as (key: string, values?: object) => string)(message.key, message.values);
-  };
-}
-
-function FormMessage({ message }: { message: AccountMessage | null }) {
-  const text = useMessageText()(message);
-  return text ? (
-    <p className="kiosk-field-error login-dialog__message" role="alert">
-      {text}
-    </p>
-  ) : null;
-}
-
-interface MobileLoginProps {
-  onSuccess: () => void;
-  onUseEmail: () => void;
-  onRegister: () => void;
-}
-
-const MobileLogin = observer(function MobileLogin({ onSuccess, onUseEmail, onRegister }: MobileLoginProps) {
-  const { t } = useTranslation();
-  const { account, identity } = useStores();
-  const phoneFormId = useId();
-  const codeFormId = useId();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [message, setMessage] = useState<AccountMessage | null>(null);
-  const [noAccount, setNoAccount] = useState(false);
-  const phoneSchema = useMemo(() => otpPhoneSchema({ validatePhone: identity.validatePhone }), [identity]);
-  const phoneForm = useForm<OtpPhoneValues>({
-    resolver: yupResolver(phoneSchema) as unknown as Resolver<OtpPhoneValues>,
-    defaultValues: { phone: '' },
-  });
-  const codeForm = useForm<OtpValues>({
-    resolver: yupResolver(otpSchema) as unknown as Resolver<OtpValues>,
-    defaultValues: { otp: '' },
-  });
-  const busy = account.forms.busy === 'otp';
-
-  const request = async (phone: string) => {
-    setMessage(null);
-    setNoAccount(false);
-    const result: AccountResult = await account.forms.requestOtp(phone);
-    if (result.ok) {
-      setSentTo(phone);
-      codeForm.reset({ otp: '' });
-    } else {
-      setMessage(result.form);
-      setNoAccount(result.code === NO_ACCOUNT);
-    }
-  };
-
-  if (sentTo === null) {
-    return (
-      <form
-        id={phoneFormId}
-        className="login-dialog__form"
-        noValidate
-        onSubmit={phoneForm.handleSubmit((values) => request(values.phone))}
-      >
-        <MaskedField
-          control={phoneForm.control}
-          name="phone"
-          label={t('identity.login.phone')}
-          mask={MASKS.phone}
-          keyboard="phone"
-          required
-        />
-        {noAccount ? (
-          <NoAccountChoices message={message} onUseEmail={onUseEmail} onRegister={onRegister} />
-        ) : (
-          <FormMessage message={message} />
-        )}
-        <Button type="submit" block disabled={busy}>
-          {t('identity.login.send_code')}
-        </Button>
-      </form>
-    );
-  }
-
-  return (
-    <form
-      id={codeFormId}
-      className="login-dialog__form"
-      noValidate
-      onSubmit={codeForm.handleSubmit(async (values) => {
-        setMessage(null);
-        const result = await account.forms.loginWithOtp(sentTo, values.otp);
-        if (result.ok) onSuccess();
-        else setMessage(result.form);
-      })}
-    >
-      <p className="login-dialog__sent">{t('identity.login.code_sent', { phone: sentTo })}</p>
-      <TextField
-        control={codeForm.control}
-        name="otp"
-        label={t('identity.login.code')}
-        keyboard="numeric"
-        maxLength={8}
-        required
-      />
-      <FormMessage message={message} />
-      <div className="login-dialog__row">
-        <Button variant="secondary" disabled={!account.forms.canResendOtp} onClick={() => void request(sentTo)}>
-          {account.forms.otpResendSecondsLeft > 0
-            ? t('identity.login.resend_in', { seconds: account.forms.otpResendSecondsLeft })
-            : t('identity.login.resend')}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {t('identity.login.login')}
-        </Button>
-      </div>
-      <Button
-        variant="link"
-        onClick={() => {
-          setSentTo(null);
-          setMessage(null);
-        }}
-      >
-        {t('identity.login.back')}
-      </Button>
-    </form>
-  );
-});
-
-/**
- * '+1 {phone} has no account. Please login with your existing email or create a new account.',
- * with the two ways it names right under it.
- */
-function NoAccountChoices({
-  message,
-  onUseEmail,
-  onRegister,
-}: {
-  message: AccountMessage | null;
-  onUseEmail: () => void;
-  onRegister: () => void;
-}) {
-  const { t } = useTranslation();
-  const messageId = useId();
-  const text = useMessageText()(message);
-  return (
-    <div className="login-dialog__no-account" role="group" aria-labelledby={messageId}>
-      <p id={messageId} className="kiosk-field-error login-dialog__message" role="alert">
-        {text}
-      </p>
-      <div className="login-dialog__row">
-        <Button variant="secondary" onClick={onUseEmail}>
-          {t('identity.login.with_email')}
-        </Button>
-        <Button variant="secondary" onClick={onRegister}>
-          {t('account.otp.create_account')}
-        </Button>
-      </div>
-    </div>
-  );
-}

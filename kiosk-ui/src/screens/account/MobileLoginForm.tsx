@@ -1,0 +1,197 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { MASKS } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useId, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { MaskedField } from '../../components/form/MaskedField';
+import { TextField } from '../../components/form/TextField';
+import { otpSchema, type OtpValues } from '../../forms/account';
+import { otpPhoneSchema, type OtpPhoneValues, type ValidatePhone } from '../../forms/phone';
+import type { AccountMessage, AccountResult } from '../../stores/AccountStore';
+import { useStores } from '../../stores/StoresProvider';
+import './mobile-login.css';
+
+/** The account forms' failure code for a phone number with no account. */
+const NO_ACCOUNT = 'NoAccount';
+
+function useMessageText() {
+  const { t } = useTranslation();
+  return (message: AccountMessage | null | undefined): string => {
+    if (!message) return '';
+    // Catalogue keys of the account area, at run time.
+    return 'text' in message
+      ? message.text
+      : (t as (key: string, values?: object) => string)(message.key, message.values);
+  };
+}
+
+function FormMessage({ message }: { message: AccountMessage | null }) {
+  const text = useMessageText()(message);
+  return text ? (
+    <p className="kiosk-field-error login-dialog__message" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+export interface MobileLoginFormProps {
+  /** The phone validation call (country code 1) the number must pass before a code is sent. */
+  validatePhone: ValidatePhone;
+  /** Logged in with the code sent to `phone` (as typed). */
+  onSuccess: (phone: string) => void;
+  onUseEmail: () => void;
+  /** Create an account, offered beside 'Continue with Email' when the number has no account. */
+  onRegister?: () => void;
+}
+
+/**
+ * 'Continue with mobile' (shell spec §4 "One-time-code login"): the cell phone, a code by text,
+ * resend after 60 s, the code. A number with no account offers the ways on its message names.
+ * The account store's one-time-code login does the work (AccountStore.forms).
+ */
+export const MobileLoginForm = observer(function MobileLoginForm({
+  validatePhone,
+  onSuccess,
+  onUseEmail,
+  onRegister,
+}: MobileLoginFormProps) {
+  const { t } = useTranslation();
+  const { account } = useStores();
+  const phoneFormId = useId();
+  const codeFormId = useId();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [message, setMessage] = useState<AccountMessage | null>(null);
+  const [noAccount, setNoAccount] = useState(false);
+  const phoneSchema = useMemo(() => otpPhoneSchema({ validatePhone }), [validatePhone]);
+  const phoneForm = useForm<OtpPhoneValues>({
+    resolver: yupResolver(phoneSchema) as unknown as Resolver<OtpPhoneValues>,
+    defaultValues: { phone: '' },
+  });
+  const codeForm = useForm<OtpValues>({
+    resolver: yupResolver(otpSchema) as unknown as Resolver<OtpValues>,
+    defaultValues: { otp: '' },
+  });
+  const busy = account.forms.busy === 'otp';
+
+  const request = async (phone: string) => {
+    setMessage(null);
+    setNoAccount(false);
+    const result: AccountResult = await account.forms.requestOtp(phone);
+    if (result.ok) {
+      setSentTo(phone);
+      codeForm.reset({ otp: '' });
+    } else {
+      setMessage(result.form);
+      setNoAccount(result.code === NO_ACCOUNT);
+    }
+  };
+
+  if (sentTo === null) {
+    return (
+      <form
+        id={phoneFormId}
+        className="login-dialog__form"
+        noValidate
+        onSubmit={phoneForm.handleSubmit((values) => request(values.phone))}
+      >
+        <MaskedField
+          control={phoneForm.control}
+          name="phone"
+          label={t('identity.login.phone')}
+          mask={MASKS.phone}
+          keyboard="phone"
+          required
+        />
+        {noAccount ? (
+          <NoAccountChoices message={message} onUseEmail={onUseEmail} onRegister={onRegister} />
+        ) : (
+          <FormMessage message={message} />
+        )}
+        <Button type="submit" block disabled={busy}>
+          {t('identity.login.send_code')}
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      id={codeFormId}
+      className="login-dialog__form"
+      noValidate
+      onSubmit={codeForm.handleSubmit(async (values) => {
+        setMessage(null);
+        const result = await account.forms.loginWithOtp(sentTo, values.otp);
+        if (result.ok) onSuccess(sentTo);
+        else setMessage(result.form);
+      })}
+    >
+      <p className="login-dialog__sent">{t('identity.login.code_sent', { phone: sentTo })}</p>
+      <TextField
+        control={codeForm.control}
+        name="otp"
+        label={t('identity.login.code')}
+        keyboard="numeric"
+        maxLength={8}
+        required
+      />
+      <FormMessage message={message} />
+      <div className="login-dialog__row">
+        <Button variant="secondary" disabled={!account.forms.canResendOtp} onClick={() => void request(sentTo)}>
+          {account.forms.otpResendSecondsLeft > 0
+            ? t('identity.login.resend_in', { seconds: account.forms.otpResendSecondsLeft })
+            : t('identity.login.resend')}
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {t('identity.login.login')}
+        </Button>
+      </div>
+      <Button
+        variant="link"
+        onClick={() => {
+          setSentTo(null);
+          setMessage(null);
+        }}
+      >
+        {t('identity.login.back')}
+      </Button>
+    </form>
+  );
+});
+
+/**
+ * '+1 {phone} has no account. Please login with your existing email or create a new account.',
+ * with the two ways it names right under it.
+ */
+function NoAccountChoices({
+  message,
+  onUseEmail,
+  onRegister,
+}: {
+  message: AccountMessage | null;
+  onUseEmail: () => void;
+  onRegister?: () => void;
+}) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  const text = useMessageText()(message);
+  return (
+    <div className="login-dialog__no-account" role="group" aria-labelledby={messageId}>
+      <p id={messageId} className="kiosk-field-error login-dialog__message" role="alert">
+        {text}
+      </p>
+      <div className="login-dialog__row">
+        <Button variant="secondary" onClick={onUseEmail}>
+          {t('identity.login.with_email')}
+        </Button>
+        {onRegister ? (
+          <Button variant="secondary" onClick={onRegister}>
+            {t('account.otp.create_account')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
