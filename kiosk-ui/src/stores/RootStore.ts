@@ -21,6 +21,7 @@ import { ShellStore } from './ShellStore';
 import { VisitorPreferences } from './VisitorPreferences';
 import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
 import type { TriviaStore } from './TriviaStore';
+import type { TenantStore } from './TenantStore';
 import type { UnitsStore } from './UnitsStore';
 
 export interface RootStoreOptions {
@@ -123,6 +124,10 @@ export class RootStore {
 
   get trivia(): TriviaStore {
     return this.lazyStore('trivia');
+  }
+
+  get tenant(): TenantStore {
+    return this.lazyStore('tenant');
   }
 
   /**

@@ -9,6 +9,7 @@ import type { LicenceScanStore } from './LicenceScanStore';
 import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import type { RootStore } from './RootStore';
+import type { TenantStore } from './TenantStore';
 import type { TriviaStore } from './TriviaStore';
 import type { UnitsStore } from './UnitsStore';
 
@@ -30,6 +31,7 @@ export interface LazyStores {
   printer: PrinterStore;
   licenceScan: LicenceScanStore;
   trivia: TriviaStore;
+  tenant: TenantStore;
 }
 
 export type LazyStoreName = keyof LazyStores;
@@ -51,6 +53,7 @@ const IMPORTS: StoreImports = {
   printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
   licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
+  tenant: () => import('./TenantStore').then((module) => module.TenantStore),
 };
 
 /** Every lazily loaded store, in RootStore's reset order. */

@@ -9,6 +9,7 @@ import { identity } from './identity';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
+import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -30,6 +31,7 @@ export const en = {
   flow,
   devices,
   speech,
+  tenant,
 };
 
 export type Catalogue = typeof en;

@@ -12,6 +12,7 @@ import { identity } from './identity';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
+import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -34,4 +35,5 @@ export const es: Translation<Catalogue> = {
   flow,
   devices,
   speech,
+  tenant,
 };
