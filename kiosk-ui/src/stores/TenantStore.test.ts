@@ -64,8 +64,7 @@ describe('TenantStore gate code', () => {
   it('asks the operator to text the code on file to the phone on file and says where it went', async () => {
     const { root, requests } = await loggedIn();
     const journey = vi.spyOn(root.screenHealth, 'journey');
-    root.tenant.select('demo/t-1/sp-a102');
-    await root.tenant.sendGateCode();
+    await root.tenant.sendGateCode('demo/t-1/sp-a102');
     const sent = requests.filter((request) => request.path === '/api/text-gate-code/');
     expect(sent.map(form)).toEqual([
       {
@@ -83,8 +82,7 @@ describe('TenantStore gate code', () => {
   it('uses the number the tenant logged in with when none is on file', async () => {
     const { root, requests } = await loggedIn({}, { ...tenant, phones: [] });
     root.tenant.loggedInByPhone('(217) 555-0182');
-    root.tenant.select('demo/t-1/sp-a102');
-    await root.tenant.sendGateCode();
+    await root.tenant.sendGateCode('demo/t-1/sp-a102');
     expect(form(requests.find((request) => request.path === '/api/text-gate-code/')!).phone_number).toBe(
       '+12175550182',
     );
@@ -98,8 +96,7 @@ describe('TenantStore gate code', () => {
       },
     });
     const journey = vi.spyOn(refused.root.screenHealth, 'journey');
-    refused.root.tenant.select('demo/t-1/sp-a102');
-    await refused.root.tenant.sendGateCode();
+    await refused.root.tenant.sendGateCode('demo/t-1/sp-a102');
     expect(refused.root.tenant.gateCode).toMatchObject({
       state: 'failed',
       message: {
@@ -110,15 +107,13 @@ describe('TenantStore gate code', () => {
     expect(journey).toHaveBeenCalledWith('gate_code', 'failed');
 
     const silent = await loggedIn({ 'POST /api/text-gate-code/': { status: 502, body: 'bad gateway' } });
-    silent.root.tenant.select('demo/t-1/sp-a102');
-    await silent.root.tenant.sendGateCode();
+    await silent.root.tenant.sendGateCode('demo/t-1/sp-a102');
     expect(silent.root.tenant.gateCode).toMatchObject({ state: 'failed', message: { key: 'tenant.gate_code.failed' } });
   });
 
   it('sends nothing without a phone on file', async () => {
     const { root, requests } = await loggedIn({}, { ...tenant, phones: [] });
-    root.tenant.select('demo/t-1/sp-a102');
-    await root.tenant.sendGateCode();
+    await root.tenant.sendGateCode('demo/t-1/sp-a102');
     expect(root.tenant.gateCode).toMatchObject({ state: 'failed', message: { key: 'tenant.gate_code.no_phone' } });
     expect(requests.some((request) => request.path === '/api/text-gate-code/')).toBe(false);
   });
@@ -167,8 +162,7 @@ describe('TenantStore move-out notice', () => {
 describe('TenantStore reset', () => {
   it('forgets the tenant when the session ends', async () => {
     const { root } = await loggedIn();
-    root.tenant.select('demo/t-1/sp-a102');
-    await root.tenant.sendGateCode();
+    await root.tenant.sendGateCode('demo/t-1/sp-a102');
     root.resetAll();
     expect(root.tenant.units).toEqual([]);
     expect(root.tenant.selectedUnit).toBeNull();

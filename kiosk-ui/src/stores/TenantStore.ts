@@ -119,20 +119,15 @@ export class TenantStore {
     });
   }
 
-  select(key: string): void {
-    if (!this.units.some((unit) => unit.key === key)) return;
-    this.selectedKey = key;
-    this.gateCode = IDLE;
-  }
-
   /**
    * My gate code: the operator texts the code it has on file for the picked unit to the phone on
    * file (text-gate-code/, docs/api-paths.md). The screen says where it went, never what it is.
    */
-  async sendGateCode(): Promise<void> {
-    const unit = this.selectedUnit;
+  async sendGateCode(unitKey: string): Promise<void> {
+    const unit = this.units.find((candidate) => candidate.key === unitKey);
     const digits = this.phoneDigits;
     if (!unit || this.gateCode.state === 'sending') return;
+    this.selectedKey = unit.key;
     if (!digits) {
       this.gateCode = { state: 'failed', unitKey: unit.key, message: { key: 'tenant.gate_code.no_phone' } };
       return;

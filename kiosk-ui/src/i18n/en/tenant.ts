@@ -18,13 +18,12 @@ export const tenant = {
   link_rental: 'Link a Rental',
   units: {
     title: 'Your units',
-    pick: 'Choose the unit you need help with.',
     unit: 'Unit {{door}}',
     balance: 'Balance due',
     locked_out: 'Locked out: pay the balance due to get your gate access back.',
   },
   actions: {
-    title: 'What would you like to do for unit {{door}}?',
+    title: 'What else can we do for you?',
     gate_code: 'My gate code',
     contact: 'Contact details',
     move_out: 'Move out',
@@ -34,7 +33,6 @@ export const tenant = {
   gate_code: {
     hint: 'We text your gate code to the cell phone on file. It is never shown on this screen.',
     sending: 'Sending your gate code …',
-    sent_title: 'Gate code for unit {{door}}',
     // The spec's gate-code text messages (rental §8).
     sent: 'message sent successfully to {{phone}}',
     failed: 'Error occurred while sending message',

@@ -15,13 +15,12 @@ export const tenant: Translation<typeof english> = {
   link_rental: 'Vincular un alquiler',
   units: {
     title: 'Sus unidades',
-    pick: 'Elija la unidad con la que necesita ayuda.',
     unit: 'Unidad {{door}}',
     balance: 'Saldo pendiente',
     locked_out: 'Acceso bloqueado: pague el saldo pendiente para recuperar el acceso por el portón.',
   },
   actions: {
-    title: '¿Qué desea hacer con la unidad {{door}}?',
+    title: '¿En qué más podemos ayudarle?',
     gate_code: 'Mi código de acceso',
     contact: 'Datos de contacto',
     move_out: 'Desocupar',
@@ -31,7 +30,6 @@ export const tenant: Translation<typeof english> = {
   gate_code: {
     hint: 'Le enviamos su código de acceso por mensaje de texto al celular registrado. Nunca se muestra en esta pantalla.',
     sending: 'Enviando su código de acceso …',
-    sent_title: 'Código de acceso de la unidad {{door}}',
     sent: 'mensaje enviado correctamente a {{phone}}',
     failed: 'Ocurrió un error al enviar el mensaje',
     failed_server: '{{message}}. Inténtelo de nuevo.',

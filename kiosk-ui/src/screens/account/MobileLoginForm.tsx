@@ -1,7 +1,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { MASKS } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -44,6 +44,10 @@ export interface MobileLoginFormProps {
   onUseEmail: () => void;
   /** Create an account, offered beside 'Continue with Email' when the number has no account. */
   onRegister?: () => void;
+  /** The phone field, then the code field, take the focus as they show (no tap to start typing). */
+  autoFocus?: boolean;
+  /** A code of this many digits logs in as its last digit is typed; Login stays for any other. */
+  codeLength?: number;
 }
 
 /**
@@ -56,6 +60,8 @@ export const MobileLoginForm = observer(function MobileLoginForm({
   onSuccess,
   onUseEmail,
   onRegister,
+  autoFocus = false,
+  codeLength,
 }: MobileLoginFormProps) {
   const { t } = useTranslation();
   const { account } = useStores();
@@ -74,6 +80,29 @@ export const MobileLoginForm = observer(function MobileLoginForm({
     defaultValues: { otp: '' },
   });
   const busy = account.forms.busy === 'otp';
+  const autoSubmitted = useRef<string | null>(null);
+  const code = codeForm.watch('otp');
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    if (sentTo === null) phoneForm.setFocus('phone');
+    else codeForm.setFocus('otp');
+  }, [autoFocus, sentTo, phoneForm, codeForm]);
+
+  const submitCode = codeForm.handleSubmit(async (values) => {
+    if (sentTo === null) return;
+    setMessage(null);
+    const result = await account.forms.loginWithOtp(sentTo, values.otp);
+    if (result.ok) onSuccess(sentTo);
+    else setMessage(result.form);
+  });
+
+  useEffect(() => {
+    const digits = (code ?? '').replace(/\D/g, '');
+    if (!codeLength || digits.length !== codeLength || busy || autoSubmitted.current === digits) return;
+    autoSubmitted.current = digits;
+    void submitCode();
+  }, [code, codeLength, busy, submitCode]);
 
   const request = async (phone: string) => {
     setMessage(null);
@@ -117,17 +146,7 @@ export const MobileLoginForm = observer(function MobileLoginForm({
   }
 
   return (
-    <form
-      id={codeFormId}
-      className="login-dialog__form"
-      noValidate
-      onSubmit={codeForm.handleSubmit(async (values) => {
-        setMessage(null);
-        const result = await account.forms.loginWithOtp(sentTo, values.otp);
-        if (result.ok) onSuccess(sentTo);
-        else setMessage(result.form);
-      })}
-    >
+    <form id={codeFormId} className="login-dialog__form" noValidate onSubmit={(event) => void submitCode(event)}>
       <p className="login-dialog__sent">{t('identity.login.code_sent', { phone: sentTo })}</p>
       <TextField
         control={codeForm.control}

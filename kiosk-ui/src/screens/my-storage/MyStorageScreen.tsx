@@ -12,6 +12,9 @@ import { LoginForm } from '../account/LoginForm';
 import { MobileLoginForm } from '../account/MobileLoginForm';
 import './my-storage.css';
 
+/** The operator's one-time codes are 6 digits: the sixth logs in without a tap on Login. */
+const OTP_CODE_LENGTH = 6;
+
 /**
  * MY STORAGE (docs/tenant-area.md): logged out, the cell phone on file and a code by text (or the
  * e-mail login); logged in, the tenant's units and what they can do for the picked one: the gate
@@ -58,6 +61,8 @@ const TenantLogin = observer(function TenantLogin() {
           validatePhone={identity.validatePhone}
           onSuccess={tenant.loggedInByPhone}
           onUseEmail={() => tenant.setLoginMode('email')}
+          autoFocus
+          codeLength={OTP_CODE_LENGTH}
         />
       ) : (
         <LoginForm context="rental" titled={false} onLoggedIn={() => void tenant.open()} />
@@ -96,7 +101,7 @@ const TenantHub = observer(function TenantHub() {
       {tenant.unitsState === 'ready' && (
         <>
           <UnitList />
-          {tenant.selectedUnit && <UnitActions unit={tenant.selectedUnit} />}
+          <AccountActions />
         </>
       )}
     </section>
@@ -112,11 +117,11 @@ const UnitList = observer(function UnitList() {
       <h2 id={titleId} className="my-storage__subtitle">
         {t('tenant.units.title')}
       </h2>
-      {tenant.units.length > 1 && <p className="my-storage__prompt">{t('tenant.units.pick')}</p>}
+      <p className="my-storage__hint">{t('tenant.gate_code.hint')}</p>
       <ul className="my-storage__units" aria-labelledby={titleId}>
         {tenant.units.map((unit) => (
           <li key={unit.key}>
-            <UnitButton unit={unit} />
+            <UnitCard unit={unit} />
           </li>
         ))}
       </ul>
@@ -124,23 +129,40 @@ const UnitList = observer(function UnitList() {
   );
 });
 
-const UnitButton = observer(function UnitButton({ unit }: { unit: TenantUnit }) {
+/** A unit: its door, balance, the locked-out mark, My gate code and what came of it. */
+const UnitCard = observer(function UnitCard({ unit }: { unit: TenantUnit }) {
   const { t } = useTranslation();
   const { tenant } = useStores();
-  const selected = tenant.selectedKey === unit.key;
+  const titleId = useId();
+  const status = tenant.gateCode.state !== 'idle' && tenant.gateCode.unitKey === unit.key ? tenant.gateCode : null;
   return (
-    <button
-      type="button"
-      className={selected ? 'my-storage__unit my-storage__unit--selected' : 'my-storage__unit'}
-      aria-pressed={selected}
-      onClick={() => tenant.select(unit.key)}
-    >
-      <span className="my-storage__unit-name">{t('tenant.units.unit', { door: unit.door })}</span>
-      <span className="my-storage__unit-balance">
+    <article className="my-storage__unit" aria-labelledby={titleId}>
+      <h3 id={titleId} className="my-storage__unit-name">
+        {t('tenant.units.unit', { door: unit.door })}
+      </h3>
+      <p className="my-storage__unit-balance">
         {t('tenant.units.balance')}: <strong>{formatMoney(unit.balance, { cents: true })}</strong>
-      </span>
-      {unit.lockedOut && <span className="my-storage__locked">{t('tenant.units.locked_out')}</span>}
-    </button>
+      </p>
+      {unit.lockedOut && <p className="my-storage__locked">{t('tenant.units.locked_out')}</p>}
+      <Button block onClick={() => void tenant.sendGateCode(unit.key)} disabled={tenant.gateCode.state === 'sending'}>
+        {t('tenant.actions.gate_code')}
+      </Button>
+      <div className="my-storage__status" aria-live="polite">
+        {status?.state === 'sending' && <p>{t('tenant.gate_code.sending')}</p>}
+        {status?.state === 'sent' && (
+          <p className="my-storage__sent" role="status">
+            {t('tenant.gate_code.sent', { phone: status.phone })}
+          </p>
+        )}
+      </div>
+      <div aria-live="assertive">
+        {status?.state === 'failed' && (
+          <p className="my-storage__error" role="alert">
+            {accountMessageText(status.message, t)}
+          </p>
+        )}
+      </div>
+    </article>
   );
 });
 
@@ -152,39 +174,16 @@ const LINKS = [
   { path: '/merchandise', label: 'tenant.actions.merchandise' },
 ] as const;
 
-const UnitActions = observer(function UnitActions({ unit }: { unit: TenantUnit }) {
+/** The account's other services: those whose screen is here (flow/kiosk-paths.ts). */
+const AccountActions = observer(function AccountActions() {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
+  const { shell } = useStores();
   const titleId = useId();
-  const status = tenant.gateCode;
-  const sending = status.state === 'sending';
   return (
     <div className="my-storage__actions-block" role="group" aria-labelledby={titleId}>
       <h2 id={titleId} className="my-storage__subtitle">
-        {t('tenant.actions.title', { door: unit.door })}
+        {t('tenant.actions.title')}
       </h2>
-      <div className="my-storage__gate-code">
-        <Button onClick={() => void tenant.sendGateCode()} disabled={sending}>
-          {t('tenant.actions.gate_code')}
-        </Button>
-        <p className="my-storage__hint">{t('tenant.gate_code.hint')}</p>
-      </div>
-      <div className="my-storage__status" aria-live="polite">
-        {status.state === 'sending' && <p>{t('tenant.gate_code.sending')}</p>}
-        {status.state === 'sent' && (
-          <p className="my-storage__sent" role="status">
-            <strong>{t('tenant.gate_code.sent_title', { door: unit.door })}</strong>{' '}
-            {t('tenant.gate_code.sent', { phone: status.phone })}
-          </p>
-        )}
-      </div>
-      <div aria-live="assertive">
-        {status.state === 'failed' && (
-          <p className="my-storage__error" role="alert">
-            {accountMessageText(status.message, t)}
-          </p>
-        )}
-      </div>
       <ul className="my-storage__links">
         {LINKS.filter((link) => sectionForPath(link.path) !== null).map((link) => (
           <li key={link.path}>
