@@ -23,3 +23,26 @@ describe('the daemon log', () => {
     expect(entries.find((entry) => entry.msg === 'hello')).toMatchObject({ pid: process.pid, component: 'test' });
   });
 });
+
+describe('request lines', () => {
+  it('show a phone number in a request URL by its last four digits only', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({ KIOSK_SANDBOX: 'on' });
+    const app = Fastify({ logger: { ...(loggerOptions(config) as object), stream } });
+    app.get('/api/users/phone/:phone/', async () => ({ data: { user: null } }));
+    await app.inject({ url: '/api/users/phone/%2B12175550147/' });
+    await app.close();
+    const incoming = lines.map((line) => JSON.parse(line) as { msg?: string; req?: { url: string; method: string } });
+    expect(incoming.find((entry) => entry.msg === 'incoming request')?.req).toMatchObject({
+      method: 'GET',
+      url: '/api/users/phone/***-***-0147/',
+    });
+    expect(lines.join('\n')).not.toContain('2175550147');
+  });
+});

@@ -112,6 +112,9 @@ export const API_ROUTES = {
   payBill: { method: 'POST', path: 'tenant/:tenant/space/:spaceId/pre-pay/' },
   enrolAutopay: { method: 'POST', path: 'tenant/:tenant/space/:spaceId/autopay/' },
   cancelAutopay: { method: 'DELETE', path: 'tenant/:tenant/space/:spaceId/autopay/' },
+
+  // MY STORAGE, the tenants' area (docs/tenant-area.md)
+  moveOutNotice: { method: 'POST', path: 'move-out-notice/' },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -19,6 +19,9 @@ export const JOURNEY_OUTCOMES = {
   card_swipe: ['read', 'failed'],
   /** A basket of boxes, tape, locks bought at /merchandise: paid, or refused (card, sold out, no answer). */
   merchandise: ['succeeded', 'failed'],
+  // MY STORAGE (docs/tenant-area.md): the gate code by text, the move-out notice.
+  gate_code: ['sent', 'failed'],
+  move_out: ['accepted', 'refused', 'failed'],
 } as const;
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];

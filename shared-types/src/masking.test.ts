@@ -5,6 +5,7 @@ import {
   isCardNumberCandidate,
   maskCardNumber,
   maskCardNumbersInText,
+  maskPhonesInUrl,
   maskSecrets,
   removeSecretValues,
   REMOVED,
@@ -329,5 +330,27 @@ describe('maskSecrets, named cases', () => {
         { secretValues: [key] },
       ),
     ).toEqual({ event: `upstream said: bad key ${REMOVED}!`, url: `https://op.example/?key=${REMOVED}` });
+  });
+});
+
+describe('maskPhonesInUrl', () => {
+  it('keeps only the last four digits of a phone in a path or a query, encoded or not', () => {
+    expect(maskPhonesInUrl('/api/users/phone/%2B12175550147/')).toBe('/api/users/phone/***-***-0147/');
+    expect(maskPhonesInUrl('/api/users/phone/+12175550147/')).toBe('/api/users/phone/***-***-0147/');
+    expect(maskPhonesInUrl('/api/common-data/validate-phone/?phone_number=2175550147&country_code=1')).toBe(
+      '/api/common-data/validate-phone/?phone_number=***-***-0147&country_code=1',
+    );
+    expect(maskPhonesInUrl('/x?phone=%28217%29%20555-0147')).toBe('/x?phone=***-***-0147');
+  });
+
+  it('leaves ids, dates, card-length runs and short numbers alone', () => {
+    for (const url of [
+      '/api/tenant/t-5001/space/sp-a102/pre-pay/?period=3',
+      '/x?at=1795688562858',
+      '/x?n=4111111111111111',
+      '/x?zip=62701',
+    ]) {
+      expect(maskPhonesInUrl(url)).toBe(url);
+    }
   });
 });

@@ -358,3 +358,19 @@ function removeSecretTypedValues(value: unknown): unknown {
   };
   return strip(value, 0);
 }
+
+/**
+ * A US phone number in a URL, raw or URI-encoded: an optional +1 or 1, then 10 digits, optionally
+ * split as (217) 555-0147, 217-555-0147 or 217.555.0147. Not part of a longer run of digits.
+ */
+const URL_PHONE =
+  /(?<![0-9])(?:(?:%2B|\+)?1(?:%20|[ .-])?)?(?:%28|\()?[2-9][0-9]{2}(?:%29|\))?(?:%20|[ .-])?[0-9]{3}(?:%20|[ .-])?([0-9]{4})(?![0-9])/gi;
+
+/**
+ * A request URL as logs may show it: every phone number in its path or query reduced to its last
+ * four digits (`users/phone/%2B12175550147/` -> `users/phone/***-***-0147/`), as the tenant area
+ * shows where a text went.
+ */
+export function maskPhonesInUrl(url: string): string {
+  return url.replace(URL_PHONE, (_whole, last4: string) => `***-***-${last4}`);
+}

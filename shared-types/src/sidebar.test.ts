@@ -17,6 +17,7 @@ describe('visibleSidebarSections', () => {
       'size_guide',
       'pay_bill',
       'autopay',
+      'my_storage',
       'rental_docs',
       'insurance',
       'facility_map',
@@ -28,6 +29,8 @@ describe('visibleSidebarSections', () => {
     const sections = visibleSidebarSections({ ...everything, externalPaybill: 'https://pay.example' });
     expect(sections).not.toContain('pay_bill');
     expect(sections).not.toContain('autopay');
+    // The gate code and move-out do not depend on where bills are paid.
+    expect(sections).toContain('my_storage');
   });
 
   it('shows Rental Documents and Protection Brochure only when such documents exist', () => {

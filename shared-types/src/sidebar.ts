@@ -14,6 +14,8 @@ export const SIDEBAR_ORDER = [
   'size_guide',
   'pay_bill',
   'autopay',
+  // The tenants' own area (docs/tenant-area.md): after the pay-bill pair it widens.
+  'my_storage',
   'rental_docs',
   'insurance',
   'facility_map',
@@ -30,6 +32,7 @@ export const SIDEBAR_SECTION_TEXTS = {
   size_guide: 'SIZE GUIDE',
   pay_bill: 'PAY MY BILL',
   autopay: 'Setup autopay',
+  my_storage: 'MY STORAGE',
   rental_docs: 'Rental Documents',
   insurance: 'Protection Brochure',
   facility_map: 'Facility map',

@@ -131,7 +131,15 @@ test('a facility with an external pay-bill has no PAY MY BILL, Setup autopay, do
   await page.goto(`${kiosk.baseUrl}/external-paybill`);
   await expect(page).toHaveTitle('Maple Street Self Storage Decatur Kiosk');
   const items = sidebar(page).getByRole('button');
-  await expect(items).toHaveText(['Home', 'Select a Space', 'Find my reservation', 'SIZE GUIDE', 'Boxes & Supplies']);
+  // MY STORAGE stays: the gate code and move-out do not depend on where bills are paid.
+  await expect(items).toHaveText([
+    'Home',
+    'Select a Space',
+    'Find my reservation',
+    'SIZE GUIDE',
+    'MY STORAGE',
+    'Boxes & Supplies',
+  ]);
   for (const hidden of ['PAY MY BILL', 'Setup autopay', 'Rental Documents', 'Protection Brochure', 'Facility map']) {
     await expect(sidebar(page).getByRole('button', { name: hidden, exact: true })).toHaveCount(0);
   }

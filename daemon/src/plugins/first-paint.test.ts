@@ -86,6 +86,7 @@ describe('the welcome first paint markup', () => {
       ['size_guide', 'SIZE GUIDE'],
       ['pay_bill', 'PAY MY BILL'],
       ['autopay', 'Setup autopay'],
+      ['my_storage', 'MY STORAGE'],
       ['merchandise', 'Boxes &amp; Supplies'],
     ]);
     const everything = items({
@@ -98,6 +99,7 @@ describe('the welcome first paint markup', () => {
       'rent',
       'find_reservation',
       'size_guide',
+      'my_storage',
       'rental_docs',
       'insurance',
       'facility_map',

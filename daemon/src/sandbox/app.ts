@@ -24,6 +24,7 @@ import rentalHoldRoutes from './routes/rental-hold.js';
 import rentalDocumentsRoutes from './routes/rental-documents.js';
 import rentalGateCodeRoutes from './routes/rental-gate-codes.js';
 import rentalMailRoutes from './routes/rental-mails.js';
+import tenantAreaRoutes from './routes/tenant-area.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import usersRoutes from './routes/users.js';
@@ -60,6 +61,7 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   rentalGateCodeRoutes,
   rentalMailRoutes,
   merchandiseRoutes,
+  tenantAreaRoutes,
 ];
 
 export interface SandboxOptions {

@@ -1546,6 +1546,27 @@ export const DEMO_BILLING = {
 } as const;
 
 // =================================================================================================
+// TENANT AREA — MY STORAGE: the move-out notice (docs/tenant-area.md, docs/api-paths.md).
+// The gate code by text reads each lease's gate_code above.
+// =================================================================================================
+
+/**
+ * The move-out notice (POST move-out-notice/): refused while the unit has a balance due (A102 of
+ * tenant@example.com), else accepted for the date asked, or for the earliest date the notice days
+ * allow; rent paid for whole months after the move-out month is refunded. The confirmation mail
+ * is recorded (GET /__sandbox/mails, kind 'move-out').
+ */
+export const DEMO_MOVE_OUT = {
+  notice_days: 10,
+  /** {door} and {amount} are filled in. */
+  balance_due_message: 'Unit {door} has a balance of {amount}. Please pay it before giving notice to move out.',
+  accepted_message: 'Please empty the unit and take your lock off by the end of your move-out date.',
+  /** {days} and {date} are filled in. */
+  moved_message:
+    'We need {days} days of notice, so your move-out date is {date}. Please empty the unit and take your lock off by then.',
+} as const;
+
+// =================================================================================================
 // RENTAL PROCESSING — rentals, reservations, gate codes, agreements. (Filled by the rental area.)
 // Test cards decide payment outcomes everywhere (rental and billing).
 // =================================================================================================

@@ -9,6 +9,8 @@ export const KIOSK_SECTIONS = [
   'size_guide',
   'pay_bill',
   'autopay',
+  'my_storage',
+  'move_out',
   'samples',
   'rental_docs',
   'insurance',

@@ -27,6 +27,7 @@ const payBillScreen = screen(
   () => import('./pay-bill/PayBillScreen'),
   ['account', 'billing', 'device', 'printer', 'trivia'],
 );
+const tenantStores = ['account', 'billing', 'identity', 'tenant'] as const;
 const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
 
 /**
@@ -43,6 +44,8 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   size_guide: screen(() => import('./size-guide/SizeGuideScreen'), ['units']),
   pay_bill: payBillScreen,
   autopay: payBillScreen,
+  my_storage: screen(() => import('./my-storage/MyStorageScreen'), tenantStores),
+  move_out: screen(() => import('./my-storage/MoveOutScreen'), tenantStores),
   samples: screen(() => import('./samples/SamplesScreen'), ['account']), // developer test page (?section=samples)
   rental_docs: documentsScreen,
   insurance: documentsScreen,

@@ -22,6 +22,7 @@ import { ShellStore } from './ShellStore';
 import { VisitorPreferences } from './VisitorPreferences';
 import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
 import type { TriviaStore } from './TriviaStore';
+import type { TenantStore } from './TenantStore';
 import type { UnitsStore } from './UnitsStore';
 
 export interface RootStoreOptions {
@@ -128,6 +129,10 @@ export class RootStore {
 
   get merchandise(): MerchandiseStore {
     return this.lazyStore('merchandise');
+  }
+
+  get tenant(): TenantStore {
+    return this.lazyStore('tenant');
   }
 
   /**

@@ -29,11 +29,24 @@ describe('ShellStore sidebar', () => {
       'size_guide',
       'pay_bill',
       'autopay',
+      'my_storage',
       'rental_docs',
       'insurance',
       'facility_map',
       'merchandise',
     ]);
+  });
+
+  it('opens MY STORAGE and its screens by their paths, marking MY STORAGE in the sidebar', () => {
+    const { root } = rootWith({});
+    expect(root.shell.openPath('/my-storage/move-out')).toBe(true);
+    expect(root.shell.section).toBe('move_out');
+    expect(root.shell.currentSidebarItem).toBe('my_storage');
+    expect(root.shell.openPath('/pay-bill')).toBe(true);
+    expect(root.shell.currentSidebarItem).toBe('pay_bill');
+    // A path no screen answers leaves the visitor where they are.
+    expect(root.shell.openPath('/nowhere')).toBe(false);
+    expect(root.shell.section).toBe('pay_bill');
   });
 
   it('shows Protection Brochure without Rental Documents when only insurance documents exist', () => {

@@ -2,6 +2,7 @@ import { SCREEN, sidebarFacts, visibleSidebarSections, type SidebarSection } fro
 import { makeAutoObservable } from 'mobx';
 import type { KioskSection } from '../flow/kiosk-sections';
 import { DEFAULT_SECTION } from '../flow/default-section';
+import { sectionForPath, sidebarItemOf } from '../flow/kiosk-paths';
 import type { SectionName } from '../flow/sections';
 import { isSidebarHidden, RENTAL_AREA_SECTIONS } from '../flow/sidebar';
 import { parseRoute, routeHref, type Route, type UnavailableError } from '../router';
@@ -115,6 +116,19 @@ export class ShellStore {
     // The section already open, tapped again: the rental area goes back to where it starts.
     if (section === this.section) this.root.ifLoaded('rental')?.reopenKioskSection(section);
     this.section = section;
+  }
+
+  /** Opens the section a kiosk path shows (flow/kiosk-paths.ts); false when none does. */
+  openPath(path: string): boolean {
+    const section = sectionForPath(path);
+    if (section === null) return false;
+    this.selectSection(section);
+    return true;
+  }
+
+  /** The sidebar item marked as the current page: the section's own, or its area's. */
+  get currentSidebarItem(): KioskSection {
+    return sidebarItemOf(this.section);
   }
 
   goHome(): void {

@@ -10,6 +10,7 @@ import type { MerchandiseStore } from './MerchandiseStore';
 import type { PrinterStore } from './PrinterStore';
 import type { RentalStore } from './RentalStore';
 import type { RootStore } from './RootStore';
+import type { TenantStore } from './TenantStore';
 import type { TriviaStore } from './TriviaStore';
 import type { UnitsStore } from './UnitsStore';
 
@@ -32,6 +33,7 @@ export interface LazyStores {
   licenceScan: LicenceScanStore;
   trivia: TriviaStore;
   merchandise: MerchandiseStore;
+  tenant: TenantStore;
 }
 
 export type LazyStoreName = keyof LazyStores;
@@ -54,6 +56,7 @@ const IMPORTS: StoreImports = {
   licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
   merchandise: () => import('./MerchandiseStore').then((module) => module.MerchandiseStore),
+  tenant: () => import('./TenantStore').then((module) => module.TenantStore),
 };
 
 /** Every lazily loaded store, in RootStore's reset order. */

@@ -8,3 +8,4 @@ export * from './account.js';
 export * from './billing.js';
 export * from './rental-process.js';
 export * from './merchandise.js';
+export * from './tenant-area.js';

@@ -119,6 +119,7 @@ export const DEMO_SIDEBAR = [
   'SIZE GUIDE',
   'PAY MY BILL',
   'Setup autopay',
+  'MY STORAGE',
   'Rental Documents',
   'Protection Brochure',
   'Facility map',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from './app.js';
+import { buildSandbox } from '../app.js';
 
 /** Locked-out units: the access the account data shows, and what a payment answers about it. */
 

@@ -52,11 +52,17 @@ const rentalGateCodeRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asy
     const { landline } = DEMO_RENTAL_PROCESSING;
     if (phone.replace(/\D/g, '') === landline.phone.replace(/\D/g, '')) return fail(landline.failure);
     const rental = world.rentals.find((record) => record.tenant_id === text(form.tenant_id));
-    const door = rental?.door_name ?? text(form.unit_door_number);
+    // A tenant's own request (MY STORAGE) names the space and no code: the code on file is sent.
+    const lease = rental ? undefined : state.accounts.lease(text(form.tenant_id), text(form.space_id));
+    const door = rental?.door_name ?? lease?.door_name ?? text(form.unit_door_number);
+    const gatecode = rental?.gatecode ?? (text(form.gatecode) || lease?.gate_code || '');
+    if (!gatecode && !(resend && rental?.noke_pin)) {
+      return fail({ code: 'NoGateCode', message: 'No gate code is on file for this unit' });
+    }
     const body =
       resend && rental?.noke_pin
         ? `${settings.name}: get the smart access app at https://example.com/app and open unit ${door} with your access PIN ${rental.noke_pin}.`
-        : `${settings.name}: your gate code for unit ${door} is ${rental?.gatecode ?? text(form.gatecode)}.`;
+        : `${settings.name}: your gate code for unit ${door} is ${gatecode}.`;
     state.recordings.recordText({ to: phone, body, kind: resend ? 'access-pin' : 'gate-code' });
     const result: TextGateCodeResult = { sent: true, phone_number: phone };
     return ok(result);

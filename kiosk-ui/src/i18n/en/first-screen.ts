@@ -16,6 +16,8 @@ export const firstScreenShell = {
   sections: {
     ...SIDEBAR_SECTION_TEXTS,
     samples: 'Samples',
+    // Not a sidebar item: shown under MY STORAGE.
+    move_out: 'Move out',
   },
   sidebar: {
     label: SIDEBAR_LABEL,

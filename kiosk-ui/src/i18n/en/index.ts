@@ -10,6 +10,7 @@ import { merchandise } from './merchandise';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
+import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -32,6 +33,7 @@ export const en = {
   devices,
   speech,
   merchandise,
+  tenant,
 };
 
 export type Catalogue = typeof en;

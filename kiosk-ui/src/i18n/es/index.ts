@@ -13,6 +13,7 @@ import { merchandise } from './merchandise';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
+import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -36,4 +37,5 @@ export const es: Translation<Catalogue> = {
   devices,
   speech,
   merchandise,
+  tenant,
 };

@@ -58,6 +58,7 @@ describe('kiosk shell', () => {
       'SIZE GUIDE',
       'PAY MY BILL',
       'Setup autopay',
+      'MY STORAGE',
       'Rental Documents',
       'Facility map',
       'Boxes & Supplies',

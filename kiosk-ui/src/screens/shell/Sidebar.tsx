@@ -20,7 +20,7 @@ export const Sidebar = observer(function Sidebar() {
               <button
                 type="button"
                 className="kiosk-sidebar__item"
-                aria-current={shell.section === section ? 'page' : undefined}
+                aria-current={shell.currentSidebarItem === section ? 'page' : undefined}
                 data-nav-action="sidebar"
                 data-nav-target={section}
                 onClick={() => shell.selectSection(section)}
