@@ -17,6 +17,8 @@ export const JOURNEY_OUTCOMES = {
   reservation: ['completed', 'failed'],
   bill_payment: ['succeeded', 'failed'],
   card_swipe: ['read', 'failed'],
+  /** A tenant's contact details: saved, nothing to change, a field refused by the operator, no answer. */
+  contact_details: ['saved', 'unchanged', 'refused', 'failed'],
 } as const;
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];

@@ -87,6 +87,41 @@ export function maskLicenceNumber(value: string): string {
 
 export const REMOVED = '[removed]';
 
+// -- Contact details: a tenant's phone and e-mail show only enough to tell them apart ---------------
+
+/** `tenant_phone`, `secondary_contact_phone`, `phone_number`, `resend_phone_number`, `cellPhone`. */
+function namesPhone(key: string): boolean {
+  return normaliseKeyName(key).includes('phone');
+}
+
+/** `tenant_email`, `secondary_contact_email`, `email`, `user_email`, `emailId`; the login's `username` is the e-mail. */
+function namesEmail(key: string): boolean {
+  const name = normaliseKeyName(key);
+  return name.includes('email') || name === 'username';
+}
+
+/** A phone number as logs show it: its last four digits, the rest starred (`***-***-0147`). */
+export function maskPhoneNumber(value: string): string {
+  const digits = value.replace(/[^0-9]/g, '');
+  if (digits.length <= 4) return '*'.repeat(digits.length);
+  return `***-***-${digits.slice(-4)}`;
+}
+
+/** An e-mail address as logs show it: its first character and the domain (`t***@example.com`). */
+export function maskEmailAddress(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return value === '' ? '' : '***';
+  return `${value[0]}***${value.slice(at)}`;
+}
+
+/** The masked form of a contact field's text, or undefined when the key names no phone or e-mail. */
+function maskContactValue(key: string, value: string): string | undefined {
+  if (value.includes('***')) return undefined;
+  if (namesPhone(key)) return maskPhoneNumber(value);
+  if (namesEmail(key)) return maskEmailAddress(value);
+  return undefined;
+}
+
 /**
  * Digits in groups split by single spaces or dashes (the styles a card field or a receipt shows:
  * `4111 1111 1111 1111`, `4111-1111-1111-1111`, `4111111111111111`). Each such run is searched for
@@ -229,6 +264,8 @@ function maskValue(key: string | undefined, value: unknown, depth: number, forms
   if (typeof value === 'string' && lowerKey !== undefined && LICENCE_KEYS.has(lowerKey))
     return maskLicenceNumber(value);
   if (typeof value === 'string') {
+    const contact = lowerKey === undefined ? undefined : maskContactValue(lowerKey, value);
+    if (contact !== undefined) return contact;
     const masked =
       lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskPartialCardNumber(value) : maskCardNumbersInText(value);
     return forms.length === 0 ? masked : removeForms(masked, forms);
@@ -259,8 +296,9 @@ export interface MaskOptions {
 }
 
 /**
- * A deep copy of `value` with card numbers masked, and CVV, expiry, passwords, tokens, keys and
- * the given secret values removed.
+ * A deep copy of `value` with card numbers masked, phones and e-mails under their field names
+ * masked (maskPhoneNumber, maskEmailAddress), and CVV, expiry, passwords, tokens, keys and the
+ * given secret values removed.
  */
 export function maskSecrets<T>(value: T, options: MaskOptions = {}): T {
   const typed = removeSecretTypedValues(value);
