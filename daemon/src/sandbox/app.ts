@@ -25,6 +25,7 @@ import rentalGateCodeRoutes from './routes/rental-gate-codes.js';
 import rentalMailRoutes from './routes/rental-mails.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
+import tenantContactRoutes from './routes/tenant-contact.js';
 import usersRoutes from './routes/users.js';
 import printerRoutes from './routes/printer.js';
 import type { PrinterSimulator } from './printer-simulator.js';
@@ -59,6 +60,7 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   rentalProcessRoutes,
   rentalGateCodeRoutes,
   rentalMailRoutes,
+  tenantContactRoutes,
 ];
 
 export interface SandboxOptions {

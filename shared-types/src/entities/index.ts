@@ -7,3 +7,4 @@ export * from './identity.js';
 export * from './account.js';
 export * from './billing.js';
 export * from './rental-process.js';
+export * from './tenant-contact.js';
