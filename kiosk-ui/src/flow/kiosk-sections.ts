@@ -13,6 +13,8 @@ export const KIOSK_SECTIONS = [
   'rental_docs',
   'insurance',
   'facility_map',
+  // The tenant's contact details (docs/tenant-contact.md), reached from the account's screens.
+  'my_storage_contact',
 ] as const;
 
 export type KioskSection = (typeof KIOSK_SECTIONS)[number];

@@ -47,6 +47,10 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   rental_docs: documentsScreen,
   insurance: documentsScreen,
   facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
+  my_storage_contact: screen(
+    () => import('./contact-details/ContactDetailsScreen'),
+    ['account', 'contact', 'identity'],
+  ),
 };
 
 /**

@@ -2,6 +2,7 @@ import { observable, runInAction } from 'mobx';
 import type { AccountStore } from './AccountStore';
 import type { BillingStore } from './BillingStore';
 import type { CheckoutStore } from './CheckoutStore';
+import type { ContactStore } from './ContactStore';
 import type { DeviceStore } from './DeviceStore';
 import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
@@ -30,6 +31,7 @@ export interface LazyStores {
   printer: PrinterStore;
   licenceScan: LicenceScanStore;
   trivia: TriviaStore;
+  contact: ContactStore;
 }
 
 export type LazyStoreName = keyof LazyStores;
@@ -51,6 +53,7 @@ const IMPORTS: StoreImports = {
   printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
   licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
+  contact: () => import('./ContactStore').then((module) => module.ContactStore),
 };
 
 /** Every lazily loaded store, in RootStore's reset order. */

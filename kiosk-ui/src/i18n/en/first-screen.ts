@@ -16,6 +16,7 @@ export const firstScreenShell = {
   sections: {
     ...SIDEBAR_SECTION_TEXTS,
     samples: 'Samples',
+    my_storage_contact: 'Contact details',
   },
   sidebar: {
     label: SIDEBAR_LABEL,

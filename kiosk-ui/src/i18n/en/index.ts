@@ -2,6 +2,7 @@ import { account } from './account';
 import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
+import { contact } from './contact';
 import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
@@ -30,6 +31,7 @@ export const en = {
   flow,
   devices,
   speech,
+  contact,
 };
 
 export type Catalogue = typeof en;

@@ -15,6 +15,7 @@ export const firstScreenShell: Translation<typeof englishShell> = {
     rental_docs: 'Documentos de alquiler',
     insurance: 'Folleto de protección',
     facility_map: 'Mapa de las instalaciones',
+    my_storage_contact: 'Datos de contacto',
   },
   sidebar: {
     label: 'Menú del quiosco',
