@@ -360,4 +360,9 @@ describe('maskSecrets, contact details', () => {
     expect(maskSecrets(masked)).toEqual(masked);
     expect(JSON.stringify(masked)).not.toMatch(/555-0199|taylor\.new|jordan@/);
   });
+
+  it('leaves them for what the operator keeps, when asked, and still masks the card', () => {
+    const form = { tenant_email: 'ada@example.com', tenant_phone: '(217) 555-0199', cc_number: '4111111111111111' };
+    expect(maskSecrets(form, { keepContactDetails: true })).toEqual({ ...form, cc_number: '4111********1111' });
+  });
 });

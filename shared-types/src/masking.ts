@@ -256,7 +256,13 @@ function removeForms(text: string, forms: readonly string[]): string {
   return forms.some((form) => out.includes(form)) ? REMOVED : out;
 }
 
-function maskValue(key: string | undefined, value: unknown, depth: number, forms: readonly string[]): unknown {
+function maskValue(
+  key: string | undefined,
+  value: unknown,
+  depth: number,
+  forms: readonly string[],
+  contact = true,
+): unknown {
   if (depth > 12) return REMOVED;
   const lowerKey = key?.toLowerCase();
   if (lowerKey !== undefined && (isSecretKey(lowerKey) || BARCODE_KEYS.has(lowerKey))) return REMOVED;
@@ -264,23 +270,23 @@ function maskValue(key: string | undefined, value: unknown, depth: number, forms
   if (typeof value === 'string' && lowerKey !== undefined && LICENCE_KEYS.has(lowerKey))
     return maskLicenceNumber(value);
   if (typeof value === 'string') {
-    const contact = lowerKey === undefined ? undefined : maskContactValue(lowerKey, value);
-    if (contact !== undefined) return contact;
-    const masked =
+    const masked = contact && lowerKey !== undefined ? maskContactValue(lowerKey, value) : undefined;
+    if (masked !== undefined) return masked;
+    const cardMasked =
       lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskPartialCardNumber(value) : maskCardNumbersInText(value);
-    return forms.length === 0 ? masked : removeForms(masked, forms);
+    return forms.length === 0 ? cardMasked : removeForms(cardMasked, forms);
   }
   if (typeof value === 'number') {
     if (lowerKey !== undefined && CARD_KEYS.has(lowerKey)) return maskCardNumber(String(value));
     // A card number kept as a number is masked too (an epoch-ms time or a numeric id is not).
     return isCardNumberValue(value) ? maskCardNumber(String(value)) : value;
   }
-  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms));
+  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms, contact));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [childKey, child] of Object.entries(value as Record<string, unknown>)) {
       const shownKey = forms.length === 0 ? childKey : removeForms(childKey, forms);
-      out[shownKey] = maskValue(childKey, child, depth + 1, forms);
+      out[shownKey] = maskValue(childKey, child, depth + 1, forms, contact);
     }
     return out;
   }
@@ -293,6 +299,11 @@ export interface MaskOptions {
    * API key and support token (the UI never knows them).
    */
   secretValues?: readonly string[];
+  /**
+   * Leave phones and e-mails as they are: for what the operator itself keeps (the sandbox's record
+   * of a failed rental or a mail it sent), never for a log.
+   */
+  keepContactDetails?: boolean;
 }
 
 /**
@@ -302,7 +313,7 @@ export interface MaskOptions {
  */
 export function maskSecrets<T>(value: T, options: MaskOptions = {}): T {
   const typed = removeSecretTypedValues(value);
-  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? [])) as T;
+  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? []), !options.keepContactDetails) as T;
 }
 
 // -- Secret fields: one list for log masking and for speech (speech.ts, kiosk-ui speech/describe.ts) --
