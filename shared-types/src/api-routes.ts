@@ -107,6 +107,9 @@ export const API_ROUTES = {
   userItemDetails: { method: 'GET', path: 'user/items/facilities/:facility/tenant/:tenant/' },
   tenant: { method: 'GET', path: 'tenant/:tenant/' },
 
+  // Tenant contact details (not in the specs; docs/api-paths.md "Tenant contact details")
+  updateTenantContact: { method: 'POST', path: 'update-tenant-contact/' },
+
   // Billing
   prePay: { method: 'GET', path: 'tenant/:tenant/space/:spaceId/pre-pay/' },
   payBill: { method: 'POST', path: 'tenant/:tenant/space/:spaceId/pre-pay/' },

@@ -22,6 +22,8 @@ export const JOURNEY_OUTCOMES = {
   // MY STORAGE (docs/tenant-area.md): the gate code by text, the move-out notice.
   gate_code: ['sent', 'failed'],
   move_out: ['accepted', 'refused', 'failed'],
+  /** A tenant's contact details: saved, nothing to change, a field refused by the operator, no answer. */
+  contact_details: ['saved', 'unchanged', 'refused', 'failed'],
 } as const;
 export type Journey = keyof typeof JOURNEY_OUTCOMES;
 export type JourneyOutcome<J extends Journey = Journey> = (typeof JOURNEY_OUTCOMES)[J][number];

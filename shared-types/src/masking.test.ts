@@ -354,3 +354,38 @@ describe('maskPhonesInUrl', () => {
     }
   });
 });
+
+describe('maskSecrets, contact details', () => {
+  it('shows only the last four digits of a phone and the first letter and domain of an e-mail', () => {
+    const form = {
+      tenant_id: 't-5001',
+      tenant_phone: '(217) 555-0199',
+      tenant_email: 'taylor.new@example.com',
+      secondary_contact_phone: '(217) 555-0123',
+      secondary_contact_email: 'jordan@example.org',
+      phone_number: '+12175550147',
+      username: 'tenant@example.com',
+      mailing_zip: '62704',
+    };
+    const masked = maskSecrets({ form });
+    expect(masked).toEqual({
+      form: {
+        tenant_id: 't-5001',
+        tenant_phone: '***-***-0199',
+        tenant_email: 't***@example.com',
+        secondary_contact_phone: '***-***-0123',
+        secondary_contact_email: 'j***@example.org',
+        phone_number: '***-***-0147',
+        username: 't***@example.com',
+        mailing_zip: '62704',
+      },
+    });
+    expect(maskSecrets(masked)).toEqual(masked);
+    expect(JSON.stringify(masked)).not.toMatch(/555-0199|taylor\.new|jordan@/);
+  });
+
+  it('leaves them for what the operator keeps, when asked, and still masks the card', () => {
+    const form = { tenant_email: 'ada@example.com', tenant_phone: '(217) 555-0199', cc_number: '4111111111111111' };
+    expect(maskSecrets(form, { keepContactDetails: true })).toEqual({ ...form, cc_number: '4111********1111' });
+  });
+});

@@ -87,6 +87,41 @@ export function maskLicenceNumber(value: string): string {
 
 export const REMOVED = '[removed]';
 
+// -- Contact details: a tenant's phone and e-mail show only enough to tell them apart ---------------
+
+/** `tenant_phone`, `secondary_contact_phone`, `phone_number`, `resend_phone_number`, `cellPhone`. */
+function namesPhone(key: string): boolean {
+  return normaliseKeyName(key).includes('phone');
+}
+
+/** `tenant_email`, `secondary_contact_email`, `email`, `user_email`, `emailId`; the login's `username` is the e-mail. */
+function namesEmail(key: string): boolean {
+  const name = normaliseKeyName(key);
+  return name.includes('email') || name === 'username';
+}
+
+/** A phone number as logs show it: its last four digits, the rest starred (`***-***-0147`). */
+export function maskPhoneNumber(value: string): string {
+  const digits = value.replace(/[^0-9]/g, '');
+  if (digits.length <= 4) return '*'.repeat(digits.length);
+  return `***-***-${digits.slice(-4)}`;
+}
+
+/** An e-mail address as logs show it: its first character and the domain (`t***@example.com`). */
+export function maskEmailAddress(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return value === '' ? '' : '***';
+  return `${value[0]}***${value.slice(at)}`;
+}
+
+/** The masked form of a contact field's text, or undefined when the key names no phone or e-mail. */
+function maskContactValue(key: string, value: string): string | undefined {
+  if (value.includes('***')) return undefined;
+  if (namesPhone(key)) return maskPhoneNumber(value);
+  if (namesEmail(key)) return maskEmailAddress(value);
+  return undefined;
+}
+
 /**
  * Digits in groups split by single spaces or dashes (the styles a card field or a receipt shows:
  * `4111 1111 1111 1111`, `4111-1111-1111-1111`, `4111111111111111`). Each such run is searched for
@@ -221,7 +256,13 @@ function removeForms(text: string, forms: readonly string[]): string {
   return forms.some((form) => out.includes(form)) ? REMOVED : out;
 }
 
-function maskValue(key: string | undefined, value: unknown, depth: number, forms: readonly string[]): unknown {
+function maskValue(
+  key: string | undefined,
+  value: unknown,
+  depth: number,
+  forms: readonly string[],
+  contact = true,
+): unknown {
   if (depth > 12) return REMOVED;
   const lowerKey = key?.toLowerCase();
   if (lowerKey !== undefined && (isSecretKey(lowerKey) || BARCODE_KEYS.has(lowerKey))) return REMOVED;
@@ -229,21 +270,23 @@ function maskValue(key: string | undefined, value: unknown, depth: number, forms
   if (typeof value === 'string' && lowerKey !== undefined && LICENCE_KEYS.has(lowerKey))
     return maskLicenceNumber(value);
   if (typeof value === 'string') {
-    const masked =
+    const masked = contact && lowerKey !== undefined ? maskContactValue(lowerKey, value) : undefined;
+    if (masked !== undefined) return masked;
+    const cardMasked =
       lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskPartialCardNumber(value) : maskCardNumbersInText(value);
-    return forms.length === 0 ? masked : removeForms(masked, forms);
+    return forms.length === 0 ? cardMasked : removeForms(cardMasked, forms);
   }
   if (typeof value === 'number') {
     if (lowerKey !== undefined && CARD_KEYS.has(lowerKey)) return maskCardNumber(String(value));
     // A card number kept as a number is masked too (an epoch-ms time or a numeric id is not).
     return isCardNumberValue(value) ? maskCardNumber(String(value)) : value;
   }
-  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms));
+  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms, contact));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [childKey, child] of Object.entries(value as Record<string, unknown>)) {
       const shownKey = forms.length === 0 ? childKey : removeForms(childKey, forms);
-      out[shownKey] = maskValue(childKey, child, depth + 1, forms);
+      out[shownKey] = maskValue(childKey, child, depth + 1, forms, contact);
     }
     return out;
   }
@@ -256,15 +299,21 @@ export interface MaskOptions {
    * API key and support token (the UI never knows them).
    */
   secretValues?: readonly string[];
+  /**
+   * Leave phones and e-mails as they are: for what the operator itself keeps (the sandbox's record
+   * of a failed rental or a mail it sent), never for a log.
+   */
+  keepContactDetails?: boolean;
 }
 
 /**
- * A deep copy of `value` with card numbers masked, and CVV, expiry, passwords, tokens, keys and
- * the given secret values removed.
+ * A deep copy of `value` with card numbers masked, phones and e-mails under their field names
+ * masked (maskPhoneNumber, maskEmailAddress), and CVV, expiry, passwords, tokens, keys and the
+ * given secret values removed.
  */
 export function maskSecrets<T>(value: T, options: MaskOptions = {}): T {
   const typed = removeSecretTypedValues(value);
-  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? [])) as T;
+  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? []), !options.keepContactDetails) as T;
 }
 
 // -- Secret fields: one list for log masking and for speech (speech.ts, kiosk-ui speech/describe.ts) --

@@ -92,6 +92,8 @@ describe('page errors and journeys', () => {
       ['card_swipe', 'read'],
       ['merchandise', 'succeeded'],
       ['merchandise', 'failed'],
+      ['contact_details', 'saved'],
+      ['contact_details', 'refused'],
     ])
       expect(await sample(app, series(journey, outcome)), `${journey} ${outcome}`).toBe(0);
     expect(await sample(app, 'kiosk_last_rental_timestamp_seconds{app="kiosk_daemon"}')).toBe(0);
@@ -100,7 +102,9 @@ describe('page errors and journeys', () => {
     send(ws, { type: 'journey', journey: 'bill_payment', outcome: 'completed' });
     send(ws, { type: 'journey', journey: 'rental', outcome: 'completed', amount: 120 });
     send(ws, { type: 'journey', journey: 'merchandise', outcome: 'succeeded' });
-    await eventually(async () => (await sample(app, series('rental', 'completed'))) === 1);
+    send(ws, { type: 'journey', journey: 'contact_details', outcome: 'saved' });
+    await eventually(async () => (await sample(app, series('contact_details', 'saved'))) === 1);
+    expect(await sample(app, series('rental', 'completed'))).toBe(1);
     expect(await sample(app, series('bill_payment', 'failed'))).toBe(1);
     expect(await sample(app, series('merchandise', 'succeeded'))).toBe(1);
     expect(await app.metrics.registry.metrics()).not.toMatch(

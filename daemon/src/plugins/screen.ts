@@ -109,7 +109,7 @@ export default fp<ScreenOptions>(
     });
     const journeys = new Counter({
       name: 'kiosk_journeys_total',
-      help: "Visitors' journeys by outcome: rental, reservation, bill_payment, card_swipe, merchandise, gate_code, move_out",
+      help: "Visitors' journeys by outcome: rental, reservation, bill_payment, card_swipe, merchandise, gate_code, move_out, contact_details",
       labelNames: ['journey', 'outcome'],
       registers,
     });

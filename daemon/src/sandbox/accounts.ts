@@ -198,6 +198,24 @@ export class AccountsWorld {
     };
   }
 
+  /** The tenant's entries of user item details: the tenant, then its secondary contact if one is on file. */
+  tenantDetails(tenant: DemoTenant): TenantDetail[] {
+    const secondary = tenant.secondary_contact;
+    if (!secondary) return [this.tenantDetail(tenant)];
+    return [
+      this.tenantDetail(tenant),
+      {
+        type: 'secondary',
+        name: { first: secondary.first_name, last: secondary.last_name },
+        email: secondary.email,
+        address: { ...secondary.address },
+        phones: secondary.phone ? [{ type: 'cell', number: secondary.phone }] : [],
+        tenant_id: tenant.tenant_id,
+        res_id: null,
+      },
+    ];
+  }
+
   /** The tenant's payments, newest first, as GET tenant/{tenant}/ answers them. */
   paymentHistory(tenant: DemoTenant): PaymentHistoryEntry[] {
     return this.payments

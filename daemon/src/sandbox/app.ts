@@ -27,6 +27,7 @@ import rentalMailRoutes from './routes/rental-mails.js';
 import tenantAreaRoutes from './routes/tenant-area.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
+import tenantContactRoutes from './routes/tenant-contact.js';
 import usersRoutes from './routes/users.js';
 import type { RunningSimulator } from '../devices/device.js';
 import { SandboxState, type Clock } from './state.js';
@@ -62,6 +63,7 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   rentalMailRoutes,
   merchandiseRoutes,
   tenantAreaRoutes,
+  tenantContactRoutes,
 ];
 
 export interface SandboxOptions {

@@ -1176,6 +1176,38 @@ const ROBIN_HALE_ADDRESS: TenantAddress = {
   postalCode: '62702',
 };
 
+// -- Tenant contact details (POST update-tenant-contact/, routes/tenant-contact.ts) --------------------
+
+/** A secondary (lien notice) contact, listed in tenant_details with type 'secondary'. */
+export interface DemoSecondaryContact {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: TenantAddress;
+}
+
+/** Taylor Morgan's secondary contact (tenant t-5001). */
+const JORDAN_MORGAN_SECONDARY_CONTACT: DemoSecondaryContact = {
+  first_name: 'Jordan',
+  last_name: 'Morgan',
+  email: 'jordan.morgan@example.org',
+  phone: '+12175550123',
+  address: { address1: '77 Elm Street', address2: '', city: 'Chatham', stateCode: 'IL', postalCode: '62629' },
+};
+
+/**
+ * What the operator refuses when a tenant changes their contact details: an e-mail another account
+ * or tenant uses (e.g. norentals@example.com) at tenant_email, and the landline of
+ * DEMO_RENTAL_PROCESSING ((217) 555-0111) at tenant_phone. Everything else is saved; the change is
+ * confirmed by a mail to the tenant (and to the old address when the e-mail changed) and, when
+ * the cell phone changed, a text to the old number.
+ */
+export const DEMO_TENANT_CONTACT = {
+  emailTakenMessage: 'Another account already uses this e-mail address.',
+  landlineMessage: 'This number is a landline and cannot receive text messages.',
+} as const;
+
 /** A kiosk account. `items` is what GET user/items/ lists at reset (a linked rental adds to it). */
 export interface DemoUser {
   user_id: string;
@@ -1201,6 +1233,8 @@ export interface DemoTenant {
   phone: string;
   address: TenantAddress;
   details_fail?: boolean;
+  /** The secondary (lien notice) contact on file (DEMO_TENANT_CONTACT). */
+  secondary_contact?: DemoSecondaryContact | null;
 }
 
 /**
@@ -1377,6 +1411,7 @@ export const DEMO_USERS = {
       email: 'tenant@example.com',
       phone: '+12175550147',
       address: TAYLOR_MORGAN_ADDRESS,
+      secondary_contact: JORDAN_MORGAN_SECONDARY_CONTACT,
     },
     {
       tenant_id: 't-5002',

@@ -177,7 +177,7 @@ export class RentalProcessWorld {
 
   saveFailedRental(body: Record<string, unknown>): void {
     // Whatever a kiosk sends, the sandbox keeps no card number, CVV or expiry.
-    this.failedRentals.push({ at: this.stamp(), ...maskSecrets(body) });
+    this.failedRentals.push({ at: this.stamp(), ...maskSecrets(body, { keepContactDetails: true }) });
   }
 
   recordPasswordUpdate(rrdId: string): void {
@@ -185,7 +185,7 @@ export class RentalProcessWorld {
   }
 
   recordMerchandiseSale(body: Record<string, unknown>): void {
-    this.merchandiseSales.push({ at: this.stamp(), ...maskSecrets(body) });
+    this.merchandiseSales.push({ at: this.stamp(), ...maskSecrets(body, { keepContactDetails: true }) });
   }
 
   // -- AGREEMENTS ---------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export const KIOSK_SECTIONS = [
   'insurance',
   'facility_map',
   'merchandise',
+  // The tenant's contact details (docs/tenant-contact.md), reached from the account's screens.
+  'my_storage_contact',
 ] as const;
 
 export type KioskSection = (typeof KIOSK_SECTIONS)[number];

@@ -51,6 +51,10 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   insurance: documentsScreen,
   facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
   merchandise: screen(() => import('./merchandise/MerchandiseScreen'), ['merchandise', 'device', 'printer']),
+  my_storage_contact: screen(
+    () => import('./contact-details/ContactDetailsScreen'),
+    ['account', 'contact', 'identity'],
+  ),
 };
 
 /**

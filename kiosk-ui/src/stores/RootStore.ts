@@ -4,6 +4,7 @@ import type { EventsClient } from '../api/events-client';
 import type { AccountStore } from './AccountStore';
 import type { BillingStore } from './BillingStore';
 import type { CheckoutStore } from './CheckoutStore';
+import type { ContactStore } from './ContactStore';
 import { windowBrowser, type BrowserEnv } from './browser';
 import { ConfigStore } from './ConfigStore';
 import type { DeviceStore } from './DeviceStore';
@@ -133,6 +134,10 @@ export class RootStore {
 
   get tenant(): TenantStore {
     return this.lazyStore('tenant');
+  }
+
+  get contact(): ContactStore {
+    return this.lazyStore('contact');
   }
 
   /**

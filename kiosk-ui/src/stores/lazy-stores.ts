@@ -2,6 +2,7 @@ import { observable, runInAction } from 'mobx';
 import type { AccountStore } from './AccountStore';
 import type { BillingStore } from './BillingStore';
 import type { CheckoutStore } from './CheckoutStore';
+import type { ContactStore } from './ContactStore';
 import type { DeviceStore } from './DeviceStore';
 import type { DocumentsStore } from './DocumentsStore';
 import type { IdentityStore } from './IdentityStore';
@@ -34,6 +35,7 @@ export interface LazyStores {
   trivia: TriviaStore;
   merchandise: MerchandiseStore;
   tenant: TenantStore;
+  contact: ContactStore;
 }
 
 export type LazyStoreName = keyof LazyStores;
@@ -57,6 +59,7 @@ const IMPORTS: StoreImports = {
   trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
   merchandise: () => import('./MerchandiseStore').then((module) => module.MerchandiseStore),
   tenant: () => import('./TenantStore').then((module) => module.TenantStore),
+  contact: () => import('./ContactStore').then((module) => module.ContactStore),
 };
 
 /** Every lazily loaded store, in RootStore's reset order. */

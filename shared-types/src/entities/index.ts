@@ -9,3 +9,4 @@ export * from './billing.js';
 export * from './rental-process.js';
 export * from './merchandise.js';
 export * from './tenant-area.js';
+export * from './tenant-contact.js';

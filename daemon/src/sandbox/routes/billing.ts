@@ -188,7 +188,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
         const mail = state.recordings.recordMail({
           kind,
           to: { owner, facility, tenant },
-          data: maskSecrets(parsedForm(request.body ?? {})),
+          data: maskSecrets(parsedForm(request.body ?? {}), { keepContactDetails: true }),
         });
         return ok({ sent: true, at: mail.at });
       },

@@ -38,7 +38,11 @@ const rentalMailRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (
             data[name] = value;
           }
         }
-        state.recordings.recordMail({ kind, to: { ...request.params }, data: maskSecrets(data) });
+        state.recordings.recordMail({
+          kind,
+          to: { ...request.params },
+          data: maskSecrets(data, { keepContactDetails: true }),
+        });
         return ok({ sent: true });
       },
     );

@@ -295,7 +295,7 @@ const usersRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app, 
       const reservations = leases.filter((lease) => lease.res_id);
       const result: UserItemDetails = {
         tenant_details: [
-          accounts.tenantDetail(tenant),
+          ...accounts.tenantDetails(tenant),
           ...reservations.map((lease) => ({ ...accounts.tenantDetail(tenant), res_id: lease.res_id ?? null })),
         ],
         space_details: leases.map((lease) => spaceDetailsOf(state, lease)),

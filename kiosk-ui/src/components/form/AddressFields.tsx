@@ -61,6 +61,8 @@ export interface AddressFieldsProps<T extends FieldValues> {
   labels?: Partial<AddressFieldLabels>;
   /** Every accepted zip (the state lookup of mailing, secondary and billing addresses, rental §5). */
   onZipChange?: (zip: string) => void;
+  /** The server's messages per part, shown when the form's own rules have none. */
+  errors?: Partial<Record<keyof AddressFieldNames, string | null>>;
 }
 
 /**
@@ -74,6 +76,7 @@ export function AddressFields<T extends FieldValues>({
   title,
   labels = {},
   onZipChange,
+  errors = {},
 }: AddressFieldsProps<T>) {
   const { t } = useTranslation();
   const name = (key: keyof AddressFieldNames) => names[key] as FieldPath<T>;
@@ -91,19 +94,34 @@ export function AddressFields<T extends FieldValues>({
         name={name('address1')}
         label={text.address1}
         className="form-field--wide"
+        error={errors.address1}
         required
       />
-      <TextField control={control} name={name('address2')} label={text.address2} className="form-field--wide" />
-      <TextField control={control} name={name('city')} label={text.city} required />
+      <TextField
+        control={control}
+        name={name('address2')}
+        label={text.address2}
+        className="form-field--wide"
+        error={errors.address2}
+      />
+      <TextField control={control} name={name('city')} label={text.city} error={errors.city} required />
       <MaskedField
         control={control}
         name={name('zip')}
         label={text.zip}
         mask={'0'.repeat(LIMITS.zipLength)}
         onValueChange={onZipChange}
+        error={errors.zip}
         required
       />
-      <SelectField control={control} name={name('state')} label={text.state} options={US_STATES} required />
+      <SelectField
+        control={control}
+        name={name('state')}
+        label={text.state}
+        options={US_STATES}
+        error={errors.state}
+        required
+      />
     </FieldGroup>
   );
 }

@@ -18,6 +18,7 @@ export const firstScreenShell = {
     samples: 'Samples',
     // Not a sidebar item: shown under MY STORAGE.
     move_out: 'Move out',
+    my_storage_contact: 'Contact details',
   },
   sidebar: {
     label: SIDEBAR_LABEL,

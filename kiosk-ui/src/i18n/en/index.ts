@@ -2,6 +2,7 @@ import { account } from './account';
 import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
+import { contact } from './contact';
 import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
@@ -34,6 +35,7 @@ export const en = {
   speech,
   merchandise,
   tenant,
+  contact,
 };
 
 export type Catalogue = typeof en;

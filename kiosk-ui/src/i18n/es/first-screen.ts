@@ -18,6 +18,7 @@ export const firstScreenShell: Translation<typeof englishShell> = {
     insurance: 'Folleto de protección',
     facility_map: 'Mapa de las instalaciones',
     merchandise: 'Cajas y suministros',
+    my_storage_contact: 'Datos de contacto',
   },
   sidebar: {
     label: 'Menú del quiosco',

@@ -5,6 +5,7 @@ import { account } from './account';
 import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
+import { contact } from './contact';
 import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
@@ -38,4 +39,5 @@ export const es: Translation<Catalogue> = {
   speech,
   merchandise,
   tenant,
+  contact,
 };

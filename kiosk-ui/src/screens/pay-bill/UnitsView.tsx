@@ -189,7 +189,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
 /** My Rental (shell spec §2 state 6): the unit selector and a Link a Rental link. */
 const MyRentalPanel = observer(function MyRentalPanel() {
   const { t } = useTranslation();
-  const { account, billing } = useStores();
+  const { account, billing, shell } = useStores();
   const select = (unit: PayUnit) => {
     billing.selectUnit(unit.key);
     document.getElementById(panelId(unit))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -218,6 +218,9 @@ const MyRentalPanel = observer(function MyRentalPanel() {
       )}
       <Button variant="link" onClick={() => account.goTo('link_rental')}>
         {t('billing.side_panel.link_a_rental')}
+      </Button>
+      <Button variant="link" onClick={() => shell.selectSection('my_storage_contact')}>
+        {t('contact.entry')}
       </Button>
     </aside>
   );
