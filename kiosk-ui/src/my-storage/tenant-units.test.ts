@@ -36,11 +36,10 @@ describe('tenantUnits', () => {
 });
 
 describe('isLockedOut', () => {
-  it('reads the account data’s locked-out flags, true only', () => {
-    expect(isLockedOut({ ...A102, delinquent: true })).toBe(true);
-    expect(isLockedOut({ ...A102, overlocked: true })).toBe(true);
-    expect(isLockedOut({ ...A102, locked_out: true })).toBe(true);
-    expect(isLockedOut({ ...A102, delinquent: 'yes' })).toBe(false);
+  it('reads the unit’s access status: suspended gate access or an overlock', () => {
+    expect(isLockedOut({ ...A102, access_status: 'gate_suspended' })).toBe(true);
+    expect(isLockedOut({ ...A102, access_status: 'overlocked' })).toBe(true);
+    expect(isLockedOut({ ...A102, access_status: 'ok' })).toBe(false);
     expect(isLockedOut(A102)).toBe(false);
   });
 });

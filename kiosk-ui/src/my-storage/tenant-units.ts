@@ -1,6 +1,7 @@
 import type { TenantDetail } from '@kiosk/shared-types';
 import type { PayableSpace } from '../billing/payload';
 import { dueBalance } from '../billing/balance';
+import { lockedOutKey } from '../billing/payment-access';
 
 /**
  * The tenant's units as MY STORAGE shows them (docs/tenant-area.md). Built from the account's
@@ -17,20 +18,16 @@ export interface TenantUnit {
   /** The door name tenants know their unit by (space_details.unit_number). */
   door: string;
   balance: number;
-  /** The account data says the tenant is locked out (delinquent, overlocked). */
+  /** The account data says the unit is locked out (gate access suspended, or overlocked). */
   lockedOut: boolean;
 }
 
 /**
- * Whether the account data marks the unit as locked out. The billing data carries the flag when
- * the operator has it; any of the names below set to true counts, and a unit without any is not
- * locked out.
+ * Whether the account data marks the unit as locked out: its `access_status` (docs/api-paths.md,
+ * "Access after a payment") is 'gate_suspended' or 'overlocked', as Pay My Bill marks it.
  */
-const LOCKED_OUT_FLAGS = ['locked_out', 'lockedOut', 'overlocked', 'delinquent'] as const;
-
-export function isLockedOut(space: object): boolean {
-  const flags = space as Partial<Record<(typeof LOCKED_OUT_FLAGS)[number], unknown>>;
-  return LOCKED_OUT_FLAGS.some((name) => flags[name] === true);
+export function isLockedOut(space: Pick<PayableSpace, 'access_status'>): boolean {
+  return lockedOutKey(space.access_status) !== null;
 }
 
 export function tenantUnits(spaces: readonly PayableSpace[]): TenantUnit[] {

@@ -40,7 +40,7 @@ describe('ContactStore', () => {
   it('sends a visitor who is not logged in to the login, and loads nothing', () => {
     const { root, requests } = setup();
     root.contact.open();
-    expect(root.shell.section).toBe('pay_bill');
+    expect(root.shell.section).toBe('my_storage');
     expect(requests.filter((request) => request.path.startsWith('/api/user/'))).toEqual([]);
   });
 

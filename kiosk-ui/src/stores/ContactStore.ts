@@ -13,10 +13,10 @@ import type { KioskSection } from '../flow/kiosk-sections';
 import type { RootStore } from './RootStore';
 
 /**
- * Where a visitor who is not logged in is sent: the kiosk's account login (PAY MY BILL's login,
- * whose session this screen reads).
+ * Where a visitor who is not logged in is sent: MY STORAGE, whose login (a code by text, or the
+ * e-mail) starts the account session this screen reads.
  */
-export const CONTACT_LOGIN_SECTION: KioskSection = 'pay_bill';
+export const CONTACT_LOGIN_SECTION: KioskSection = 'my_storage';
 
 export type ContactLoad = 'idle' | 'loading' | 'ready' | 'no_rental' | 'failed';
 

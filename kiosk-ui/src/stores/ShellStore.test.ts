@@ -42,6 +42,11 @@ describe('ShellStore sidebar', () => {
     expect(root.shell.openPath('/my-storage/move-out')).toBe(true);
     expect(root.shell.section).toBe('move_out');
     expect(root.shell.currentSidebarItem).toBe('my_storage');
+    expect(root.shell.openPath('/my-storage/contact')).toBe(true);
+    expect(root.shell.section).toBe('my_storage_contact');
+    expect(root.shell.currentSidebarItem).toBe('my_storage');
+    expect(root.shell.openPath('/merchandise')).toBe(true);
+    expect(root.shell.currentSidebarItem).toBe('merchandise');
     expect(root.shell.openPath('/pay-bill')).toBe(true);
     expect(root.shell.currentSidebarItem).toBe('pay_bill');
     // A path no screen answers leaves the visitor where they are.
