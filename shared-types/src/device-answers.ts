@@ -60,11 +60,11 @@ const ID_SCAN_FIELDS: Record<keyof IdScanFields, null> = {
   expiry: null,
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isOneOf<T extends string>(values: Record<T, null>, value: unknown): value is T {
+export function isOneOf<T extends string>(values: Record<T, null>, value: unknown): value is T {
   return typeof value === 'string' && Object.hasOwn(values, value);
 }
 

@@ -13,3 +13,4 @@ export * from './speech.js';
 export * from './wrapper.js';
 export * from './entities/index.js';
 export * from './device-answers.js';
+export * from './daemon-answers.js';

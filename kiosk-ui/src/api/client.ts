@@ -16,6 +16,10 @@ import {
   type PrintRequest,
   type SwipeStarted,
   isCardReaderHealth,
+  isDisplaySettings,
+  isKioskFacility,
+  isOutboxAccepted,
+  isOutboxJobOutcome,
   isIdScanOutcome,
   isPrinterHealth,
   isSpeechStatus,
@@ -146,12 +150,12 @@ export class ApiClient {
 
   /** The display settings of the kiosk's mounting (reach zone). */
   async displaySettings(): Promise<DisplaySettings> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.displaySettings, {})) as DisplaySettings;
+    return this.answer('GET', DAEMON_ENDPOINTS.displaySettings, {}, isDisplaySettings);
   }
 
   /** The kiosk's own facility: its id, and its name and phone as the daemon last knew them. */
   async kioskFacility(): Promise<KioskFacility> {
-    return (await this.request('GET', DAEMON_ENDPOINTS.kioskFacility, {})) as KioskFacility;
+    return this.answer('GET', DAEMON_ENDPOINTS.kioskFacility, {}, isKioskFacility);
   }
 
   async printerStatus(): Promise<PrinterHealth> {
@@ -202,13 +206,13 @@ export class ApiClient {
 
   /** Hand the follow-ups of a confirmed rental or payment to the daemon's outbox (202 once on its disk). */
   async handOver(request: OutboxRequest): Promise<OutboxAccepted> {
-    return (await this.request('POST', DAEMON_ENDPOINTS.outbox, { json: request })) as OutboxAccepted;
+    return this.answer('POST', DAEMON_ENDPOINTS.outbox, { json: request }, isOutboxAccepted);
   }
 
   /** An outbox call's progress, once it has been tried (the daemon waits up to `waitSeconds`). */
   async outboxJob(key: string, waitSeconds: number): Promise<OutboxJobOutcome> {
     const path = `${DAEMON_ENDPOINTS.outbox}/jobs/${encodeURIComponent(key)}?wait=${waitSeconds}`;
-    return (await this.request('GET', path, {})) as OutboxJobOutcome;
+    return this.answer('GET', path, {}, isOutboxJobOutcome);
   }
 
   private operator(
