@@ -14,3 +14,4 @@ export * from './wrapper.js';
 export * from './entities/index.js';
 export * from './device-answers.js';
 export * from './daemon-answers.js';
+export * from './server-events.js';

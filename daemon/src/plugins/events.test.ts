@@ -3,6 +3,7 @@ import { daemonVersion } from '../build-info.js';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ClientEvent, ServerEvent } from '@kiosk/shared-types';
+import { readServerEvent } from '../test-helpers/server-events.js';
 import { isAllowedOrigin } from './events.js';
 import { buildServiceApp, eventually } from '../test-helpers/fake-services.js';
 
@@ -19,7 +20,7 @@ async function eventsApp(options: Parameters<typeof buildServiceApp>[0] = {}) {
 
 function collect(ws: WebSocket): ServerEvent[] {
   const received: ServerEvent[] = [];
-  ws.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as ServerEvent));
+  ws.on('message', (data: Buffer) => received.push(readServerEvent(data)));
   return received;
 }
 
@@ -59,8 +60,7 @@ describe('GET /events', () => {
       '/events',
       {},
       {
-        onInit: (socket) =>
-          socket.once('message', (data: Buffer) => (hello = JSON.parse(data.toString()) as ServerEvent)),
+        onInit: (socket) => socket.once('message', (data: Buffer) => (hello = readServerEvent(data))),
       },
     );
     await eventually(() => hello);
@@ -85,8 +85,7 @@ describe('GET /events', () => {
       '/events',
       {},
       {
-        onInit: (socket) =>
-          socket.once('message', (data: Buffer) => (hello = JSON.parse(data.toString()) as ServerEvent)),
+        onInit: (socket) => socket.once('message', (data: Buffer) => (hello = readServerEvent(data))),
       },
     );
     await eventually(() => hello);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@kiosk/shared-types';
+import { readServerEvent } from '../test-helpers/server-events.js';
 import { buildSandbox } from '../sandbox/app.js';
 import { buildCardReaderSimulator } from '../devices/card-reader/simulator.js';
 import { buildTestApp } from '../test-helpers/build-test-app.js';
@@ -50,7 +51,7 @@ describe('kiosk daemon services, end to end', () => {
   function connect(origin = address): { ws: WebSocket; events: ServerEvent[]; open: Promise<unknown> } {
     const ws = new WebSocket(`${address.replace('http', 'ws')}/events`, { origin });
     const events: ServerEvent[] = [];
-    ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as ServerEvent));
+    ws.on('message', (data: Buffer) => events.push(readServerEvent(data)));
     return { ws, events, open: new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject)) };
   }
 

@@ -48,6 +48,25 @@ describe('EventsClient', () => {
     expect(ended).toHaveBeenCalledWith({ type: 'session-ended', reason: 'idle' });
   });
 
+  it('drops an event of another shape, as it drops one that is not JSON: its handlers never see it', () => {
+    const events = client();
+    const states: SessionSnapshot[] = [];
+    const ended = vi.fn();
+    events.on('session-state', (event) => states.push(event.session));
+    events.on('session-ended', ended);
+    events.start();
+    const socket = FakeSocket.latest();
+    socket.open();
+
+    socket.receive(JSON.stringify({ type: 'session-state' }));
+    socket.receive(JSON.stringify({ type: 'session-state', session: { ...snapshot, secondsLeft: 'soon' } }));
+    socket.receive(JSON.stringify({ type: 'session-ended', reason: 'bored' }));
+    socket.receive({ type: 'session-state', session: snapshot });
+
+    expect(states).toEqual([snapshot]);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it('queues messages while disconnected and keeps only the newest activity', () => {
     const events = client();
     events.start();

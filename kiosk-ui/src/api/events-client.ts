@@ -1,5 +1,6 @@
 import {
   DAEMON_ENDPOINTS,
+  isServerEvent,
   type ClientEvent,
   type ServerEvent,
   type ServerEventOf,
@@ -168,13 +169,14 @@ export class EventsClient {
 
   private dispatch(data: unknown): void {
     if (typeof data !== 'string') return;
-    let event: ServerEvent;
+    let event: unknown;
     try {
-      event = JSON.parse(data) as ServerEvent;
+      event = JSON.parse(data);
     } catch {
       return;
     }
-    if (typeof event !== 'object' || event === null || typeof event.type !== 'string') return;
+    // A message of another shape is dropped like one that is not JSON: no handler sees it.
+    if (!isServerEvent(event)) return;
     const set = this.handlers.get(event.type);
     if (!set) return;
     for (const handler of [...set]) handler(event);

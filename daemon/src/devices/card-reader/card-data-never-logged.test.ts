@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '@kiosk/shared-types';
+import { readServerEvent } from '../../test-helpers/server-events.js';
 import { loggerOptions } from '../../logger.js';
 import { buildCardReaderSimulator, encryptSimulatedSwipe } from './simulator.js';
 import {
@@ -77,8 +78,7 @@ describe('a whole swipe, then the logs', () => {
       '/events',
       {},
       {
-        onInit: (socket) =>
-          socket.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as ServerEvent)),
+        onInit: (socket) => socket.on('message', (data: Buffer) => events.push(readServerEvent(data))),
       },
     );
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ServerEvent } from '@kiosk/shared-types';
+import { readServerEvent } from '../../test-helpers/server-events.js';
 import { buildCardReaderSimulator } from './simulator.js';
 import {
   buildServiceApp,
@@ -38,7 +39,7 @@ async function startDaemon(
   const socket = await app.injectWS(
     '/events',
     {},
-    { onInit: (ws) => ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as ServerEvent)) },
+    { onInit: (ws) => ws.on('message', (data: Buffer) => events.push(readServerEvent(data))) },
   );
   cleanups.push(async () => socket.terminate());
   const next = (type: ServerEvent['type'], after = 0) =>

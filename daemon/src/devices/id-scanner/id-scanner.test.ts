@@ -3,6 +3,7 @@ import type { SerialPortStream } from '@serialport/stream';
 import { SerialPortMock } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '@kiosk/shared-types';
+import { readServerEvent } from '../../test-helpers/server-events.js';
 import { fixtureBarcode } from './aamva-fixtures.js';
 import { buildServiceApp, eventually } from '../../test-helpers/fake-services.js';
 import { buildSupportApp } from '../../plugins/health.js';
@@ -45,7 +46,7 @@ async function startDaemon(options: { serial?: boolean; simulate?: boolean } = {
   const socket = await app.injectWS(
     '/events',
     {},
-    { onInit: (ws) => ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as ServerEvent)) },
+    { onInit: (ws) => ws.on('message', (data: Buffer) => events.push(readServerEvent(data))) },
   );
   cleanups.push(async () => socket.terminate());
   const support = await buildSupportApp(app);

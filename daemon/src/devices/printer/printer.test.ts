@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { PrinterHealth, ServerEvent } from '@kiosk/shared-types';
+import { readServerEvent } from '../../test-helpers/server-events.js';
 import { RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
 import { PrinterSimulator } from './simulator.js';
 import { buildServiceApp } from '../../test-helpers/fake-services.js';
@@ -30,7 +31,7 @@ async function startDaemon(printerUrl: string | null, timeoutMs = 3000, pollMs =
   const socket = await app.injectWS(
     '/events',
     {},
-    { onInit: (ws) => ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as ServerEvent)) },
+    { onInit: (ws) => ws.on('message', (data: Buffer) => events.push(readServerEvent(data))) },
   );
   cleanups.push(async () => socket.terminate());
   const support = await buildSupportApp(app);
