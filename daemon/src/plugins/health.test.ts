@@ -122,10 +122,12 @@ describe('/health/ready', () => {
       release_stage: 'staging',
       version: daemonVersion(),
       uptime_seconds: expect.any(Number),
-      upstream: { reachable: true, statusCode: 200 },
+      upstream: { reachable: true, statusCode: 200, checkedAt: expect.any(String) },
       card_reader: { status: 'ok' },
-      log_spool: { files: 0, bytes: 0, entries: 0 },
+      log_spool: { status: expect.any(String), files: 0, bytes: 0, entries: 0 },
       last_successful_ship: null,
+      log_events: { accepted: 0, shipped: 0, dropped: 0, lost: 0 },
+      websocket_clients: 0,
       // The fake session is running: an upgrade would wait before restarting this daemon.
       session: { active: true, held_spaces: 0 },
       idle: false,
@@ -180,7 +182,9 @@ describe('/health/ready', () => {
 
   it('/health/live stays 200 even when dependencies are down', async () => {
     const { support } = await setup({ readerOk: false, upstream: async () => ({ statusCode: 503, body: '' }) });
-    expect((await support.inject({ method: 'GET', url: '/health/live', headers: auth })).statusCode).toBe(200);
+    const live = await support.inject({ method: 'GET', url: '/health/live', headers: auth });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'live', uptime_seconds: expect.any(Number) });
   });
 });
 
