@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PrinterSimulator, PrinterSwitches } from './simulator.js';
+import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Assert, Same } from '../../route-schema.js';
+import type { PrintedJob, PrinterSimulator, PrinterSwitches } from './simulator.js';
 
 /**
  * The printer simulator's control routes, under /__sandbox/printer: its switches, the receipts it
@@ -14,35 +16,67 @@ const SWITCHES: (keyof PrinterSwitches)[] = [
   'close_mid_job',
 ];
 
+const Switches = Type.Object({
+  paper_out: Type.Boolean(),
+  paper_low: Type.Boolean(),
+  cover_open: Type.Boolean(),
+  offline: Type.Boolean(),
+  hang: Type.Boolean(),
+  close_mid_job: Type.Boolean(),
+});
+type _SwitchesAreTheSimulators = Assert<Same<Static<typeof Switches>, PrinterSwitches>>;
+
+/** POST /: the switches to turn on or off (at least one); the others stay as they are. */
+const SwitchChanges = Type.Object(
+  {
+    paper_out: Type.Optional(Type.Boolean()),
+    paper_low: Type.Optional(Type.Boolean()),
+    cover_open: Type.Optional(Type.Boolean()),
+    offline: Type.Optional(Type.Boolean()),
+    hang: Type.Optional(Type.Boolean()),
+    close_mid_job: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+type _ChangesAreSwitches = Assert<Same<Static<typeof SwitchChanges>, Partial<PrinterSwitches>>>;
+
+const PrintedJobSchema = Type.Object({
+  at: Type.String(),
+  bytes: Type.Integer(),
+  text: Type.String(),
+  complete: Type.Boolean(),
+});
+type _JobIsTheSimulators = Assert<Same<Static<typeof PrintedJobSchema>, PrintedJob>>;
+
+/** GET /: the switches, how often the printer was asked its status, and the receipts it printed. */
+export const PrinterSimulatorState = Type.Object({
+  switches: Switches,
+  status_requests: Type.Integer(),
+  jobs: Type.Array(PrintedJobSchema),
+});
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 const printerRoutes: FastifyPluginAsync<{ printer: PrinterSimulator }> = async (app, { printer }) => {
-  app.get('/', async () => ({
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  routes.get('/', { schema: { response: { 200: PrinterSimulatorState } } }, async () => ({
     switches: printer.switches,
     status_requests: printer.statusRequests,
     jobs: printer.jobs,
   }));
 
-  app.post<{ Body: Partial<PrinterSwitches> }>(
+  routes.post(
     '/',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          properties: Object.fromEntries(SWITCHES.map((name) => [name, { type: 'boolean' }])),
-        },
-      },
-    },
+    { schema: { body: SwitchChanges, response: { 200: Type.Object({ switches: Switches }) } } },
     async (request) => ({ switches: printer.set(request.body) }),
   );
 
-  app.post('/reset', async () => {
+  routes.post('/reset', { schema: { response: { 200: Type.Object({ reset: Type.Literal(true) }) } } }, async () => {
     printer.reset();
-    return { reset: true };
+    return { reset: true as const };
   });
 
   app.get('/receipts', async (_request, reply) => {
