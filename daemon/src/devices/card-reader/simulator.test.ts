@@ -86,7 +86,27 @@ describe('card-reader simulator', () => {
   it('CheckHealth follows the health control', async () => {
     const app = await start();
     expect((await app.inject({ method: 'GET', url: '/CheckHealth' })).json()).toEqual({ statusText: 'OK' });
-    await app.inject({ method: 'POST', url: '/__simulator/health', payload: { ok: false } });
-    expect((await app.inject({ method: 'GET', url: '/CheckHealth' })).statusCode).toBe(503);
+    const health = await app.inject({ method: 'POST', url: '/__simulator/health', payload: { ok: false } });
+    expect(health.json()).toEqual({ ok: false, answer: true });
+    const down = await app.inject({ method: 'GET', url: '/CheckHealth' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ statusText: 'Reader not connected' });
+  });
+
+  it('tells its state, and a reset brings it back to a healthy reader with nothing queued', async () => {
+    const app = await start();
+    await app.inject({ method: 'POST', url: '/__simulator/health', payload: { ok: false, answer: false } });
+    const queued = await app.inject({ method: 'POST', url: '/__simulator/next', payload: { outcome: 'amex' } });
+    expect(queued.json()).toEqual({ outcome: 'amex', delivered: false });
+    const state = async () => (await app.inject({ method: 'GET', url: '/__simulator/state' })).json();
+    expect(await state()).toEqual({
+      healthy: false,
+      healthAnswers: false,
+      waiting: false,
+      queued: 1,
+      swipeRequests: 0,
+    });
+    expect((await app.inject({ method: 'POST', url: '/__simulator/reset' })).json()).toEqual({ reset: true });
+    expect(await state()).toEqual({ healthy: true, healthAnswers: true, waiting: false, queued: 0, swipeRequests: 0 });
   });
 });

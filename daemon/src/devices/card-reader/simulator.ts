@@ -14,7 +14,7 @@ import type { DeviceSimulator } from '../device.js';
  * Control:
  *   POST /__simulator/next   { outcome, name? }  what the pending or next RequestCardSwipe returns
  *   POST /__simulator/health { ok, answer? }     CheckHealth OK or not; answer false: it never answers
- *   GET  /__simulator/state                      { healthy, waiting, queued, swipeRequests }
+ *   GET  /__simulator/state                      { healthy, healthAnswers, waiting, queued, swipeRequests }
  *   POST /__simulator/reset
  */
 
@@ -109,11 +109,16 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
 
   const defaultWaitMs = opts.waitTimeMs;
 
-  app.get('/CheckHealth', async (_request, reply) => {
-    if (!healthAnswers) return reply.hijack();
-    if (healthy) return { statusText: 'OK' };
-    return reply.code(503).send({ statusText: 'Reader not connected' });
-  });
+  const HealthAnswer = Type.Object({ statusText: Type.String() });
+  app.get(
+    '/CheckHealth',
+    { schema: { response: { 200: HealthAnswer, 503: HealthAnswer } } },
+    async (_request, reply) => {
+      if (!healthAnswers) return reply.hijack();
+      if (healthy) return { statusText: 'OK' };
+      return reply.code(503).send({ statusText: 'Reader not connected' });
+    },
+  );
 
   app.post(
     '/RequestCardSwipe',
@@ -168,6 +173,9 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
           },
           { additionalProperties: false },
         ),
+        response: {
+          200: Type.Object({ outcome: Type.Enum(SIMULATOR_OUTCOMES, { type: 'string' }), delivered: Type.Boolean() }),
+        },
       },
     },
     async (request) => {
@@ -183,7 +191,12 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
 
   app.post(
     '/__simulator/health',
-    { schema: { body: Type.Object({ ok: Type.Boolean(), answer: Type.Optional(Type.Boolean()) }) } },
+    {
+      schema: {
+        body: Type.Object({ ok: Type.Boolean(), answer: Type.Optional(Type.Boolean()) }),
+        response: { 200: Type.Object({ ok: Type.Boolean(), answer: Type.Boolean() }) },
+      },
+    },
     async (request) => {
       healthy = request.body.ok;
       healthAnswers = request.body.answer ?? true;
@@ -191,7 +204,14 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     },
   );
 
-  app.get('/__simulator/state', async () => ({
+  const SimulatorState = Type.Object({
+    healthy: Type.Boolean(),
+    healthAnswers: Type.Boolean(),
+    waiting: Type.Boolean(),
+    queued: Type.Integer(),
+    swipeRequests: Type.Integer(),
+  });
+  app.get('/__simulator/state', { schema: { response: { 200: SimulatorState } } }, async () => ({
     healthy,
     healthAnswers,
     waiting: waiting !== undefined,
@@ -199,14 +219,18 @@ export async function buildCardReaderSimulator(opts: CardReaderSimulatorOptions 
     swipeRequests,
   }));
 
-  app.post('/__simulator/reset', async () => {
-    healthy = true;
-    healthAnswers = true;
-    queue.length = 0;
-    swipeRequests = 0;
-    waiting?.({ outcome: 'timeout' });
-    return { reset: true };
-  });
+  app.post(
+    '/__simulator/reset',
+    { schema: { response: { 200: Type.Object({ reset: Type.Literal(true) }) } } },
+    async () => {
+      healthy = true;
+      healthAnswers = true;
+      queue.length = 0;
+      swipeRequests = 0;
+      waiting?.({ outcome: 'timeout' });
+      return { reset: true as const };
+    },
+  );
 
   app.addHook('onClose', async () => {
     waiting?.({ outcome: 'timeout' });
