@@ -9,7 +9,10 @@ function routes(overrides: FakeRoutes = {}, tenantDetail = ON_FILE): FakeRoutes 
     items: [{ facility: 'demo', tenants: ['t-1'] }],
     overrides: {
       'GET /api/user/items/facilities/demo/tenant/t-1/': {
-        body: wrapped({ tenant_details: [tenantDetail], space_details: [A102, { ...B13, access_status: 'gate_suspended' }] }),
+        body: wrapped({
+          tenant_details: [tenantDetail],
+          space_details: [A102, { ...B13, access_status: 'gate_suspended' }],
+        }),
       },
       'POST /api/text-gate-code/': { body: wrapped({ sent: true, phone_number: '+12175550147' }) },
       ...overrides,
