@@ -1,33 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildSandbox } from '../app.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../../test-helpers/sandbox-client.js';
 
 /** Locked-out units: the access the account data shows, and what a payment answers about it. */
 
-let app: FastifyInstance;
-const now = Date.UTC(2025, 6, 15, 17, 0);
-
-beforeAll(async () => {
-  app = await buildSandbox({ clock: () => now });
-});
-beforeEach(async () => {
-  await app.inject({ method: 'POST', url: '/__sandbox/reset' });
-});
-afterAll(async () => {
-  await app.close();
-});
-
-const headers = { 'x-api-key': 'k' };
-const get = async (url: string) => (await app.inject({ url: `/api/v1/${url}`, headers })).json().application_data;
-const post = async (url: string, form: Record<string, string>) =>
-  (
-    await app.inject({
-      method: 'POST',
-      url: `/api/v1/${url}`,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    })
-  ).json().application_data;
+const { get, post } = useSandbox();
 
 async function logIn(username: string): Promise<string> {
   return (await post('facilities/demo/login/', { username, password: 'Password!1' })).result.user_token;
