@@ -11,21 +11,12 @@ import { otpPhoneSchema, type OtpPhoneValues, type ValidatePhone } from '../../f
 import { schemaResolver } from '../../forms/schema-resolver';
 import type { AccountMessage } from '../../stores/AccountStore';
 import { useStores } from '../../stores/StoresProvider';
+import { accountMessageText } from './AccountCard';
 import './mobile-login.css';
 
-function useMessageText() {
-  const { t } = useTranslation();
-  return (message: AccountMessage | null | undefined): string => {
-    if (!message) return '';
-    // Catalogue keys of the account area, at run time.
-    return 'text' in message
-      ? message.text
-      : (t as (key: string, values?: object) => string)(message.key, message.values);
-  };
-}
-
 function FormMessage({ message }: { message: AccountMessage | null }) {
-  const text = useMessageText()(message);
+  const { t } = useTranslation();
+  const text = accountMessageText(message, t);
   return text ? (
     <p className="kiosk-field-error login-dialog__message" role="alert">
       {text}
@@ -177,7 +168,7 @@ function NoAccountChoices({
 }) {
   const { t } = useTranslation();
   const messageId = useId();
-  const text = useMessageText()(message);
+  const text = accountMessageText(message, t);
   return (
     <div className="login-dialog__no-account" role="group" aria-labelledby={messageId}>
       <p id={messageId} className="kiosk-field-error login-dialog__message" role="alert">
