@@ -78,7 +78,7 @@ test('a promo the operator added after the list was read counts for the picked u
   await page.locator('#unit-group-panel [data-unit-id="xs-4x5"] .unit-row__select').click();
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'rent_this_space', { timeout: 20_000 });
   const discount = sidePanel(page).locator('.cost-list__row--discount');
-  await expect(discount).toContainText('discount');
+  await expect(discount).toContainText('Discount');
   await expect(discount).toContainText('-$');
 });
 

@@ -160,6 +160,45 @@ test('a whole rental in Spanish, then English again for the next visitor', async
   await expectEnglishAgain(page);
 });
 
+test("the kiosk's own words in Spanish: the hours panel, weekday names and the move-in cost lines", async ({
+  page,
+}) => {
+  await openInSpanish(page);
+  await reachIdentityStep(page, kiosk, {
+    group: 'medium',
+    door: 'B-10',
+    skipGoto: true,
+    texts: ES,
+    check: async (where) => {
+      if (where !== 'rental/detail_page') return;
+      const about = page.getByRole('complementary', { name: 'Acerca de estas instalaciones' });
+      await expect(about.getByRole('heading', { name: 'Horario de acceso', exact: true })).toBeVisible();
+      await expect(about.getByRole('heading', { name: 'Horario de oficina', exact: true })).toBeVisible();
+      const hours = about.locator('.hours__rows').last();
+      for (const day of ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'])
+        await expect(hours.locator('dt', { hasText: day })).toHaveCount(1);
+      // The office is closed on Sundays; a time keeps its 'p. m.' on its line (no-break spaces).
+      await expect(hours.locator('.hours__row', { hasText: 'Domingo' }).locator('dd')).toHaveText('Cerrado');
+      await expect(hours.locator('.hours__row', { hasText: 'Lunes' }).locator('dd')).toHaveText(
+        /^9:00\u00a0a\.\u00a0?m\. – 6:00\u00a0p\.\u00a0?m\.$/,
+      );
+      const english =
+        /Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Access Hours|Office Hours|Closed|\b[AP]M\b/;
+      await expect(about).not.toContainText(english);
+      await checkScreen(page, '16-detail-hours', 'rental/detail_page hours (es)');
+    },
+  });
+  const costs = page.locator('.side-panel .cost-list');
+  await expect(costs.locator('dt')).toHaveText([
+    'Renta prorrateada',
+    'Renta',
+    'Cargo administrativo',
+    'Impuesto',
+    'Costo total de mudanza',
+  ]);
+  await expect(costs).not.toContainText(/\bRent\b|Admin Fee|Insurance|Tax|Total Cost/);
+});
+
 test('a bill payment in Spanish; logging out brings English back', async ({ page }) => {
   await openInSpanish(page);
   await openPayBill(page, kiosk, { texts: ES, skipGoto: true });
@@ -201,7 +240,14 @@ test('a bill payment in Spanish; logging out brings English back', async ({ page
     jobs: { text: string }[];
   };
   expect(jobs).toHaveLength(1);
-  for (const line of ['Recibo de pago', 'Unidad A102', 'Período: 3 meses', 'Pago realizado', '¡Gracias!'])
+  for (const line of [
+    'Recibo de pago',
+    'Unidad A102',
+    'Período: 3 meses',
+    'Pago realizado',
+    'Tarjeta: Visa terminada en 1111',
+    '¡Gracias!',
+  ])
     expect(jobs[0]!.text).toContain(line);
   expect(jobs[0]!.text).not.toMatch(/Payment receipt|Period:|Thank you/);
 

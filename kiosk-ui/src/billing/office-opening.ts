@@ -26,10 +26,13 @@ export type OfficeOpening =
   /** No office hours, or none that can be read. */
   | { when: 'unknown' };
 
-const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-function weekdayOfLabel(label: string): Weekday | null {
-  const index = WEEKDAYS.indexOf(label.trim().slice(0, 3).toLowerCase() as (typeof WEEKDAYS)[number]);
+/** 'Monday', 'mon', 'Sunday ' -> its Weekday; null for a label that is not an English weekday. */
+export function weekdayOfLabel(label: string): Weekday | null {
+  const word = label.trim().toLowerCase().replace(/\.$/, '');
+  if (word.length < 3) return null;
+  const index = WEEKDAYS.findIndex((day) => day.startsWith(word));
   return index < 0 ? null : (index as Weekday);
 }
 

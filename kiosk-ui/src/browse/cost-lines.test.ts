@@ -1,6 +1,6 @@
 import type { CostLine } from '@kiosk/shared-types';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, moveInCostRows, totalAmount } from './cost-lines';
+import { costLineLabelKey, formatAmount, moveInCostRows, totalAmount } from './cost-lines';
 
 function line(name: string, amount: number, tax = 0, total = amount + tax): CostLine {
   return { name, description: '', amount, tax, total, total_without_merchandise: total, period: '' };
@@ -17,17 +17,22 @@ const costs = [
 describe('moveInCostRows', () => {
   const rows = moveInCostRows(costs);
 
-  it("labels the first rent line 'Prorated Rent' and leaves later rent lines as sent", () => {
+  it("labels the first rent line 'Prorated Rent' and later rent lines 'Rent'", () => {
     expect(rows[0]).toMatchObject({ kind: 'rent', labelKey: 'browse.cost.prorated_rent', amount: 45.16 });
-    expect(rows[2]).toMatchObject({ kind: 'line', labelKey: null, name: 'Rent', amount: 95 });
+    expect(rows[2]).toMatchObject({ kind: 'line', labelKey: 'browse.cost.rent', name: 'Rent', amount: 95 });
   });
 
-  it("keeps the operator's name for other lines", () => {
-    expect(rows[1]).toMatchObject({ labelKey: null, name: 'Admin Fee', amount: 20 });
+  it('names the lines the kiosk knows from the catalogue', () => {
+    expect(rows[1]).toMatchObject({ labelKey: 'browse.cost.admin_fee', name: 'Admin Fee', amount: 20 });
+  });
+
+  it("keeps the operator's name for a line the kiosk does not know", () => {
+    const own = moveInCostRows([line('Rent', 50), line('Climate Control Surcharge', 5), line('Total', 55)]);
+    expect(own[1]).toMatchObject({ kind: 'line', labelKey: null, name: 'Climate Control Surcharge', amount: 5 });
   });
 
   it('shows a discount with a minus sign', () => {
-    expect(rows[3]).toMatchObject({ kind: 'discount', amount: 10, negative: true });
+    expect(rows[3]).toMatchObject({ kind: 'discount', labelKey: 'browse.cost.discount', amount: 10, negative: true });
   });
 
   it('inserts a Tax line, summing the lines’ tax, right before the total', () => {
@@ -52,6 +57,18 @@ describe('moveInCostRows', () => {
 
   it('shows nothing before the costs are calculated', () => {
     expect(moveInCostRows([])).toEqual([]);
+  });
+});
+
+describe('costLineLabelKey', () => {
+  it('reads the known names whatever their case, spaces, dashes or underscores', () => {
+    expect(costLineLabelKey('Admin Fee')).toBe('browse.cost.admin_fee');
+    expect(costLineLabelKey('admin_fee')).toBe('browse.cost.admin_fee');
+    expect(costLineLabelKey(' INSURANCE ')).toBe('browse.cost.insurance');
+    expect(costLineLabelKey('discount')).toBe('browse.cost.discount');
+    expect(costLineLabelKey('Security-Deposit')).toBe('browse.cost.deposit');
+    expect(costLineLabelKey('Lock')).toBe('browse.cost.lock');
+    expect(costLineLabelKey('Rent Insurance Bundle')).toBeNull();
   });
 });
 

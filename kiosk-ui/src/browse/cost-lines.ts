@@ -1,10 +1,52 @@
 import type { CostLine } from '@kiosk/shared-types';
 
-export type CostLabelKey = 'browse.cost.prorated_rent' | 'browse.cost.tax' | 'browse.cost.total_cost_to_move_in';
+export type CostLabelKey =
+  | 'browse.cost.prorated_rent'
+  | 'browse.cost.tax'
+  | 'browse.cost.total_cost_to_move_in'
+  | 'browse.cost.rent'
+  | 'browse.cost.admin_fee'
+  | 'browse.cost.insurance'
+  | 'browse.cost.protection'
+  | 'browse.cost.lock'
+  | 'browse.cost.merchandise'
+  | 'browse.cost.discount'
+  | 'browse.cost.deposit';
+
+/**
+ * The operator's cost-line names the kiosk knows, by their name lower-cased with spaces, dashes and
+ * underscores made one space: shown in the visitor's language. A name not here is the operator's
+ * own and is shown as sent (docs/languages.md).
+ */
+const KNOWN_LINE_NAMES: Readonly<Record<string, CostLabelKey>> = {
+  rent: 'browse.cost.rent',
+  'monthly rent': 'browse.cost.rent',
+  'prorated rent': 'browse.cost.prorated_rent',
+  'admin fee': 'browse.cost.admin_fee',
+  'administrative fee': 'browse.cost.admin_fee',
+  insurance: 'browse.cost.insurance',
+  protection: 'browse.cost.protection',
+  'protection plan': 'browse.cost.protection',
+  lock: 'browse.cost.lock',
+  merchandise: 'browse.cost.merchandise',
+  discount: 'browse.cost.discount',
+  deposit: 'browse.cost.deposit',
+  'security deposit': 'browse.cost.deposit',
+  tax: 'browse.cost.tax',
+};
+
+/** The catalogue key for a cost line the kiosk knows by its name; null for the operator's own. */
+export function costLineLabelKey(name: string): CostLabelKey | null {
+  const normal = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  return KNOWN_LINE_NAMES[normal] ?? null;
+}
 
 export interface CostRow {
   kind: 'rent' | 'line' | 'discount' | 'tax' | 'total';
-  /** Label to translate; null for the operator's own lines, which show `name` as sent. */
+  /** Label to translate; null for the operator's own lines (names the kiosk does not know), shown as sent. */
   labelKey: CostLabelKey | null;
   name: string;
   /** Never negative: a discount shows as '-' plus this amount. */
@@ -40,7 +82,8 @@ function totalOf(line: CostLine): number {
 /**
  * The side panel's move-in cost list (rental §2): the last line is the total, labelled 'Total Cost
  * to Move In'; the first rent line is 'Prorated Rent'; a Tax line goes right before the total; a
- * discount shows with a minus sign. Other lines keep the operator's name.
+ * discount shows with a minus sign. Other lines the kiosk knows by name (`costLineLabelKey`) are
+ * shown in the visitor's language; the rest keep the operator's name.
  *
  * The Tax amount is the sum of the lines' own tax (or `options.tax`, e.g. gds_raw.tax). When the
  * operator already sent a line named Tax it is kept where it belongs instead of adding a second one.
@@ -57,12 +100,13 @@ export function moveInCostRows(costs: readonly CostLine[], options: { tax?: numb
     .map((line) => {
       const amount = figure(line.amount);
       if (isDiscount(line)) {
-        return { kind: 'discount', labelKey: null, name: line.name, amount: Math.abs(amount), negative: true };
+        const labelKey = costLineLabelKey(line.name);
+        return { kind: 'discount', labelKey, name: line.name, amount: Math.abs(amount), negative: true };
       }
       if (line === firstRent) {
         return { kind: 'rent', labelKey: 'browse.cost.prorated_rent', name: line.name, amount, negative: false };
       }
-      return { kind: 'line', labelKey: null, name: line.name, amount, negative: false };
+      return { kind: 'line', labelKey: costLineLabelKey(line.name), name: line.name, amount, negative: false };
     });
 
   const tax = sentTax

@@ -51,6 +51,10 @@ export const browse = {
     about: 'About this facility',
     amenities: 'Amenities',
     today: 'Today',
+    /** wording not in the specs: the hours panel's headings the kiosk knows and a closed day (browse/facility-hours.ts) */
+    office_hours: 'Office Hours',
+    access_hours: 'Access Hours',
+    closed: 'Closed',
   },
   space: {
     details: 'Details',
@@ -115,6 +119,15 @@ export const browse = {
     prorated_rent: 'Prorated Rent',
     tax: 'Tax',
     total_cost_to_move_in: 'Total Cost to Move In',
+    /** wording not in the specs: the operator's cost lines the kiosk knows (browse/cost-lines.ts) */
+    rent: 'Rent',
+    admin_fee: 'Admin Fee',
+    insurance: 'Insurance',
+    protection: 'Protection Plan',
+    lock: 'Lock',
+    merchandise: 'Merchandise',
+    discount: 'Discount',
+    deposit: 'Deposit',
   },
   reviews: {
     title: 'Reviews',

@@ -1,7 +1,10 @@
 import type { KioskTimeEntry } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { dayHoursView, hoursDayLabel, hoursTitleKey } from '../../browse/facility-hours';
+import { OPERATOR_LANGUAGE } from '../../i18n/operator-language';
 import { useStores } from '../../stores/StoresProvider';
+import { displayLocale } from '../../utils/locale';
 
 /** Office hours show when enable_office_hours is set, access hours when enable_access_hours is set. */
 function shownTimings(entries: readonly KioskTimeEntry[], office: boolean, access: boolean): KioskTimeEntry[] {
@@ -13,9 +16,39 @@ function shownTimings(entries: readonly KioskTimeEntry[], office: boolean, acces
   });
 }
 
-/** Facility name and address, hours by kiosk_time with today highlighted, and the facility notes. */
+function HoursTitle({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const key = hoursTitleKey(status);
+  return key ? (
+    <h3 className="hours__title">{t(key)}</h3>
+  ) : (
+    <h3 className="hours__title" lang={OPERATOR_LANGUAGE}>
+      {status}
+    </h3>
+  );
+}
+
+/** A row's hours in the visitor's language; each time stays on one line. */
+function DayHours({ time, locale }: { time: string; locale: string }) {
+  const { t } = useTranslation();
+  const view = dayHoursView(time, locale);
+  if (view.kind === 'closed') return <>{t(view.key)}</>;
+  if (view.kind === 'as-sent') return <span lang={OPERATOR_LANGUAGE}>{view.text}</span>;
+  return (
+    <>
+      <span className="hours__time">{view.opens}</span> – <span className="hours__time">{view.closes}</span>
+    </>
+  );
+}
+
+/**
+ * Facility name and address, hours by kiosk_time with today highlighted, and the facility notes.
+ * Headings, weekdays and times the kiosk can read are in the visitor's language
+ * (browse/facility-hours.ts); anything else as the operator sent it.
+ */
 export const FacilityInfo = observer(function FacilityInfo() {
   const { t } = useTranslation();
+  const locale = displayLocale();
   const { config } = useStores();
   const facility = config.facility;
   if (!facility) return null;
@@ -51,7 +84,7 @@ export const FacilityInfo = observer(function FacilityInfo() {
       </address>
       {timings.map((entry) => (
         <div key={entry.status} className="hours">
-          <h3 className="hours__title">{entry.status}</h3>
+          <HoursTitle status={entry.status} />
           <dl className="hours__rows">
             {entry.rows.map((row) => (
               <div
@@ -60,10 +93,12 @@ export const FacilityInfo = observer(function FacilityInfo() {
                 aria-current={row.is_today ? 'date' : undefined}
               >
                 <dt>
-                  {row.label}
+                  {hoursDayLabel(row.label, locale)}
                   {row.is_today && <span className="hours__today">{t('browse.facility.today')}</span>}
                 </dt>
-                <dd>{row.time}</dd>
+                <dd>
+                  <DayHours time={row.time} locale={locale} />
+                </dd>
               </div>
             ))}
           </dl>
