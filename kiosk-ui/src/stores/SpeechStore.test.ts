@@ -46,6 +46,19 @@ describe('SpeechStore', () => {
     stop();
   });
 
+  it('keeps the audio control pending until the daemon says whether the kiosk can speak', async () => {
+    const { root, stop } = startedRoot(speaking);
+    expect(root.speech.availabilityPending).toBe(true);
+    expect(root.speech.available).toBe(false);
+    await when(() => root.speech.available);
+    expect(root.speech.availabilityPending).toBe(false);
+    stop();
+    const silent = startedRoot(null);
+    await when(() => !silent.root.speech.availabilityPending);
+    expect(silent.root.speech.available).toBe(false);
+    silent.stop();
+  });
+
   it("switches audio on and off with the keypad's + key, saying so, and never types the +", async () => {
     const { root, stop, spoken } = startedRoot(speaking);
     await when(() => root.speech.available);

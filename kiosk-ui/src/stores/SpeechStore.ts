@@ -78,6 +78,8 @@ export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
  */
 export class SpeechStore {
   status: SpeechStatus | null = null;
+  /** The daemon answered (or failed to) whether the kiosk can speak. */
+  statusKnown = false;
   /** Said first when the announcer starts ("Audio on"), then the screen. */
   private lead: string | undefined = undefined;
   /** The visitor switched audio off and heard it said: nothing to stop. */
@@ -93,6 +95,14 @@ export class SpeechStore {
     private readonly announcer: () => Promise<AnnouncerStarter> = loadAnnouncer,
   ) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
+  }
+
+  /**
+   * Not yet known whether the kiosk can speak: the audio control's place is kept (an invisible
+   * stand-in of its size), so the controls around it do not move when it appears.
+   */
+  get availabilityPending(): boolean {
+    return !this.statusKnown;
   }
 
   /** The kiosk can speak: the audio control is shown. */
@@ -174,9 +184,13 @@ export class SpeechStore {
   async loadStatus(): Promise<void> {
     try {
       const status = await this.root.api.speechStatus();
-      runInAction(() => (this.status = status));
+      runInAction(() => {
+        this.status = status;
+        this.statusKnown = true;
+      });
     } catch {
       // No answer: no audio control, no tone; the kiosk works silently.
+      runInAction(() => (this.statusKnown = true));
     }
   }
 

@@ -6,11 +6,26 @@ import { Button } from '../Button';
 /**
  * Audio: the kiosk speaks each screen, the focused control, errors and results (docs/accessibility.md,
  * "Speech"). A toggle button, pressed while on; absent when the kiosk cannot speak (no synthesiser
- * or no player), so no visitor switches on a mode that stays silent.
+ * or no player), so no visitor switches on a mode that stays silent. Until the daemon has said
+ * whether it can speak, an invisible stand-in of the same size holds its place from the first paint.
  */
 export const AudioToggle = observer(function AudioToggle() {
   const { t } = useTranslation();
   const { speech, preferences } = useStores();
+  if (speech.availabilityPending) {
+    return (
+      <Button
+        variant="secondary"
+        className="kiosk-visitor-controls__audio kiosk-visitor-controls__audio--pending"
+        aria-hidden="true"
+        tabIndex={-1}
+        disabled
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false" />
+        {t('shell.preferences.audio.label')}
+      </Button>
+    );
+  }
   if (!speech.available) return null;
   return (
     <Button
