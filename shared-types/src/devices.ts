@@ -122,6 +122,10 @@ export interface PaymentReceipt {
   kind: 'payment';
   facility: ReceiptFacility;
   units: PaymentReceiptUnit[];
+  /** The card used ('Visa', ...; empty when unknown); absent when no card was given (autopay cancelled). */
+  card_brand?: string;
+  /** The card's last four digits, with card_brand. */
+  card_last4?: string;
 }
 
 /** A basket bought at /merchandise: each line, the tax and the total, and the card's brand and last four. */

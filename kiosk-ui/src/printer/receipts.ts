@@ -9,6 +9,7 @@ import {
 } from '@kiosk/shared-types';
 import type { TFunction } from 'i18next';
 import { accessSentence } from '../billing/payment-access';
+import { costLineLabelKey } from '../browse/cost-lines';
 import type { RootStore } from '../stores/RootStore';
 import { displayLocale } from '../utils/locale';
 import { formatMoney } from '../utils/money';
@@ -58,7 +59,11 @@ export function rentalReceipt(root: RootStore, t: TFunction): RentalReceipt | nu
     facility: facilityOf(root),
     unit: result.unit_door_number,
     move_in_date: result.move_in_date,
-    charges: rental.pick.costLines.map((line) => ({ name: line.name, amount: line.total })),
+    charges: rental.pick.costLines.map((line) => {
+      // A line the kiosk knows is printed in the visitor's language, the operator's own as sent.
+      const key = costLineLabelKey(line.name);
+      return { name: key ? t(key) : line.name, amount: line.total };
+    }),
     total_paid: Number(model.total_amount) || 0,
     card_brand: card.brand,
     card_last4: card.last4,
@@ -90,11 +95,13 @@ function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
 
 /** Each unit of the payment just made, with the statuses (and access sentence) the result screen shows. */
 export function paymentReceipt(root: RootStore, t: TFunction): PaymentReceipt | null {
-  const units = root.billing.payment.processedUnits;
+  const { processedUnits: units, paidCard } = root.billing.payment;
   if (units.length === 0) return null;
   return {
     kind: 'payment',
     facility: facilityOf(root),
+    // The card the payment used (none for a cancelled autopay alone): brand and last four only.
+    ...(paidCard ? { card_brand: paidCard.brand, card_last4: paidCard.last4 } : {}),
     units: units.map((unit) => {
       // What the unit tried to pay (period 0: the balance due); its outcome says whether it went through.
       const { payMyBill, period, total } = unit.resolved;

@@ -40,6 +40,8 @@ export const PAYMENT_RECEIPT: PaymentReceipt = {
     { unit: 'A-104', period: 1, amount: 89, outcome: ['Payment successful'], autopay: 'enrolled' },
     { unit: 'C-007', period: 3, amount: 240, outcome: ['Payment failed'], autopay: 'unchanged' },
   ],
+  card_brand: 'Visa',
+  card_last4: '1111',
 };
 
 export const MERCHANDISE_RECEIPT: MerchandiseReceipt = {

@@ -14,6 +14,8 @@ export interface ReceiptTexts {
   charges: string;
   total_paid: string;
   paid_with: (brand: string, last4: string) => string;
+  /** A payment receipt's card: each unit says whether its payment went through. */
+  card_used: (brand: string, last4: string) => string;
   insurance: string;
   lock: string;
   none: string;
@@ -44,6 +46,7 @@ const en: ReceiptTexts = {
   charges: 'Move-in charges',
   total_paid: 'Total paid',
   paid_with: (brand, last4) => `Paid with ${brand ? `${brand} ` : 'card '}ending in ${last4}`,
+  card_used: (brand, last4) => `Card: ${brand ? `${brand} ` : ''}ending in ${last4}`,
   insurance: 'Insurance',
   lock: 'Lock',
   none: 'None',
@@ -79,6 +82,7 @@ const es: ReceiptTexts = {
   charges: 'Cargos de mudanza',
   total_paid: 'Total pagado',
   paid_with: (brand, last4) => `Pagado con ${brand ? `${brand} ` : 'tarjeta '}terminada en ${last4}`,
+  card_used: (brand, last4) => `Tarjeta: ${brand ? `${brand} ` : ''}terminada en ${last4}`,
   insurance: 'Seguro',
   lock: 'Candado',
   none: 'Ninguno',

@@ -79,6 +79,15 @@ describe('receipts read back from the printer bytes', () => {
       ]),
     );
     expect(text.filter((line) => line.startsWith('Autopay'))).toEqual(['Autopay: enrolled']);
+    expect(text).toContain('Card: Visa ending in 1111');
+  });
+
+  it('a payment receipt names the card by brand and last four, in Spanish too; none without a card', () => {
+    expect(lines(escposToText(encodeReceipt(PAYMENT_RECEIPT, { language: 'es', width: 80, now })))).toContain(
+      'Tarjeta: Visa terminada en 1111',
+    );
+    const { card_brand: _brand, card_last4: _last4, ...cancelOnly } = PAYMENT_RECEIPT;
+    expect(printed(cancelOnly)).not.toMatch(/Card|ending in/);
   });
 
   it("a locked-out unit's receipt carries what the payment did to access, wrapped to the paper", () => {

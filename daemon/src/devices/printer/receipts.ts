@@ -86,6 +86,9 @@ function payment(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt
     // A locked-out unit: what the payment did to access, in the visitor's words from the screen.
     if (unit.access) encoder.line(unit.access);
   });
+  if (receipt.card_last4) {
+    encoder.rule({ style: 'single' }).line(texts.card_used(receipt.card_brand ?? '', receipt.card_last4));
+  }
 }
 
 function merchandise(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt: MerchandiseReceipt): void {

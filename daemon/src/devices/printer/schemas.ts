@@ -66,6 +66,8 @@ export const PaymentReceiptSchema = Type.Object(
       ),
       { minItems: 1, maxItems: 20 },
     ),
+    card_brand: Type.Optional(Text(30)),
+    card_last4: Type.Optional(Type.String({ pattern: '^[0-9]{4}$' })),
   },
   { additionalProperties: false },
 );

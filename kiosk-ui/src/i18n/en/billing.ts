@@ -76,6 +76,8 @@ export const billing = {
     pay_my_bill: 'Pay my bill',
     pay_through: 'Pay Through',
     amount: 'Amount to pay',
+    /** wording not in the specs: beside a unit whose Pay my bill is not ticked */
+    not_included: 'Not included: tick Pay my bill to pay this unit',
     loading_charges: 'Loading charges...',
     charges_unavailable: 'The charges could not be loaded. Please choose the period again.',
     autopay: 'Autopay',

@@ -60,6 +60,7 @@ export const billing: Translation<typeof english> = {
     pay_my_bill: 'Pagar mi factura',
     pay_through: 'Pagar hasta',
     amount: 'Monto a pagar',
+    not_included: 'No incluido: marque Pagar mi factura para pagar esta unidad',
     loading_charges: 'Cargando los cargos...',
     charges_unavailable: 'No se pudieron cargar los cargos. Vuelva a elegir el período.',
     autopay: 'Pago automático',

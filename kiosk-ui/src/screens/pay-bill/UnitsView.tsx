@@ -51,7 +51,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
   const paidThrough = formatPaidThrough(space.paidThrough);
   const billingDate = formatPaidThrough(space.billingDate);
   const selected = billing.selectedKey === unit.key;
-  const amount = unit.payForced ? unit.balanceDue : unit.prePay?.total_amt;
+  const amount = unit.amountToPay;
   const card = unit.autoPayCard;
 
   return (
@@ -147,12 +147,14 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
         </div>
         <p className="pay-unit__amount" aria-live="polite">
           <span>{t('billing.unit.amount')}</span>{' '}
-          {unit.prePayLoading && !unit.payForced ? (
+          {amount.kind === 'not-included' ? (
+            <span className="pay-unit__not-included">{t('billing.unit.not_included')}</span>
+          ) : amount.kind === 'loading' ? (
             <span>{t('billing.unit.loading_charges')}</span>
-          ) : amount === undefined ? (
+          ) : amount.kind === 'unavailable' ? (
             <span className="pay-unit__error">{t('billing.unit.charges_unavailable')}</span>
           ) : (
-            <strong>{formatMoney(amount, { cents: true })}</strong>
+            <strong>{formatMoney(amount.value, { cents: true })}</strong>
           )}
         </p>
         <div className="pay-unit__autopay">

@@ -5,6 +5,22 @@ import { calls, card, form, loaded } from './billing-test-fixtures';
 
 /** Paying, signing and each unit's outcome, over the fake operator API of billing-test-fixtures.ts. */
 
+describe('amount to pay', () => {
+  it('shows no amount beside a unit the payment leaves out, so it agrees with the grand total', async () => {
+    const { root } = await loaded();
+    const [a102] = root.billing.units;
+    expect(a102!.amountToPay).toEqual({ kind: 'not-included' });
+    expect(root.billing.grandTotal).toBe(0);
+    root.billing.tickPay(a102!, true);
+    await vi.waitFor(() => expect(a102!.amountToPay.kind).toBe('amount'));
+    expect(a102!.amountToPay).toEqual({ kind: 'amount', value: root.billing.grandTotal });
+    expect(root.billing.grandTotal).toBeGreaterThan(0);
+    root.billing.tickPay(a102!, false);
+    expect(a102!.amountToPay).toEqual({ kind: 'not-included' });
+    expect(root.billing.grandTotal).toBe(0);
+  });
+});
+
 describe('paying', () => {
   it('(c) pays a unit for the chosen period with the card and mails the receipt', async () => {
     const { root, requests } = await loaded();

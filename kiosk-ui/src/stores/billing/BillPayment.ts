@@ -11,6 +11,7 @@ import {
 } from '../../billing/payment-plan';
 import { unitStatusMessageKeys } from '../../billing/status-messages';
 import type { PayCardValues } from '../../forms/pay-card';
+import { cardBrand } from '../../printer/receipts';
 import { SigningWatch } from '../../signing/signing-watch';
 import { failureLogger, type LogFailure } from '../failure-log';
 import type { RootStore } from '../RootStore';
@@ -46,6 +47,9 @@ export class BillPayment {
    * office's next opening is counted on them. Tests fix both.
    */
   clock = { now: () => Date.now(), timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone };
+
+  /** The card of the last payment as its receipt names it: brand and last four digits, nothing more. */
+  paidCard: { brand: string; last4: string } | null = null;
 
   private card: PayCard | null = null;
   private readonly watch: SigningWatch;
@@ -112,6 +116,8 @@ export class BillPayment {
       cc_exp_year: Number(values.cc_exp_year),
       cvv: String(values.cvv),
     };
+    const digits = this.card.card_number;
+    this.paidCard = digits.length >= 12 ? { brand: cardBrand(digits), last4: digits.slice(-4) } : null;
     this.processingKeys = selected.map((unit) => unit.key);
     this.outcomes = [];
     this.agreements = [];
@@ -124,6 +130,7 @@ export class BillPayment {
 
   /** Cancel autopay (shell §4): this unit's steps alone, without a card or a document to sign. */
   processAlone(unit: PayUnit): void {
+    this.paidCard = null;
     this.processingKeys = [unit.key];
     this.outcomes = [];
     void this.processUnit(unit);
@@ -250,6 +257,7 @@ export class BillPayment {
     this.closeSigning();
     this.startedKeys.clear();
     this.card = null;
+    this.paidCard = null;
     this.clearResults();
   }
 }

@@ -24,6 +24,9 @@ export const NOTHING_TICKED: UnitChoice = {
 /** The unit's key in the list: its facility, tenant and space. */
 export const payUnitKey = (space: PayableSpace) => `${space.facility}/${space.tenant_id}/${space.spaceId}`;
 
+export type UnitAmountView =
+  { kind: 'not-included' } | { kind: 'loading' } | { kind: 'unavailable' } | { kind: 'amount'; value: number };
+
 /** One unit of the list and its payment panel (shell §4 "Per-unit payment rules"). */
 export class PayUnit {
   choice: UnitChoice = { ...NOTHING_TICKED };
@@ -91,6 +94,18 @@ export class PayUnit {
 
   get resolved() {
     return resolveUnitPayment(this.flags);
+  }
+
+  /**
+   * The panel's 'Amount to pay', agreeing with the grand total: a unit the payment leaves out
+   * (Pay my bill not ticked) shows no amount, so no figure sits beside a unit the total does not count.
+   */
+  get amountToPay(): UnitAmountView {
+    if (!this.choice.payMyBill && !this.payForced) return { kind: 'not-included' };
+    // Forced to the balance, or enrolling with nothing due: the figure is known without the charges.
+    if (this.payForced || !this.resolved.payMyBill) return { kind: 'amount', value: this.resolved.total };
+    if (this.prePayLoading) return { kind: 'loading' };
+    return this.prePay ? { kind: 'amount', value: this.resolved.total } : { kind: 'unavailable' };
   }
 
   get selected(): boolean {
