@@ -83,7 +83,7 @@ async function identityStep(page, kiosk, { scan }) {
   await type(field(page, 'Email'), VISITOR.email);
   await type(field(page, 'Cell Phone'), VISITOR.phone);
   if (scan) {
-    await tap(page.getByRole('button', { name: 'Scan your driver licence' }));
+    await tap(page.getByRole('button', { name: 'Scan your driver license' }));
     // The visitor holds the licence under the scanner: no tap, no key.
     const response = await fetch(`${kiosk.baseUrl}/device/id/simulate`, {
       method: 'POST',
@@ -91,7 +91,7 @@ async function identityStep(page, kiosk, { scan }) {
       body: JSON.stringify({ fixture: 'valid' }),
     });
     if (!response.ok) throw new Error(`licence-scan simulator answered ${response.status}`);
-    await page.getByText('Your details were filled in from your licence.').waitFor();
+    await page.getByText('Your details were filled in from your license.').waitFor();
   } else {
     await type(field(page, 'First Name'), VISITOR.first);
     await type(field(page, 'Last Name'), VISITOR.last);

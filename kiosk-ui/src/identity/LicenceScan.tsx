@@ -22,10 +22,37 @@ function typeIntoFocusedField(text: string): void {
   if (text && document.activeElement instanceof HTMLInputElement) document.execCommand('insertText', false, text);
 }
 
+interface FieldSnapshot {
+  field: HTMLInputElement;
+  value: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+}
+
+/** The focused field as it is before a run of keys reaches it. */
+function snapshotFocusedField(): FieldSnapshot | null {
+  const field = document.activeElement;
+  if (!(field instanceof HTMLInputElement)) return null;
+  return { field, value: field.value, selectionStart: field.selectionStart, selectionEnd: field.selectionEnd };
+}
+
+/** Put the field back as it was, through its input event so the form (and its mask) sees it. */
+function restoreField(snapshot: FieldSnapshot | null): void {
+  if (!snapshot || !snapshot.field.isConnected || snapshot.field.value === snapshot.value) return;
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  setValue?.call(snapshot.field, snapshot.value);
+  snapshot.field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (snapshot.selectionStart !== null && snapshot.selectionEnd !== null && document.activeElement === snapshot.field) {
+    snapshot.field.setSelectionRange(snapshot.selectionStart, snapshot.selectionEnd);
+  }
+}
+
 /**
- * 'Scan your driver licence' on the info form: while the form is open, a scan from the serial
+ * 'Scan your driver license' on the info form: while the form is open, a scan from the serial
  * scanner or a keyboard-wedge scanner fills the visitor's name, address and licence; an expired
- * licence, a visitor under 18 or an unreadable scan changes nothing and says why.
+ * licence, a visitor under 18 or an unreadable scan changes nothing and says why. A wedge scan
+ * leaves the focused field exactly as it was; another kind of barcode typed into a field is taken
+ * back out of it and the visitor told (identity/wedge-scan.ts).
  */
 export const LicenceScan = observer(function LicenceScan({ setValue }: LicenceScanProps) {
   const { t } = useTranslation();
@@ -33,21 +60,38 @@ export const LicenceScan = observer(function LicenceScan({ setValue }: LicenceSc
 
   useEffect(() => {
     const stop = licenceScan.listen();
+    let runStart: FieldSnapshot | null = null;
     const watcher = new WedgeScanWatcher({
       onScan: (data) => void licenceScan.submitWedgeScan(data),
       onRelease: typeIntoFocusedField,
+      onRunStart: () => (runStart = snapshotFocusedField()),
+      onForeignBarcode: () => {
+        restoreField(runStart);
+        runStart = null;
+        licenceScan.notALicence();
+      },
       setTimer: (run, ms) => window.setTimeout(run, ms),
       clearTimer: (timer) => window.clearTimeout(timer as number),
     });
     const onKey = (event: KeyboardEvent) => {
-      if (watcher.key(event)) {
+      // The page's clock: a burst is judged by when its keys are handled.
+      if (watcher.key({ key: event.key, ctrlKey: event.ctrlKey, time: performance.now() })) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    // A separator the scanner sends as text, with no key behind it.
+    const onBeforeInput = (event: InputEvent) => {
+      if (event.inputType.startsWith('insert') && event.data && watcher.text(event.data)) {
         event.preventDefault();
         event.stopPropagation();
       }
     };
     window.addEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('beforeinput', onBeforeInput, { capture: true });
     return () => {
       window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('beforeinput', onBeforeInput, { capture: true });
       stop();
     };
   }, [licenceScan]);

@@ -17,7 +17,8 @@ import type { RootStore } from './RootStore';
  */
 export type LicenceScanPhase = 'idle' | 'waiting' | 'reading' | 'filled' | 'failed';
 
-export type LicenceScanProblem = IdScanProblem | 'request-failed';
+/** 'not-a-licence': a keyboard-wedge scanner typed another kind of barcode into a field. */
+export type LicenceScanProblem = IdScanProblem | 'request-failed' | 'not-a-licence';
 
 export class LicenceScanStore {
   phase: LicenceScanPhase = 'idle';
@@ -60,6 +61,12 @@ export class LicenceScanStore {
         this.problem = isIdScanProblem(problem) ? problem : 'request-failed';
       });
     }
+  }
+
+  /** A barcode that is not a licence was typed into a field and taken back out of it. */
+  notALicence(): void {
+    this.phase = 'failed';
+    this.problem = 'not-a-licence';
   }
 
   onScanEvent(event: ServerEventOf<'id-scan'>): void {

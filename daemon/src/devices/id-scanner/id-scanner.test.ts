@@ -79,9 +79,9 @@ describe('licence scanner', () => {
     const { app } = await startDaemon();
     const valid = fixtureBarcode('valid');
     const cases = [
-      [fixtureBarcode('garbage'), 'unreadable', 'The licence could not be read.'],
-      [valid.slice(0, 120), 'unreadable', 'The licence could not be read.'],
-      [fixtureBarcode('expired'), 'expired', 'This driver licence has expired.'],
+      [fixtureBarcode('garbage'), 'unreadable', 'The license could not be read.'],
+      [valid.slice(0, 120), 'unreadable', 'The license could not be read.'],
+      [fixtureBarcode('expired'), 'expired', 'This driver license has expired.'],
       [fixtureBarcode('under-18'), 'under-18', 'You must be 18 or older to rent a storage unit.'],
     ] as const;
     for (const [data, problem, message] of cases) {

@@ -9,10 +9,10 @@ import { maskLicenceNumber, type IdScanFields, type IdScanOutcome } from '@kiosk
 export const ADULT_AGE = 18;
 
 export const ID_SCAN_MESSAGES = {
-  expired: 'This driver licence has expired. Please use a valid licence or enter your details by hand.',
+  expired: 'This driver license has expired. Please use a valid license or enter your details by hand.',
   'under-18': 'You must be 18 or older to rent a storage unit.',
-  unreadable: 'The licence could not be read. Please scan it again or enter your details by hand.',
-  'scanner-down': 'The licence scanner is not available. Please enter your details by hand.',
+  unreadable: 'The license could not be read. Please scan it again or enter your details by hand.',
+  'scanner-down': 'The license scanner is not available. Please enter your details by hand.',
 } as const;
 
 /** AAMVA data starts with the compliance indicator '@' and the file type 'ANSI ' (or 'AAMVA' before 2000). */

@@ -29,16 +29,18 @@ export const devices = {
     },
   },
   scan: {
-    button: 'Scan your driver licence',
-    waiting: 'Hold the barcode on the back of your licence under the scanner.',
-    reading: 'Reading your licence…',
-    filled: 'Your details were filled in from your licence. Please check them.',
+    button: 'Scan your driver license',
+    waiting: 'Hold the barcode on the back of your license under the scanner.',
+    reading: 'Reading your license…',
+    filled: 'Your details were filled in from your license. Please check them.',
     failed: {
-      expired: 'This driver licence has expired. Please use a valid licence or enter your details by hand.',
+      expired: 'This driver license has expired. Please use a valid license or enter your details by hand.',
       'under-18': 'You must be 18 or older to rent a storage unit.',
-      unreadable: 'The licence could not be read. Please scan it again or enter your details by hand.',
-      'scanner-down': 'The licence scanner is not available. Please enter your details by hand.',
-      'request-failed': 'The licence could not be read. Please scan it again or enter your details by hand.',
+      unreadable: 'The license could not be read. Please scan it again or enter your details by hand.',
+      'scanner-down': 'The license scanner is not available. Please enter your details by hand.',
+      'request-failed': 'The license could not be read. Please scan it again or enter your details by hand.',
+      'not-a-licence':
+        'That barcode is not a driver license, so it was taken out of the field. Please scan the barcode on the back of your license.',
     },
   },
   receipt: {

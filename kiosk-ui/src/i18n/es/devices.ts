@@ -36,6 +36,8 @@ export const devices: Translation<typeof english> = {
       unreadable: 'No se pudo leer la licencia. Escanéela de nuevo o escriba sus datos a mano.',
       'scanner-down': 'El escáner de licencias no está disponible. Escriba sus datos a mano.',
       'request-failed': 'No se pudo leer la licencia. Escanéela de nuevo o escriba sus datos a mano.',
+      'not-a-licence':
+        'Ese código de barras no es una licencia de conducir, así que se quitó del campo. Escanee el código de barras del reverso de su licencia.',
     },
   },
   receipt: {
