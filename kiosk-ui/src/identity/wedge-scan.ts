@@ -51,8 +51,13 @@ function charOf(event: WedgeKey): string | undefined {
   return event.key.length === 1 ? event.key : undefined;
 }
 
-/** A control character (C0 or DEL) other than tab, LF and CR: never part of what a visitor types. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Holds a control character (C0 or DEL) other than tab, LF and CR: never part of what a visitor types. */
+function hasControlCharacter(text: string): boolean {
+  return [...text].some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r') || code === 0x7f;
+  });
+}
 
 export class WedgeScanWatcher {
   private buffer = '';
@@ -76,7 +81,7 @@ export class WedgeScanWatcher {
    * the field: inside a held burst it joins the burst, elsewhere a control character is dropped.
    */
   text(data: string): boolean {
-    if (this.buffer === '') return CONTROL.test(data);
+    if (this.buffer === '') return hasControlCharacter(data);
     for (const char of data) this.hold(char === '\r' ? '\n' : char);
     return true;
   }
