@@ -11,7 +11,7 @@ import { ApiError } from '../api/errors';
 import type { RootStore } from './RootStore';
 
 /**
- * 'Scan your driver licence' (docs/id-scanner.md): scans from a serial scanner (id-scan events)
+ * 'Scan your driver license' (docs/id-scanner.md): scans from a serial scanner (id-scan events)
  * or a keyboard-wedge scanner (handed to the daemon to parse) while a form that takes them is
  * open. The fields wait here until the form takes them; the raw barcode is never kept.
  */
@@ -41,7 +41,7 @@ export class LicenceScanStore {
     };
   }
 
-  /** The visitor pressed 'Scan your driver licence': say where to hold it. */
+  /** The visitor pressed 'Scan your driver license': say where to hold it. */
   startScan(): void {
     this.phase = 'waiting';
     this.problem = null;
