@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The visitor's display modes, as the switches of the Display group name them. */
 export interface DisplayModes {
@@ -145,4 +145,114 @@ export async function expectLargeText(page: Page, screen: string, minimum = 24):
   expect(report.bodySize, `smallest text of ${screen}`).toBeGreaterThanOrEqual(minimum);
   if (report.headingSize !== null) expect(report.headingSize, `heading of ${screen}`).toBeGreaterThan(minimum);
   expect(report.sideways, `boxes of ${screen} scrolling sideways`).toEqual([]);
+}
+
+/** WCAG contrast of an element's text: its colour against the first opaque background behind it. */
+export async function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (colour: string) => {
+      const parts =
+        /rgba?\(([^)]+)\)/
+          .exec(colour)?.[1]
+          ?.split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number) ?? [];
+      return { r: parts[0] ?? 0, g: parts[1] ?? 0, b: parts[2] ?? 0, a: parts[3] ?? 1 };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const linear = (value: number) => {
+        const v = value / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    let background = { r: 255, g: 255, b: 255, a: 1 };
+    for (let box: Element | null = element; box !== null; box = box.parentElement) {
+      const colour = rgb(getComputedStyle(box).backgroundColor);
+      if (colour.a > 0.5) {
+        background = colour;
+        break;
+      }
+    }
+    const [light, dark] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort(
+      (a, b) => b - a,
+    );
+    return (light! + 0.05) / (dark! + 0.05);
+  });
+}
+
+/**
+ * No text drawn outside its box: each visible text's drawn extent lies within the closest box
+ * around it that a visitor sees as its frame (a background, a border or a clip: a card, a button,
+ * a panel) and within its own element when that clips. Text scrolled out of a scrolling box is
+ * not drawn and does not count. `contrast`: every text also reaches that ratio (high contrast).
+ */
+export async function expectNothingOutOfBox(page: Page, screen: string, contrast?: number): Promise<void> {
+  const report = await page.evaluate((minimum) => {
+    const outside: string[] = [];
+    const faint: string[] = [];
+    const rgb = (colour: string) => {
+      const parts =
+        /rgba?\(([^)]+)\)/
+          .exec(colour)?.[1]
+          ?.split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number) ?? [];
+      return { r: parts[0] ?? 0, g: parts[1] ?? 0, b: parts[2] ?? 0, a: parts[3] ?? 1 };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const linear = (value: number) => {
+        const v = value / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    const label = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (text === '' || parent === null) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      if (parent.closest('.kiosk-visually-hidden, [aria-hidden="true"]') !== null) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const drawn = range.getBoundingClientRect();
+      if (drawn.width < 1 || drawn.height < 1) continue;
+      if (drawn.bottom < 0 || drawn.top > window.innerHeight || drawn.right < 0 || drawn.left > window.innerWidth)
+        continue;
+      const own = getComputedStyle(parent);
+      if (own.overflowX !== 'visible' && parent.scrollWidth > parent.clientWidth + 1)
+        outside.push(`"${text.slice(0, 40)}" cut in ${label(parent)} (${parent.scrollWidth} > ${parent.clientWidth})`);
+      for (let box: HTMLElement | null = parent; box !== null && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        const framed =
+          rgb(style.backgroundColor).a > 0 || parseFloat(style.borderLeftWidth) > 0 || style.overflowX !== 'visible';
+        if (!framed || style.display === 'inline') continue;
+        const frame = box.getBoundingClientRect();
+        const sideways = drawn.left < frame.left - 1 || drawn.right > frame.right + 1;
+        // Above or below a box that scrolls that way is scrolled out of sight, not outside.
+        const scrolledOut = style.overflowY !== 'visible';
+        const vertically = !scrolledOut && (drawn.top < frame.top - 2 || drawn.bottom > frame.bottom + 2);
+        if (sideways || vertically) outside.push(`"${text.slice(0, 40)}" runs out of ${label(box)}`);
+        break;
+      }
+      if (minimum !== null) {
+        let background = { r: 255, g: 255, b: 255, a: 1 };
+        for (let box: Element | null = parent; box !== null; box = box.parentElement) {
+          const colour = rgb(getComputedStyle(box).backgroundColor);
+          if (colour.a > 0.5) {
+            background = colour;
+            break;
+          }
+        }
+        const [light, dark] = [luminance(rgb(own.color)), luminance(background)].sort((a, b) => b - a);
+        const ratio = (light! + 0.05) / (dark! + 0.05);
+        if (ratio < minimum) faint.push(`"${text.slice(0, 40)}" ${ratio.toFixed(2)}:1 (${label(parent)})`);
+      }
+    }
+    return { outside, faint };
+  }, contrast ?? null);
+  expect(report.outside, `texts of ${screen} outside their boxes`).toEqual([]);
+  expect(report.faint, `texts of ${screen} under ${contrast}:1`).toEqual([]);
 }
