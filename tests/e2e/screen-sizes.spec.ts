@@ -13,6 +13,7 @@ import {
   walkDetailSteps,
   type ScreenCheck,
 } from './support/flows.js';
+import { setDisplayModes, type DisplayModes } from './support/display.js';
 import { useKiosk } from './support/kiosk.js';
 
 /**
@@ -86,7 +87,7 @@ interface ScreenReport {
  * the centre of it must be the control, inside it, or its label. A checkbox or radio drawn by its
  * label is measured by its label. Scroll positions are put back afterwards.
  */
-function measureScreen(): ScreenReport {
+async function measureScreen(): Promise<ScreenReport> {
   const SELECTOR = [
     'button',
     'a[href]',
@@ -154,7 +155,12 @@ function measureScreen(): ScreenReport {
     if (!target.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
     if (target.getBoundingClientRect().width <= 1 || target.getBoundingClientRect().height <= 1) continue;
     controls += 1;
+    const before = target.getBoundingClientRect();
     target.scrollIntoView({ block: 'center', inline: 'center' });
+    const after = target.getBoundingClientRect();
+    // Scrolled: what follows a scroll (the sidebar's cues, a sticky bar) is drawn first.
+    if (before.top !== after.top || before.left !== after.left)
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const part = visiblePart(target);
     const { box } = part;
     if (part.bottom - part.top < 1 || part.right - part.left < 1) {
@@ -182,6 +188,7 @@ function measureScreen(): ScreenReport {
     element.scrollTop = top;
     element.scrollLeft = left;
   }
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 
   // Text cut by its own box: a box that hides what overflows it, with text wider or taller.
   const overflowing: string[] = [];
@@ -200,7 +207,7 @@ function measureScreen(): ScreenReport {
       );
   }
 
-  const nav = document.querySelector('.kiosk-sidebar__nav');
+  const nav = modal === null ? document.querySelector('.kiosk-sidebar__nav') : null;
   let sidebarReport: ScreenReport['sidebar'] = null;
   if (nav !== null) {
     const items = [...nav.querySelectorAll<HTMLElement>('.kiosk-sidebar__item')];
@@ -288,7 +295,7 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport });
 
     test(`a whole rental on ${size.name}`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       const check = screenCheck(page, size);
       await page.goto(kiosk.url);
       await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
@@ -316,7 +323,7 @@ for (const size of SIZES) {
     });
 
     test(`a bill payment on ${size.name}`, async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(240_000);
       const check = screenCheck(page, size);
       await openPayBill(page, kiosk);
       await check('pay-bill/login');
@@ -349,5 +356,73 @@ for (const size of SIZES) {
       await page.getByRole('dialog').getByRole('button', { name: 'LOGOUT', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible({ timeout: 20_000 });
     });
+  });
+}
+
+test.describe('1366x768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the space list and the identity step on 1366x768', async ({ page }) => {
+    test.setTimeout(240_000);
+    const check = screenCheck(page, {
+      name: '1366x768',
+      slug: '1366x768',
+      viewport: { width: 1366, height: 768 },
+      docShots: {},
+    });
+    await page.goto(kiosk.url);
+    await check('shell/welcome');
+    await reachIdentityStep(page, kiosk, { skipGoto: true, door: 'B-10', check });
+    await check('rental/rent_this_space');
+  });
+});
+
+const MENU_MODES: { name: string; modes: DisplayModes }[] = [
+  { name: 'the plain display', modes: {} },
+  { name: 'Large text', modes: { largeText: true } },
+  { name: 'Move controls down', modes: { lowReach: true } },
+];
+
+for (const { name, modes } of MENU_MODES) {
+  test(`at 1920x1080 with ${name} the menu says it scrolls and More pages to its last item`, async ({ page }) => {
+    // Each tap scrolls at once (the kiosk scrolls smoothly unless reduced motion is asked for).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(kiosk.url);
+    await setDisplayModes(page, modes);
+    const menu = sidebar(page);
+    const items = menu.locator('.kiosk-sidebar__item');
+    const last = items.last();
+    await expect(last).toHaveText('Boxes & Supplies');
+    const report = await page.evaluate(measureScreen);
+    // The menu does not fit at this size: it says so, and nothing else covers what it shows.
+    expect(report.sidebar?.hidden, 'items below the fold').toContain('button.kiosk-sidebar__item "Boxes & Supplies"');
+    expect(report.sidebar?.cue, 'a visible scroll cue').toBe(true);
+    expect(report.covered).toEqual([]);
+    const more = menu.getByRole('button', { name: 'More' });
+    const backUp = menu.getByRole('button', { name: 'Back up' });
+    await expect(more).toBeVisible();
+    await expect(backUp).toHaveCount(0);
+    // Each tap of More shows the next page, until the last item is on screen; Back up goes back.
+    const count = await items.count();
+    const settled = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    for (let taps = 0; taps < count && (await more.count()) > 0; taps += 1) {
+      await more.click();
+      await settled();
+    }
+    await expect(more).toHaveCount(0);
+    await expect(backUp).toBeVisible();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    const scrolled = await page.evaluate(measureScreen);
+    expect(scrolled.sidebar?.hidden).not.toContain('button.kiosk-sidebar__item "Boxes & Supplies"');
+    for (let taps = 0; taps < count && (await backUp.count()) > 0; taps += 1) {
+      await backUp.click();
+      await settled();
+    }
+    await expect(backUp).toHaveCount(0);
+    await expect(items.first()).toBeInViewport({ ratio: 1 });
+    await more.click();
+    await last.click();
+    await expect(last).toHaveAttribute('aria-current', 'page');
   });
 }
