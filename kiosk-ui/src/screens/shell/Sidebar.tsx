@@ -23,8 +23,8 @@ export const Sidebar = observer(function Sidebar() {
       <div className="kiosk-sidebar__logo">
         <Logo />
       </div>
-      <nav className="kiosk-sidebar__nav" aria-label={t('shell.sidebar.label')}>
-        <div className="kiosk-sidebar__menu">
+      <div className="kiosk-sidebar__menu">
+        <nav className="kiosk-sidebar__nav" aria-label={t('shell.sidebar.label')}>
           <ul ref={listRef} className="kiosk-sidebar__items">
             {shell.sidebarSections.map((section) => (
               <li key={section}>
@@ -41,47 +41,48 @@ export const Sidebar = observer(function Sidebar() {
               </li>
             ))}
           </ul>
-          {cues.up && (
-            <button
-              type="button"
-              className="kiosk-sidebar__cue kiosk-sidebar__cue--up"
-              data-scroll-cue="up"
-              onClick={() => scrollPage(-1)}
-            >
-              <span aria-hidden="true">▲</span> {t('shell.sidebar.back_up')}
-            </button>
+          {shell.showLogout && (
+            <div className="kiosk-sidebar__account">
+              <button
+                type="button"
+                className="kiosk-sidebar__item kiosk-sidebar__logout"
+                data-nav-action="sidebar"
+                data-nav-target="logout"
+                onClick={shell.openLogoutConfirm}
+              >
+                <span>{t('shell.sidebar.logout')}</span>
+                {session.countdown !== null && (
+                  <span className="kiosk-sidebar__countdown">
+                    <span className="kiosk-visually-hidden">{t('shell.sidebar.countdown_label')} </span>
+                    <time>{session.countdown}</time>
+                  </span>
+                )}
+              </button>
+            </div>
           )}
-          {cues.down && (
-            <button
-              type="button"
-              className="kiosk-sidebar__cue kiosk-sidebar__cue--down"
-              data-scroll-cue="down"
-              onClick={() => scrollPage(1)}
-            >
-              {t('shell.sidebar.more')} <span aria-hidden="true">▼</span>
-            </button>
-          )}
-        </div>
-        {shell.showLogout && (
-          <div className="kiosk-sidebar__account">
-            <button
-              type="button"
-              className="kiosk-sidebar__item kiosk-sidebar__logout"
-              data-nav-action="sidebar"
-              data-nav-target="logout"
-              onClick={shell.openLogoutConfirm}
-            >
-              <span>{t('shell.sidebar.logout')}</span>
-              {session.countdown !== null && (
-                <span className="kiosk-sidebar__countdown">
-                  <span className="kiosk-visually-hidden">{t('shell.sidebar.countdown_label')} </span>
-                  <time>{session.countdown}</time>
-                </span>
-              )}
-            </button>
-          </div>
+        </nav>
+        {/* Not menu items: outside the menu's landmark, drawn over the list's edges (global.css). */}
+        {cues.up && (
+          <button
+            type="button"
+            className="kiosk-sidebar__cue kiosk-sidebar__cue--up"
+            data-scroll-cue="up"
+            onClick={() => scrollPage(-1)}
+          >
+            <span aria-hidden="true">▲</span> {t('shell.sidebar.back_up')}
+          </button>
         )}
-      </nav>
+        {cues.down && (
+          <button
+            type="button"
+            className="kiosk-sidebar__cue kiosk-sidebar__cue--down"
+            data-scroll-cue="down"
+            onClick={() => scrollPage(1)}
+          >
+            {t('shell.sidebar.more')} <span aria-hidden="true">▼</span>
+          </button>
+        )}
+      </div>
       <VisitorControls placement="sidebar" />
     </aside>
   );
