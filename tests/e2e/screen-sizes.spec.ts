@@ -430,3 +430,20 @@ for (const { name, modes } of MENU_MODES) {
     await expect(last).toHaveAttribute('aria-current', 'page');
   });
 }
+
+for (const viewport of [
+  { width: 1080, height: 1920 },
+  { width: 1280, height: 1024 },
+  { width: 1366, height: 768 },
+]) {
+  test.describe(`${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test(`the kiosk fills a ${viewport.width}x${viewport.height} screen (no big-screen band)`, async ({ page }) => {
+      await page.goto(kiosk.url);
+      await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+      await expect(page.locator('.kiosk-app')).not.toHaveClass(/kiosk-app--big-screen/);
+      expect(await page.locator('.kiosk-shell').boundingBox()).toEqual({ x: 0, y: 0, ...viewport });
+    });
+  });
+}
