@@ -124,14 +124,29 @@ describe('ShellStore logout', () => {
 });
 
 describe('ShellStore screen and routes', () => {
-  it('switches to big-screen mode above 1920x1080', () => {
+  it('switches to big-screen mode only on screens wider and taller than 1920x1080', () => {
     const { root, browser } = createTestRoot({ viewport: { width: 1920, height: 1080 } });
     const stop = root.shell.start();
     expect(root.shell.isBigScreen).toBe(false);
     browser.resize(2560, 1440);
     expect(root.shell.isBigScreen).toBe(true);
-    browser.resize(1920, 1200);
+    browser.resize(1921, 1081);
     expect(root.shell.isBigScreen).toBe(true);
+    stop();
+  });
+
+  it('keeps portrait and 4:3 screens out of big-screen mode', () => {
+    const { root, browser } = createTestRoot({ viewport: { width: 1080, height: 1920 } });
+    const stop = root.shell.start();
+    expect(root.shell.isBigScreen).toBe(false);
+    browser.resize(1920, 1200);
+    expect(root.shell.isBigScreen).toBe(false);
+    browser.resize(2560, 1080);
+    expect(root.shell.isBigScreen).toBe(false);
+    browser.resize(1280, 1024);
+    expect(root.shell.isBigScreen).toBe(false);
+    browser.resize(1366, 768);
+    expect(root.shell.isBigScreen).toBe(false);
     stop();
   });
 

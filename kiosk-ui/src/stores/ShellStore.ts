@@ -77,9 +77,13 @@ export class ShellStore {
     return isSidebarHidden(this.section, this.rentalSection);
   }
 
-  /** Screens above 1920x1080 centre the kiosk layout vertically (shell spec §2, §9). */
+  /**
+   * Screens larger than 1920x1080, wider AND taller, centre the kiosk layout vertically (shell
+   * spec §2, §9). A portrait screen (1080x1920) is taller but not wider: it has a layout of its
+   * own (docs/screens.md) and uses its whole height.
+   */
   get isBigScreen(): boolean {
-    return this.viewport.width > SCREEN.bigScreenWidth || this.viewport.height > SCREEN.bigScreenHeight;
+    return this.viewport.width > SCREEN.bigScreenWidth && this.viewport.height > SCREEN.bigScreenHeight;
   }
 
   /**

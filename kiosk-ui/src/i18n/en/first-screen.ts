@@ -25,6 +25,9 @@ export const firstScreenShell = {
     logout: 'Logout',
     /** Read by screen readers beside the mm:ss countdown of the Logout item. */
     countdown_label: 'Time left in this session',
+    /** The cues of a menu that does not fit: it scrolls by a page (docs/screens.md). */
+    more: 'More',
+    back_up: 'Back up',
   },
   // Shared with the daemon's first paint of the welcome screen.
   welcome: { ...WELCOME_DEFAULTS },

@@ -24,6 +24,8 @@ export const firstScreenShell: Translation<typeof englishShell> = {
     label: 'Menú del quiosco',
     logout: 'Cerrar sesión',
     countdown_label: 'Tiempo restante de esta sesión',
+    more: 'Más',
+    back_up: 'Volver arriba',
   },
   welcome: {
     headline: 'BIENVENIDO',
