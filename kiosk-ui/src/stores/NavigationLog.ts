@@ -132,7 +132,7 @@ export class NavigationLog {
    * masking of a whole rental model waits until the tap that changed the section has been
    * answered (maskQueued, in the next idle period, and always before anything is sent).
    */
-  private readonly unmasked = new Map<UiLogEvent, unknown>();
+  private readonly unmasked = new Map<UiLogEvent, Record<string, unknown>>();
   private maskingScheduled = false;
 
   constructor(
