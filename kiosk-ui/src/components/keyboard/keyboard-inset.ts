@@ -20,7 +20,6 @@ export function publishKeyboardInset(
 ): () => void {
   const view = host.ownerDocument.defaultView;
   let last = -1;
-  let lastInset = -1;
   const update = () => {
     const box = host.getBoundingClientRect();
     // Under Large text the page is zoomed (CSS zoom on <body>): lengths inside it are drawn larger,
@@ -28,22 +27,16 @@ export function publishKeyboardInset(
     const zoom = Number.parseFloat(view?.getComputedStyle(host.ownerDocument.body).zoom ?? '') || 1;
     const height = Math.ceil(box.height / zoom);
     const inset = Math.max(0, Math.ceil(((view?.innerHeight ?? box.bottom) - box.top) / zoom));
-    // Only a change is written: each write makes the browser lay the whole page out again.
-    if (inset !== lastInset) {
-      lastInset = inset;
-      root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
-    }
+    root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
+    root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
     if (height !== last) {
       last = height;
-      root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
       onChange(height);
     }
   };
+  update();
   const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-  // The observer's first call comes after the browser has laid the keyboard out, before that frame
-  // is painted: measuring here as well would force an extra layout of the page inside the tap.
-  if (observer) observer.observe(host);
-  else update();
+  observer?.observe(host);
   view?.addEventListener('resize', update);
   return () => {
     observer?.disconnect();
