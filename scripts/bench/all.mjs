@@ -7,7 +7,7 @@
 //
 //   --full   the 30-minute soak (default: 1 minute, enough to see the script work)
 //   --quick  short runs everywhere: only to check the scripts on a busy machine, not for figures
-//   --only   a comma-separated subset: proxy, bundle, ui-load, interaction, swipe, heartbeat, soak
+//   --only   a comma-separated subset: proxy, bundle, ui-load, interaction, taps, swipe, heartbeat, soak
 //
 // Run it on a quiet machine: any other heavy work (a build, a browser test) skews the figures.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,11 @@ const BENCHES = [
   { name: 'bundle', file: 'bundle.mjs', args: [] },
   { name: 'ui-load', file: 'ui-load.mjs', args: quick ? ['--loads', '2', '--warmup', '0'] : [] },
   { name: 'interaction', file: 'interaction.mjs', args: quick ? ['--transitions', '20', '--rental-loops', '1'] : [] },
+  {
+    name: 'taps',
+    file: 'taps.mjs',
+    args: quick ? ['--throttle', '4', '--only', 'bill'] : ['--throttle', '4'],
+  },
   { name: 'swipe', file: 'swipe.mjs', args: quick ? ['--swipes', '20'] : [] },
   { name: 'heartbeat', file: 'heartbeat.mjs', args: quick ? ['--seconds', '3'] : [] },
   { name: 'soak', file: 'soak.mjs', args: ['--minutes', full ? '30' : quick ? '0.5' : '1'] },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:ui [-- --loads 5 --warmup 1 --throttle 4]
+// npm run bench:ui [-- --loads 5 --warmup 1 --throttle 4 --dist <built kiosk-ui dir>]
 //
 // Welcome-screen load of the production build served by the built daemon (sandbox mode), in
 // Debian's Chromium with the CPU slowed down through the DevTools protocol
@@ -12,6 +12,7 @@
 // Two moments say when a visitor's tap is answered: "taps from", the first paint of the daemon's
 // welcome whose sidebar items already take taps (kept and replayed by the UI, so none is lost),
 // and "UI welcome", the UI's own welcome in the page (React rendered, the first paint gone).
+// --dist serves another build of the UI (KIOSK_UI_DIR), e.g. one of main, for a before/after.
 /* global window, document, MutationObserver */
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
@@ -112,15 +113,17 @@ async function loadOnce(browser, url, throttle) {
 }
 
 async function main() {
-  requireBuilt();
+  const distAt = process.argv.indexOf('--dist');
+  const dist = distAt === -1 ? undefined : process.argv[distAt + 1];
+  requireBuilt({ ui: dist === undefined });
   const loads = Math.max(1, option('loads', 5));
   const warmup = option('warmup', 1);
   const throttle = option('throttle', 4);
-  const kiosk = await startKiosk();
+  const kiosk = await startKiosk({ env: dist ? { KIOSK_UI_DIR: dist } : {} });
   const browser = await launchChromium();
   try {
     console.log(
-      `ui-load: ${kiosk.url}, Chromium at ${throttle}× CPU slowdown, ${loads} loads (+${warmup} warm-up), fresh context each\n`,
+      `ui-load: ${kiosk.url}${dist ? ` (UI from ${dist})` : ''}, Chromium at ${throttle}× CPU slowdown, ${loads} loads (+${warmup} warm-up), fresh context each\n`,
     );
     for (let i = 0; i < warmup; i += 1) await loadOnce(browser, kiosk.url, throttle);
     const results = [];

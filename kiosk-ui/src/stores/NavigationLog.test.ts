@@ -123,6 +123,30 @@ describe('NavigationLog', () => {
     stop();
   });
 
+  it('logs the rental model as it was at the section change, masked, also when the page goes away at once', () => {
+    const { root, stop } = startedRoot();
+    const beacons: string[] = [];
+    const log = new NavigationLog(root, {
+      beacon: (_url, body) => {
+        beacons.push(body);
+        return true;
+      },
+    });
+    const stopLog = log.start();
+    const model = (root.rental as unknown as { model: Record<string, unknown> }).model;
+    model.cc_number = CARD;
+    root.rental.section = 'card_details' as typeof root.rental.section;
+    // Changed after the tap: the logged model is still the one the section change saw.
+    model.cc_number = '';
+    window.dispatchEvent(new Event('pagehide'));
+    const events = beacons.flatMap((body) => JSON.parse(body) as UiLogEvent[]);
+    const logged = events.find((event) => event.action === 'rental_section')?.data as { model: { cc_number: string } };
+    expect(logged.model.cc_number).toBe('4111********1111');
+    expect(beacons.join('\n')).not.toContain(CARD);
+    stopLog();
+    stop();
+  });
+
   it('never breaks the kiosk when the daemon fails: failures are counted', async () => {
     const { root, stop } = startedRoot({ 'POST /log': { status: 503, body: { message: 'spool full' } } });
     root.shell.selectSection('size_guide');

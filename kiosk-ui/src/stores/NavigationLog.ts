@@ -1,5 +1,6 @@
 import { DAEMON_ENDPOINTS, LOG_LIMITS, maskSecrets, type UiLogEvent } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
+import { whenIdle } from '../utils/lazyWithPreload';
 import type { RootStore } from './RootStore';
 
 /** UI-side batching of navigation events (the daemon spools and ships them on its own). */
@@ -126,15 +127,22 @@ export class NavigationLog {
   dropped = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly beacon: BeaconSender;
+  /**
+   * Queued events whose data is a snapshot (toJS) taken when they happened, not masked yet: the
+   * masking of a whole rental model waits until the tap that changed the section has been
+   * answered (maskQueued, in the next idle period, and always before anything is sent).
+   */
+  private readonly unmasked = new Map<UiLogEvent, Record<string, unknown>>();
+  private maskingScheduled = false;
 
   constructor(
     readonly root: RootStore,
     options: { beacon?: BeaconSender } = {},
   ) {
     this.beacon = options.beacon ?? browserBeacon;
-    makeAutoObservable<this, 'timer' | 'beacon'>(
+    makeAutoObservable<this, 'timer' | 'beacon' | 'unmasked' | 'maskingScheduled'>(
       this,
-      { root: false, queued: false, timer: false, beacon: false },
+      { root: false, queued: false, timer: false, beacon: false, unmasked: false, maskingScheduled: false },
       { autoBind: true },
     );
   }
@@ -199,7 +207,11 @@ export class NavigationLog {
       // The session it happened in, known now: by the time the batch arrives that session may be over.
       const sessionId = this.root.session.traceId;
       if (sessionId !== null) event.session_id = sessionId;
-      if (data) event.data = loggable(data);
+      if (data) {
+        // toJS leaves a plain object as it is: each value is copied out of the stores now.
+        this.unmasked.set(event, Object.fromEntries(Object.entries(data).map(([key, value]) => [key, toJS(value)])));
+        this.scheduleMasking();
+      }
       this.queued.push(event);
       if (this.queued.length > NAVIGATION_LOG.maxQueued) {
         const excess = this.queued.length - NAVIGATION_LOG.maxQueued;
@@ -213,10 +225,30 @@ export class NavigationLog {
     }
   }
 
+  private scheduleMasking(): void {
+    if (this.maskingScheduled) return;
+    this.maskingScheduled = true;
+    whenIdle(() => this.maskQueued());
+  }
+
+  /** Mask the data of the events queued since the last time (loggable); an event it fails on loses its data. */
+  maskQueued(): void {
+    this.maskingScheduled = false;
+    for (const [event, data] of this.unmasked) {
+      try {
+        event.data = loggable(data);
+      } catch {
+        event.data = { omitted: OMITTED };
+      }
+    }
+    this.unmasked.clear();
+  }
+
   /** Send everything queued; resolves when the daemon answered (never rejects). */
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.maskQueued();
     const events = this.queued.splice(0);
     if (events.length === 0) return;
     await Promise.all(
@@ -238,6 +270,7 @@ export class NavigationLog {
   flushOnExit(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.maskQueued();
     const events = this.queued.splice(0);
     for (const batch of toBatches(events)) {
       let accepted = false;
