@@ -513,7 +513,7 @@ export const defectCount = (row: VisualRow): number =>
   Object.values(row.findings).reduce((sum, list) => sum + list.length, 0);
 
 /** The rows as a markdown table with every defect listed under it. */
-export function reportMarkdown(rows: readonly VisualRow[]): string {
+export function reportMarkdown(rows: readonly VisualRow[], blocked: readonly string[] = []): string {
   const lines = [
     '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar |',
     '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
@@ -526,6 +526,8 @@ export function reportMarkdown(rows: readonly VisualRow[]): string {
   }
   const total = rows.reduce((sum, row) => sum + defectCount(row), 0);
   lines.push('', `${rows.length} screen x mode pairs, ${total} defects.`, '');
+  for (const stop of blocked) lines.push(`- walk stopped: ${stop}`);
+  if (blocked.length > 0) lines.push('');
   for (const row of rows) {
     if (defectCount(row) === 0 && row.notes.length === 0) continue;
     lines.push(`### ${row.mode} — ${row.screen}`);
@@ -541,12 +543,20 @@ export function reportMarkdown(rows: readonly VisualRow[]): string {
 export const VISUAL_RESULTS = resolve(import.meta.dirname, '../../../test-results/visual');
 
 /** Attach the mode's rows as the `visual-report` artefact (JSON and markdown) and write them to VISUAL_RESULTS. */
-export async function attachReport(info: TestInfo, mode: VisualMode, rows: readonly VisualRow[]): Promise<void> {
+export async function attachReport(
+  info: TestInfo,
+  mode: VisualMode,
+  rows: readonly VisualRow[],
+  blocked: readonly string[] = [],
+): Promise<void> {
   mkdirSync(VISUAL_RESULTS, { recursive: true });
-  writeFileSync(join(VISUAL_RESULTS, `${mode.id}.json`), JSON.stringify(rows, null, 2));
-  writeFileSync(join(VISUAL_RESULTS, `${mode.id}.md`), reportMarkdown(rows));
-  await info.attach('visual-report', { body: JSON.stringify(rows, null, 2), contentType: 'application/json' });
-  await info.attach('visual-report.md', { body: reportMarkdown(rows), contentType: 'text/markdown' });
+  writeFileSync(join(VISUAL_RESULTS, `${mode.id}.json`), JSON.stringify({ rows, blocked }, null, 2));
+  writeFileSync(join(VISUAL_RESULTS, `${mode.id}.md`), reportMarkdown(rows, blocked));
+  await info.attach('visual-report', {
+    body: JSON.stringify({ rows, blocked }, null, 2),
+    contentType: 'application/json',
+  });
+  await info.attach('visual-report.md', { body: reportMarkdown(rows, blocked), contentType: 'text/markdown' });
 }
 
 /**
@@ -554,12 +564,12 @@ export async function attachReport(info: TestInfo, mode: VisualMode, rows: reado
  * the walk still goes on: the control is activated from the script and `notes` says so.
  */
 export async function tap(control: Locator, notes: string[]): Promise<void> {
+  await expect(control).toBeVisible();
   try {
     await control.click({ timeout: 8_000 });
   } catch (error) {
     // Tapped, and the screen moved on while the click was being confirmed.
     if ((await control.count()) === 0) return;
-    await expect(control).toBeVisible();
     await control.evaluate((element) => (element as HTMLElement).click());
     notes.push(
       `"${(await control.innerText().catch(() => '')).trim().slice(0, 40)}" could not be tapped (${String(error).split('\n')[0]!.slice(0, 80)})`,
