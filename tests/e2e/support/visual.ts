@@ -496,6 +496,9 @@ export async function checkScreen(
     const row: VisualRow = { mode: mode.label, screen, counts, findings, notes: [...notes], screenshot: path };
     notes.length = 0;
     rows.push(row);
+    // Written as the walk goes, so a run cut short still leaves the screens it measured.
+    mkdirSync(VISUAL_RESULTS, { recursive: true });
+    writeFileSync(join(VISUAL_RESULTS, `${mode.id}.json`), JSON.stringify({ rows, blocked: [] }, null, 2));
     expect.soft(counts.controls + counts.texts, `${screen} (${mode.label}) shows something`).toBeGreaterThan(0);
     expect.soft(findings, `visual checks of ${screen} (${mode.label})`).toEqual({
       overflow: [],
