@@ -1,7 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn, openPayBill, sidebar, TEST_USER } from './support/account.js';
 import { expectAccessible } from './support/a11y.js';
-import { expectControlsInReach, expectLargeText, setDisplayModes, type DisplayModes } from './support/display.js';
+import {
+  expectControlsInReach,
+  expectLargeText,
+  expectReachBand,
+  setDisplayModes,
+  type DisplayModes,
+} from './support/display.js';
 import {
   expectSection,
   fillAdditionalInformation,
@@ -66,6 +72,7 @@ const MODES: ModeCase[] = [
     shot: { screen: 'rental/rent_this_space (mobile dialog)', file: 'display-controls-moved-down.png' },
     check: async (page, screen) => {
       await expectControlsInReach(page, REACH_ZONE_PERCENT, screen);
+      await expectReachBand(page, REACH_ZONE_PERCENT, /\S/, screen);
     },
   },
 ];
@@ -194,8 +201,28 @@ test('the three modes combine on one page', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/kiosk-large-text/);
   await expect(page.locator('html')).toHaveClass(/kiosk-low-reach/);
   await expectControlsInReach(page, REACH_ZONE_PERCENT, 'shell/welcome');
+  await expectReachBand(page, REACH_ZONE_PERCENT, 'Home', 'shell/welcome');
   await expectLargeText(page, 'shell/welcome');
   await docShot(page, 'display-all-modes-welcome.png');
+});
+
+test('with the controls moved down the top of the screen shows the facility and the section, nothing to tap', async ({
+  page,
+}) => {
+  await page.goto(kiosk.url);
+  await setDisplayModes(page, { lowReach: true });
+  const band = page.getByTestId('reach-band');
+  await expect(band).toContainText('Maple Street Self Storage');
+  await expectReachBand(page, REACH_ZONE_PERCENT, 'Home', 'shell/welcome');
+  await expectControlsInReach(page, REACH_ZONE_PERCENT, 'shell/welcome');
+  // The band follows the visitor: another section, another heading.
+  await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
+  await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');
+  await expectReachBand(page, REACH_ZONE_PERCENT, 'Select a Space', 'rental/detail_page');
+  await expectControlsInReach(page, REACH_ZONE_PERCENT, 'rental/detail_page');
+  // Turned off, the screen is the kiosk's usual one again: no band, the app from the top.
+  await setDisplayModes(page, { lowReach: false });
+  await expect(band).toHaveCount(0);
 });
 
 /** Press `key` until `target` has the focus, as a keypad user steps to it (at most `limit` presses). */

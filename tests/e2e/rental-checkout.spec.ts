@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import {
   answerNotBusiness,
@@ -141,7 +141,24 @@ test('a full rental paid by a swipe: insurance, lock, autopay, a chosen gate cod
   // The default plan is chosen on arrival; choosing Most Popular recalculates the cost.
   await expect(plans.getByRole('button', { name: 'Selected' })).toHaveCount(1);
   const costBefore = await page.locator('.side-panel').textContent();
-  await popular.getByRole('button', { name: 'Select this plan' }).click();
+  // "Select this plan" is a step forward, not drawn like Cancel (the colour kept for Cancel).
+  const selectPlan = popular.getByRole('button', { name: 'Select this plan' });
+  const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
+  const style = (button: Locator) =>
+    button.evaluate((element) => ({
+      fill: getComputedStyle(element).backgroundColor,
+      border: getComputedStyle(element).borderTopColor,
+    }));
+  const [forward, selected, cancelStyle] = [
+    await style(selectPlan),
+    await style(plans.getByRole('button', { name: 'Selected' })),
+    await style(cancel),
+  ];
+  expect(forward.fill).not.toBe(cancelStyle.fill);
+  expect(forward.border).not.toBe(cancelStyle.fill);
+  // Outlined in the colour that fills "Selected" (the brand's primary).
+  expect(forward.border).toBe(selected.fill);
+  await selectPlan.click();
   await expect(popular.getByRole('button', { name: 'Selected' })).toBeVisible();
   await expect.poll(async () => page.locator('.side-panel').textContent()).not.toBe(costBefore);
   await expect(page.locator('.side-panel')).toContainText('16');

@@ -1,6 +1,11 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'link';
+/**
+ * primary: the step forward (filled in the brand's primary colour); secondary: another action,
+ * outlined in the primary colour; danger: Cancel and destructive actions only (the secondary
+ * brand colour, filled); link: a quiet text action.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

@@ -23,7 +23,7 @@ export const BillingDialogs = observer(function BillingDialogs() {
         actions={
           <>
             <Button onClick={billing.confirmUpdateCard}>{t('billing.update_card_confirm.confirm')}</Button>
-            <Button variant="secondary" onClick={billing.dismissUpdateCard}>
+            <Button variant="danger" onClick={billing.dismissUpdateCard}>
               {t('billing.update_card_confirm.cancel')}
             </Button>
           </>
@@ -44,7 +44,9 @@ export const BillingDialogs = observer(function BillingDialogs() {
         onClose={billing.dismissCancelAutopay}
         actions={
           <>
-            <Button onClick={billing.confirmCancelAutopay}>{t('billing.cancel_autopay_confirm.confirm')}</Button>
+            <Button variant="danger" onClick={billing.confirmCancelAutopay}>
+              {t('billing.cancel_autopay_confirm.confirm')}
+            </Button>
             <Button variant="secondary" onClick={billing.dismissCancelAutopay}>
               {t('billing.cancel_autopay_confirm.keep')}
             </Button>

@@ -85,7 +85,7 @@ export const ResultView = observer(function ResultView() {
             </>
           ) : (
             <>
-              <Button variant="secondary" onClick={billing.reloadList}>
+              <Button variant="danger" onClick={billing.reloadList}>
                 {t('billing.result.cancel')}
               </Button>
               <Button onClick={billing.reloadList}>{t('billing.result.use_different_card')}</Button>

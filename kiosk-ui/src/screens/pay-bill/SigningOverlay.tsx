@@ -47,7 +47,7 @@ export const SigningOverlay = observer(function SigningOverlay() {
           {' · '}
           {agreement.display_name}
         </p>
-        <Button variant="secondary" onClick={payment.cancelSigning}>
+        <Button variant="danger" onClick={payment.cancelSigning}>
           {t('billing.signing_cancel')}
         </Button>
       </header>

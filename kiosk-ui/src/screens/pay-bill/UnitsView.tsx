@@ -168,7 +168,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
                 />
                 <span>{t('billing.unit.update_card')}</span>
               </label>
-              <Button variant="secondary" onClick={() => billing.requestCancelAutopay(unit)}>
+              <Button variant="danger" onClick={() => billing.requestCancelAutopay(unit)}>
                 {t('billing.unit.cancel_autopay')}
               </Button>
             </>

@@ -75,7 +75,7 @@ export const SectionFrame = observer(function SectionFrame({
           <footer className="rental-frame__actions">
             {!hideCancel && (
               <Button
-                variant="secondary"
+                variant={cancelLabel === undefined ? 'danger' : 'secondary'}
                 className="rental-frame__cancel"
                 data-keypad-back
                 onClick={onCancel ?? (() => rental.cancel())}

@@ -77,6 +77,22 @@ describe('kiosk shell', () => {
     stop();
   });
 
+  it('with Move controls down shows the facility and the section above the reach zone, with nothing to tap', async () => {
+    const { root, stop } = await renderKiosk('/demo', routes({ name: 'Maple Street Self Storage' }));
+    await screen.findByRole('heading', { name: 'WELCOME' });
+    expect(screen.queryByTestId('reach-band')).toBeNull();
+    act(() => root.preferences.setLowReach(true));
+    const band = screen.getByTestId('reach-band');
+    expect(band.textContent).toContain('Maple Street Self Storage');
+    expect(band.querySelector('.kiosk-reach-band__section')?.textContent).toBe('Home');
+    expect(band.querySelectorAll('button, a, input, select, textarea, [tabindex]')).toHaveLength(0);
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Kiosk menu' })).getByRole('button', { name: 'SIZE GUIDE' }),
+    );
+    expect(band.querySelector('.kiosk-reach-band__section')?.textContent).toBe('SIZE GUIDE');
+    stop();
+  });
+
   it('asks before logging out, with LOGOUT and Cancel', async () => {
     const { root, stop } = await renderKiosk('/demo', routes({}));
     await screen.findByRole('heading', { name: 'WELCOME' });

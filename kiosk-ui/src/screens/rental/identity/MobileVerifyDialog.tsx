@@ -79,7 +79,7 @@ export const MobileVerifyDialog = observer(function MobileVerifyDialog({ onClose
       onClose={onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="danger" onClick={onClose}>
             {t('identity.mobile.cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={sending}>
