@@ -19,6 +19,19 @@ describe('amount to pay', () => {
     expect(a102!.amountToPay).toEqual({ kind: 'not-included' });
     expect(root.billing.grandTotal).toBe(0);
   });
+
+  it('says the charges could not be loaded, ticked or not, once their fetch failed', async () => {
+    const { root } = await loaded({
+      overrides: {
+        'GET /api/tenant/t-1/space/sp-a102/pre-pay/': {
+          body: { application_data: { status: 'error', message: 'down' } },
+        },
+      },
+    });
+    const [a102] = root.billing.units;
+    expect(a102!.amountToPay).toEqual({ kind: 'unavailable' });
+    expect(a102!.balanceDue).toBe(0);
+  });
 });
 
 describe('paying', () => {

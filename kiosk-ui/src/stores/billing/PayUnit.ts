@@ -35,6 +35,8 @@ export class PayUnit {
   period: number = DEFAULT_PERIOD;
   prePay: PrePayDetails | null = null;
   prePayLoading = false;
+  /** The last pre-pay fetch failed: the panel says so whether or not the unit is ticked. */
+  chargesFailed = false;
   /** After processing: success or error, and the status messages to show. */
   outcome: UnitOutcome | null = null;
   statusKeys: UnitStatusKey[] = [];
@@ -101,6 +103,8 @@ export class PayUnit {
    * (Pay my bill not ticked) shows no amount, so no figure sits beside a unit the total does not count.
    */
   get amountToPay(): UnitAmountView {
+    // Charges that could not be loaded are said first: the cleared balance ($0.00) needs its reason.
+    if (this.chargesFailed && !this.payForced) return { kind: 'unavailable' };
     if (!this.choice.payMyBill && !this.payForced) return { kind: 'not-included' };
     // Forced to the balance, or enrolling with nothing due: the figure is known without the charges.
     if (this.payForced || !this.resolved.payMyBill) return { kind: 'amount', value: this.resolved.total };
@@ -129,6 +133,7 @@ export class PayUnit {
   setPrePay(prePay: PrePayDetails | null, loading: boolean): void {
     this.prePay = prePay;
     this.prePayLoading = loading;
+    this.chargesFailed = false;
   }
 
   /** The charges arrived: the balance is the one loaded with the unit. */
@@ -140,6 +145,7 @@ export class PayUnit {
   /** The pre-pay fetch failed: charges and balance are cleared (shell §8). */
   prePayFailed(): void {
     this.setPrePay(null, false);
+    this.chargesFailed = true;
     this.balance = [];
   }
 
