@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Suspense, useDeferredValue, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import type { SectionScreenProps } from '../screen-props';
@@ -17,16 +17,11 @@ export default observer(function RentalScreen(_props: SectionScreenProps) {
   useEffect(() => {
     void units.load();
   }, [units]);
-  // The next step is drawn in a render of its own, after the frame that answers the tap (React
-  // renders it in slices and keeps the current step on screen meanwhile, a chunk still loading
-  // included): a step's whole form at 4x CPU slowdown took hundreds of milliseconds inside the tap.
-  // data-rental-section names the step on screen, so it changes with it.
-  const section = useDeferredValue(rental.section);
-  const { Component } = RENTAL_SECTIONS[section];
+  const { Component } = RENTAL_SECTIONS[rental.section];
   return (
-    <div className="rental-screen" data-rental-section={section}>
+    <div className="rental-screen" data-rental-section={rental.section}>
       <Suspense fallback={<Spinner fullScreen />}>
-        <Component key={section} section={section} />
+        <Component key={rental.section} section={rental.section} />
       </Suspense>
       <RentalAlertDialog />
       <RentalLeaveDialog />
