@@ -90,6 +90,24 @@ interface ScreenReport {
  * the centre of it must be the control, inside it, or its label. A checkbox or radio drawn by its
  * label is measured by its label. Scroll positions are put back afterwards.
  */
+/** Resolves once no scroll position on the page has moved for three frames (at most 3 s). */
+async function scrollsAtRest(): Promise<void> {
+  const positions = () =>
+    [document.scrollingElement, ...document.querySelectorAll('*')]
+      .filter((element): element is Element => element !== null && (element.scrollTop > 0 || element.scrollLeft > 0))
+      .map((element) => `${element.scrollTop},${element.scrollLeft}`)
+      .join(';');
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  let last = positions();
+  let still = 0;
+  for (let frames = 0; still < 3 && frames < 180; frames += 1) {
+    await frame();
+    const now = positions();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+}
+
 async function measureScreen(): Promise<ScreenReport> {
   const SELECTOR = [
     'button',
@@ -258,6 +276,7 @@ function screenCheck(page: Page, size: ScreenSize): ScreenCheck {
     // Fonts settle, and the photo strip's spinner of its first second (shell spec) goes, before anything is measured.
     await page.evaluate(() => document.fonts.ready);
     await expect(page.locator('.media-slider__spinner')).toHaveCount(0);
+    await page.evaluate(scrollsAtRest);
     const report = await page.evaluate(measureScreen);
     const file = screen.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
     await page.screenshot({ path: `${RESULTS}/${size.slug}-${file}.png` });

@@ -88,7 +88,8 @@ export const UnitGroupPanel = observer(function UnitGroupPanel() {
   // status up then). Coming back to the list keeps the place instead.
   useEffect(() => {
     if (!reveal) return;
-    panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    panel.current?.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
     units.groupRevealed();
   }, [reveal, units]);
   if (!summary) return null;
