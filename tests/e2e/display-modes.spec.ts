@@ -113,9 +113,12 @@ test('CAMBIAR shows whole beside "Su almacenamiento", at normal size and with la
   const change = page.locator('.side-panel').getByRole('button', { name: 'CAMBIAR', exact: true });
   await expect(change).toBeVisible();
   await expectWholeText(change, 'the side panel’s button');
+  const title = page.locator('.side-panel__title', { hasText: 'Su almacenamiento' });
+  await expectWholeText(title, 'the side panel’s title');
   await page.getByRole('group', { name: 'Pantalla' }).getByRole('button', { name: 'Texto grande' }).click();
   await expect(page.locator('html')).toHaveClass(/kiosk-large-text/);
   await expectWholeText(change, 'the side panel’s button (large text)');
+  await expectWholeText(title, 'the side panel’s title (large text)');
   await expectUncovered(change, 'CAMBIAR');
 });
 
