@@ -1,6 +1,6 @@
 import type { Unit } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitActionKey, unitDimensions, unitLabelKey } from '../../browse/categories';
 import { unitDescription } from '../../browse/unit-description';
@@ -79,9 +79,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
 export const UnitGroupPanel = observer(function UnitGroupPanel() {
   const { t } = useTranslation();
   const { units } = useStores();
-  // The chosen category's units are drawn in a render of their own, after the frame that answers
-  // the tap (its card shows as open at once): its rows took hundreds of ms at 4x CPU slowdown.
-  const summary = useDeferredValue(units.openSummary);
+  const summary = units.openSummary;
   const panel = useRef<HTMLElement>(null);
   const reveal = units.revealGroup && summary !== null;
   // A category just chosen opens below the cards: bring it into view (its spaces look their
