@@ -203,7 +203,7 @@ interface MeasureArgs {
 }
 
 /** Runs in the page (serialised by Playwright): self-contained. */
-function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: VisualCounts } {
+async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFindings; counts: VisualCounts }> {
   const findings: VisualFindings = { overflow: [], covered: [], small: [], contrast: [], english: [], sidebar: [] };
   const counts: VisualCounts = { controls: 0, texts: 0, sidebarItems: 0 };
   const round = (n: number) => Math.round(n);
@@ -220,6 +220,20 @@ function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: Vis
   const shown = (element: Element): boolean =>
     element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && element.closest('[inert]') === null;
   const hasBox = (box: DOMRect) => box.width > 1 && box.height > 1;
+  // Visually hidden text (a box of 1 x 1 px that clips, for screen readers; a little more with
+  // Large text's zoom), or text inside one, is clipped on purpose.
+  const srOnlyCache = new Map<Element, boolean>();
+  const srOnly = (element: Element | null): boolean => {
+    if (element === null || element === document.body) return false;
+    const known = srOnlyCache.get(element);
+    if (known !== undefined) return known;
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const clips = ['hidden', 'clip'].includes(style.overflowX) || style.clip !== 'auto' || style.clipPath !== 'none';
+    const result = ((box.width <= 3 || box.height <= 3) && clips) || srOnly(element.parentElement);
+    srOnlyCache.set(element, result);
+    return result;
+  };
   // Where every scrolling box stands, put back after the controls have been scrolled into view.
   const scrolled = [document.scrollingElement ?? document.documentElement, ...document.querySelectorAll('body *')]
     .filter((element) => element.scrollHeight > element.clientHeight || element.scrollWidth > element.clientWidth)
@@ -233,8 +247,7 @@ function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: Vis
     const ellipsis = style.textOverflow === 'ellipsis';
     if (!clips && !ellipsis) continue;
     const box = element.getBoundingClientRect();
-    // Visually hidden text (1 x 1 px, for screen readers) is clipped on purpose.
-    if (box.width <= 2 || box.height <= 2) continue;
+    if (box.width <= 3 || box.height <= 3 || srOnly(element)) continue;
     if ((element.innerText ?? '').trim() === '') continue;
     const wide = element.scrollWidth > element.clientWidth + 1;
     const tall = element.scrollHeight > element.clientHeight + 1;
@@ -249,8 +262,9 @@ function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: Vis
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (parent === null || (node.textContent ?? '').trim() === '') continue;
-    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'OPTION', 'TITLE'].includes(parent.tagName)) continue;
-    if (!shown(parent)) continue;
+    // A field's own text (a textarea's value) is what the visitor typed, drawn by the browser.
+    if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'OPTION', 'TITLE', 'TEXTAREA'].includes(parent.tagName)) continue;
+    if (!shown(parent) || srOnly(parent)) continue;
     const box = parent.getBoundingClientRect();
     if (!hasBox(box)) continue;
     textNodes.push(node as Text);
@@ -299,7 +313,9 @@ function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: Vis
       return { whole: bottom - top >= box.height - 1 && right - left >= box.width - 1, box };
     };
     const hidden = items.filter((item) => !clipBox(item).whole);
-    const cue = [...menu.querySelectorAll('[data-scroll-cue]')].some(
+    // The cues sit beside the menu's landmark (they are not menu items), inside the same sidebar.
+    const sidebar = menu.closest('aside') ?? menu.parentElement ?? menu;
+    const cue = [...sidebar.querySelectorAll('[data-scroll-cue]')].some(
       (element) => shown(element) && clipBox(element).whole,
     );
     if (hidden.length > 0 && !cue)
@@ -309,67 +325,6 @@ function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: Vis
           .join(', ')}`,
       );
   }
-  // (b) covered and (c) small: every shown control.
-  const CONTROLS = [
-    'button',
-    'a[href]',
-    'input:not([type="hidden"])',
-    'select',
-    'textarea',
-    '[role="button"]',
-    '[role="link"]',
-    '[role="checkbox"]',
-    '[role="radio"]',
-    '[role="switch"]',
-    '[role="tab"]',
-  ].join(', ');
-  const modal = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter(shown).at(-1) ?? null;
-  for (const element of document.querySelectorAll<HTMLElement>(CONTROLS)) {
-    if (!shown(element)) continue;
-    if ((element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true') continue;
-    const input = element instanceof HTMLInputElement ? element : null;
-    const own = element.getBoundingClientRect();
-    // A checkbox or radio (or a visually hidden input) is tapped through its label.
-    const byLabel = input !== null && (['checkbox', 'radio'].includes(input.type) || !hasBox(own));
-    const labels = byLabel ? [...(input!.labels ?? [])].filter((label) => hasBox(label.getBoundingClientRect())) : [];
-    const target: HTMLElement = labels[0] ?? element;
-    if (!hasBox(target.getBoundingClientRect())) continue;
-    counts.controls += 1;
-
-    // (c) size, as drawn (getBoundingClientRect: CSS px of the viewport, zoom included).
-    // A link inside running text (a paragraph's sentence) is exempt: WCAG 2.5.5's "inline" exception.
-    const inlineLink =
-      element.tagName === 'A' &&
-      getComputedStyle(element).display === 'inline' &&
-      element.parentElement !== null &&
-      (element.parentElement.innerText ?? '').trim().length > (element.innerText ?? '').trim().length;
-    const boxes = [own, ...labels.map((label) => label.getBoundingClientRect())];
-    const big = boxes.some((box) => box.width + 0.5 >= args.touchMin && box.height + 0.5 >= args.touchMin);
-    if (!big && !inlineLink) {
-      const best = boxes.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
-      findings.small.push(`${describe(element, best)} is ${round(best.width)}x${round(best.height)}`);
-    }
-
-    // (b) covered: scrolled into view as the page allows, then what is drawn at its centre.
-    target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-    const box = target.getBoundingClientRect();
-    const x = box.left + box.width / 2;
-    const y = box.top + box.height / 2;
-    const inView = x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
-    const hit = inView ? document.elementFromPoint(x, y) : null;
-    const mine = (node: Element | null) =>
-      node !== null && (node === element || element.contains(node) || node === target || target.contains(node));
-    if (mine(hit)) continue;
-    // A modal dialog rightly covers what lies behind it.
-    if (modal !== null && !modal.contains(element) && hit !== null && (modal.contains(hit) || hit.contains(modal)))
-      continue;
-    findings.covered.push(
-      inView
-        ? `${describe(element, box)} centre covered by ${hit ? describe(hit) : 'nothing drawn'}`
-        : `${describe(element, box)} cannot be brought on screen`,
-    );
-  }
-  for (const { element, left, top } of scrolled) element.scrollTo({ left, top, behavior: 'instant' });
 
   // (d) contrast in high contrast: each text node's colour against the background drawn behind it.
   if (args.contrast) {
@@ -449,6 +404,77 @@ function measurePage(args: MeasureArgs): { findings: VisualFindings; counts: Vis
       findings.english.push(`${describe(element)} reads English "${text.slice(0, 60)}"`);
     }
   }
+
+  // (b) covered and (c) small: every shown control. Last, as it scrolls the page (and waits for
+  // what the page redraws), which the measures above must not see.
+  const CONTROLS = [
+    'button',
+    'a[href]',
+    'input:not([type="hidden"])',
+    'select',
+    'textarea',
+    '[role="button"]',
+    '[role="link"]',
+    '[role="checkbox"]',
+    '[role="radio"]',
+    '[role="switch"]',
+    '[role="tab"]',
+  ].join(', ');
+  const modal = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter(shown).at(-1) ?? null;
+  for (const element of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+    if (!shown(element)) continue;
+    if ((element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true') continue;
+    const input = element instanceof HTMLInputElement ? element : null;
+    const own = element.getBoundingClientRect();
+    // A checkbox or radio (or a visually hidden input) is tapped through its label.
+    const byLabel = input !== null && (['checkbox', 'radio'].includes(input.type) || !hasBox(own));
+    const labels = byLabel ? [...(input!.labels ?? [])].filter((label) => hasBox(label.getBoundingClientRect())) : [];
+    const target: HTMLElement = labels[0] ?? element;
+    if (!hasBox(target.getBoundingClientRect())) continue;
+    counts.controls += 1;
+
+    // (c) size, as drawn (getBoundingClientRect: CSS px of the viewport, zoom included).
+    // A link inside running text (a paragraph's sentence) is exempt: WCAG 2.5.5's "inline" exception.
+    const inlineLink =
+      element.tagName === 'A' &&
+      getComputedStyle(element).display === 'inline' &&
+      element.parentElement !== null &&
+      (element.parentElement.innerText ?? '').trim().length > (element.innerText ?? '').trim().length;
+    const boxes = [own, ...labels.map((label) => label.getBoundingClientRect())];
+    const big = boxes.some((box) => box.width + 0.5 >= args.touchMin && box.height + 0.5 >= args.touchMin);
+    if (!big && !inlineLink) {
+      const best = boxes.reduce((a, b) => (a.width * a.height >= b.width * b.height ? a : b));
+      findings.small.push(`${describe(element, best)} is ${round(best.width)}x${round(best.height)}`);
+    }
+
+    // (b) covered: scrolled into view as the page allows, then what is drawn at its centre.
+    target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    const mine = (node: Element | null) =>
+      node !== null && (node === element || element.contains(node) || node === target || target.contains(node));
+    const centre = () => {
+      const box = target.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      const inView = x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
+      return { box, inView, hit: inView ? document.elementFromPoint(x, y) : null };
+    };
+    let { box, inView, hit } = centre();
+    if (mine(hit)) continue;
+    // What the page draws once it has seen the scroll (a list's "More" cue goes at its end): as a
+    // visitor would see it, a couple of frames later.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    ({ box, inView, hit } = centre());
+    if (mine(hit)) continue;
+    // A modal dialog rightly covers what lies behind it.
+    if (modal !== null && !modal.contains(element) && hit !== null && (modal.contains(hit) || hit.contains(modal)))
+      continue;
+    findings.covered.push(
+      inView
+        ? `${describe(element, box)} centre covered by ${hit ? describe(hit) : 'nothing drawn'}`
+        : `${describe(element, box)} cannot be brought on screen`,
+    );
+  }
+  for (const { element, left, top } of scrolled) element.scrollTo({ left, top, behavior: 'instant' });
 
   return { findings, counts };
 }
