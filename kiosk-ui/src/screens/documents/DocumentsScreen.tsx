@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/StoresProvider';
+import { OPERATOR_LANGUAGE } from '../../i18n/operator-language';
 import { contentFrameSandbox } from '../frame-sandbox';
 import { isPdfUrl, pdfEmbedUrl } from '../../browse/map-layout';
 import type { SectionScreenProps } from '../screen-props';
@@ -63,7 +64,13 @@ const DocumentsScreen = observer(function DocumentsScreen({ section }: SectionSc
           <ul className="doc-list__items">
             {list.map((doc) => (
               <li key={`${doc.document_type}-${doc.location}`}>
-                <button type="button" className="doc-list__item" onClick={() => documents.showDocument(doc)}>
+                {/* The document's name is the operator's, shown as sent. */}
+                <button
+                  type="button"
+                  className="doc-list__item"
+                  lang={OPERATOR_LANGUAGE}
+                  onClick={() => documents.showDocument(doc)}
+                >
                   {doc.name}
                 </button>
               </li>

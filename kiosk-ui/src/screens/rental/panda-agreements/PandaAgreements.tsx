@@ -81,7 +81,9 @@ const AgreementList = observer(function AgreementList({
             <span className="agreements__mark" aria-hidden="true">
               {doc.completed ? '✓' : '•'}
             </span>
-            <span className="agreements__name">{doc.display_name}</span>
+            <span className="agreements__name" lang={OPERATOR_LANGUAGE}>
+              {doc.display_name}
+            </span>
             <span className="agreements__state">
               {doc.completed ? t('rental.signing.signed') : t('rental.signing.to_sign')}
             </span>

@@ -13,6 +13,7 @@ import { YesNoField } from '../../../components/form/ChoiceField';
 import { useZipLookup } from '../fields/useZipLookup';
 import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 const FIELDS = [
   'secondary_contact_first_name',
@@ -77,14 +78,21 @@ export default observer(function SecondaryContactScreen(_props: RentalSectionPro
   });
   const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
   const lookupState = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
-  const title = settings?.frontend_conf?.secondary_contact_title || t('rental.secondary.title');
+  // The facility's own title and help are operator texts, shown as sent and marked as such.
+  const operatorTitle = settings?.frontend_conf?.secondary_contact_title;
+  const title = operatorTitle ? <span lang={OPERATOR_LANGUAGE}>{operatorTitle}</span> : t('rental.secondary.title');
   const help = settings?.frontend_conf?.secondary_contact_help_text;
 
   return (
     <RentalStepForm title={title} form={form} onSubmit={(values) => rental.done(values)}>
       <p className="rental-note">
         {t('rental.secondary.intro')}
-        {help ? ` ${help}` : ''}
+        {help ? (
+          <>
+            {' '}
+            <span lang={OPERATOR_LANGUAGE}>{help}</span>
+          </>
+        ) : null}
       </p>
       {!required && (
         <div className="field-group">
