@@ -31,6 +31,24 @@ export function mapScale(container: Size, image: Size): number {
   return Math.min(container.width / image.width, height / image.height);
 }
 
+/** The smallest touch target, CSS px (WCAG 2.5.5). */
+export const TOUCH_TARGET_PX = 44;
+
+/**
+ * A box grown about its centre to at least `min` px each way: a space with a video stays a
+ * target a finger can hit when the map is scaled down (a short screen, Move controls down).
+ */
+export function touchBox(box: { left: number; top: number; width: number; height: number }, min = TOUCH_TARGET_PX) {
+  const width = Math.max(box.width, min);
+  const height = Math.max(box.height, min);
+  return {
+    left: box.left - (width - box.width) / 2,
+    top: box.top - (height - box.height) / 2,
+    width,
+    height,
+  };
+}
+
 /** A polygon's box in the scaled image, in pixels. */
 export function polygonBox(polygon: FacilityMapPolygon, scale: number) {
   return {

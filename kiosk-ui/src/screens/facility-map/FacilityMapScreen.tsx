@@ -11,7 +11,7 @@ import { mapMediaSource } from '../../browse/media-kind';
 import { MediaView } from '../../components/media/MediaView';
 import { contentFrameSandbox } from '../frame-sandbox';
 import type { SectionScreenProps } from '../screen-props';
-import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, type Size } from '../../browse/map-layout';
+import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, touchBox, type Size } from '../../browse/map-layout';
 import '../documents/documents.css';
 import './facility-map.css';
 
@@ -111,7 +111,7 @@ const MapImage = observer(function MapImage({ image }: { image: FacilityMapImage
                 key={polygon.door_name}
                 type="button"
                 className="facility-map__space facility-map__space--media"
-                style={area}
+                style={touchBox(area)}
                 aria-label={t('documents.map.space_with_media', { door: polygon.door_name })}
                 onClick={() => documents.showPolygon(polygon)}
               >
