@@ -114,6 +114,8 @@ export const DATE_FORMAT = 'MM/DD/YYYY';
 export const WELCOME_DEFAULTS = {
   headline: 'WELCOME',
   subheadline: 'Get started by selecting one of the options to the left',
+  /** The same on a portrait screen, whose menu is a bar above the screen (docs/screens.md). */
+  subheadline_above: 'Get started by selecting one of the options above',
 } as const;
 
 /**

@@ -42,6 +42,8 @@ interface ScreenSize {
   /** File name prefix of its screenshots. */
   slug: string;
   viewport: { width: number; height: number };
+  /** Where the welcome says the menu is: beside the screen, or above it on a portrait screen. */
+  menuWhere: 'to the left' | 'above';
   /** Screens whose screenshot goes to docs/img (as the walk names them) and the file's name. */
   docShots: Record<string, string>;
 }
@@ -51,6 +53,7 @@ const SIZES: ScreenSize[] = [
     name: 'portrait 1080x1920',
     slug: 'portrait',
     viewport: { width: 1080, height: 1920 },
+    menuWhere: 'above',
     docShots: {
       'shell/welcome': 'welcome',
       'rental/detail_page (unit group)': 'space-list',
@@ -62,6 +65,7 @@ const SIZES: ScreenSize[] = [
     name: '4:3 1280x1024',
     slug: '4x3',
     viewport: { width: 1280, height: 1024 },
+    menuWhere: 'to the left',
     docShots: {
       'shell/welcome': 'welcome',
       'rental/detail_page (unit group)': 'space-list',
@@ -323,6 +327,9 @@ for (const size of SIZES) {
       const check = screenCheck(page, size);
       await page.goto(kiosk.url);
       await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
+      await expect(
+        page.getByText(`Get started by selecting one of the options ${size.menuWhere}`, { exact: true }),
+      ).toBeVisible();
       await check('shell/welcome');
       await reachIdentityStep(page, kiosk, { skipGoto: true, door: 'B-10', check });
       await verifyManually(page, JANE, { check });
@@ -391,6 +398,7 @@ test.describe('1366x768', () => {
     const check = screenCheck(page, {
       name: '1366x768',
       slug: '1366x768',
+      menuWhere: 'to the left',
       viewport: { width: 1366, height: 768 },
       docShots: {},
     });

@@ -44,7 +44,11 @@ describe('the welcome first paint markup', () => {
     const markup = firstPaintMarkup(FACTS);
     expect(markup).toContain(`id="${FIRST_PAINT_ELEMENT_ID}"`);
     expect(markup).toContain(`>${WELCOME_DEFAULTS.headline}</h1>`);
-    expect(markup).toContain(`>${WELCOME_DEFAULTS.subheadline}</p>`);
+    // Both wordings of the default, one shown per orientation (the menu beside or above the screen).
+    expect(markup).toContain(
+      `<p class="kiosk-welcome__subheadline"><span class="kiosk-welcome__where-side">${WELCOME_DEFAULTS.subheadline}</span>` +
+        `<span class="kiosk-welcome__where-above">${WELCOME_DEFAULTS.subheadline_above}</span></p>`,
+    );
     expect(markup).toContain('>Rent a unit in minutes.</p>');
     expect(markup).toContain('background-image:url(&quot;http://127.0.0.1:8090/assets/welcome/background.svg&quot;)');
     expect(markup).toContain(

@@ -125,7 +125,13 @@ export function firstPaintMarkup(facts: FirstPaintFacts, demo = false): string {
     .map(([name, value]) => `${kioskColorVariable(name)}:${value.trim()}`);
   const background = imageUrl(welcome.background_image);
   const headline = text(welcome.headline) ?? WELCOME_DEFAULTS.headline;
-  const subheadline = text(welcome.subheadline) ?? WELCOME_DEFAULTS.subheadline;
+  // The default names where the menu is: beside the screen, or above it on a portrait screen (global.css).
+  const subheadline = text(welcome.subheadline);
+  const subheadlineMarkup =
+    subheadline !== null
+      ? escapeHtml(subheadline)
+      : `<span class="kiosk-welcome__where-side">${escapeHtml(WELCOME_DEFAULTS.subheadline)}</span>` +
+        `<span class="kiosk-welcome__where-above">${escapeHtml(WELCOME_DEFAULTS.subheadline_above)}</span>`;
   const copy = text(welcome.copy);
   const wrapperStyle = ['position:fixed', 'inset:0', 'z-index:2147483000', 'pointer-events:none', ...colors].join(';');
   const section = background
@@ -143,7 +149,7 @@ export function firstPaintMarkup(facts: FirstPaintFacts, demo = false): string {
     section +
     '<div class="kiosk-welcome__panel">' +
     `<h1 class="kiosk-welcome__headline">${escapeHtml(headline)}</h1>` +
-    `<p class="kiosk-welcome__subheadline">${escapeHtml(subheadline)}</p>` +
+    `<p class="kiosk-welcome__subheadline">${subheadlineMarkup}</p>` +
     (copy ? `<p class="kiosk-welcome__copy">${escapeHtml(copy)}</p>` : '') +
     '</div></section></div></div></div>' +
     `<script>${FIRST_PAINT_TAP_SCRIPT}</script>`

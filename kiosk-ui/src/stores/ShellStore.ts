@@ -86,6 +86,11 @@ export class ShellStore {
     return this.viewport.width > SCREEN.bigScreenWidth && this.viewport.height > SCREEN.bigScreenHeight;
   }
 
+  /** A portrait screen (taller than wide): the menu is a bar above the screen (docs/screens.md). */
+  get isPortrait(): boolean {
+    return this.viewport.height > this.viewport.width;
+  }
+
   /**
    * The most specific section the visitor is on, for the daemon's session rules and the logs:
    * inside the rental flow its own section (detail_page, info, ...), else the kiosk section.

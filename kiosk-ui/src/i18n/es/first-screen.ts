@@ -30,6 +30,7 @@ export const firstScreenShell: Translation<typeof englishShell> = {
   welcome: {
     headline: 'BIENVENIDO',
     subheadline: 'Para comenzar, elija una de las opciones de la izquierda',
+    subheadline_above: 'Para comenzar, elija una de las opciones de arriba',
   },
   logo: {
     default_label: 'Almacenamiento',

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
 import { App } from '../../App';
+import { followVisitorLanguage } from '../../i18n/language';
 import { StoreClasses } from '../../stores/lazy-stores';
 import { StoresProvider } from '../../stores/StoresProvider';
 import { createTestRoot, wrapped, type FakeRoutes } from '../../test/fakes';
@@ -25,8 +26,13 @@ function routes(facility: Partial<FacilitySettings>, documents: unknown[] = []):
   };
 }
 
-async function renderKiosk(url: string, fakeRoutes: FakeRoutes = {}, storeClasses?: StoreClasses) {
-  const test = createTestRoot({ url, routes: fakeRoutes, storeClasses });
+async function renderKiosk(
+  url: string,
+  fakeRoutes: FakeRoutes = {},
+  storeClasses?: StoreClasses,
+  viewport?: { width: number; height: number },
+) {
+  const test = createTestRoot({ url, routes: fakeRoutes, storeClasses, viewport });
   const stop = test.root.start();
   render(
     <StoresProvider root={test.root}>
@@ -66,6 +72,21 @@ describe('kiosk shell', () => {
     // "English / Español" is there too, each in its own language.
     expect(screen.getByRole('button', { name: 'English' }).getAttribute('lang')).toBe('en');
     expect(screen.getByRole('button', { name: 'Español' }).getAttribute('lang')).toBe('es');
+    stop();
+  });
+
+  it('on a portrait screen, whose menu is a bar above, points the visitor up, in both languages', async () => {
+    const { root, api, stop } = await renderKiosk('/demo', routes({}), undefined, { width: 1080, height: 1920 });
+    const stopLanguage = followVisitorLanguage(root.preferences, api);
+    expect(await screen.findByText('Get started by selecting one of the options above')).toBeTruthy();
+    expect(screen.queryByText(/options to the left/)).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Español' })[0]!);
+    expect(
+      await screen.findByText('Para comenzar, elija una de las opciones de arriba', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'English' })[0]!);
+    expect(await screen.findByText('Get started by selecting one of the options above')).toBeTruthy();
+    stopLanguage();
     stop();
   });
 

@@ -7,13 +7,14 @@ import { BackgroundVideo } from './BackgroundVideo';
 
 /**
  * Welcome (home): the configured headline, else WELCOME; the subheadline, else "Get started by
- * selecting one of the options to the left"; an optional background image and copy (rental spec
+ * selecting one of the options to the left" (on a portrait screen, whose menu is above: "... the
+ * options above"); an optional background image and copy (rental spec
  * §2 "Welcome", shell spec §2 "home"), and the kiosk's looping video over the background image
  * (the image stays visible when the video cannot play).
  */
 const WelcomeScreen = observer(function WelcomeScreen() {
   const { t } = useTranslation();
-  const { config, session } = useStores();
+  const { config, session, shell } = useStores();
   const { headline, subheadline, background_image: backgroundImage, copy } = config.welcome;
   // In the DOM now: the daemon's picture of this screen goes before the browser paints again, and a
   // sidebar item tapped on it is tapped in the UI's own sidebar.
@@ -29,7 +30,9 @@ const WelcomeScreen = observer(function WelcomeScreen() {
         <h1 id="welcome-headline" className="kiosk-welcome__headline">
           {headline || t('shell.welcome.headline')}
         </h1>
-        <p className="kiosk-welcome__subheadline">{subheadline || t('shell.welcome.subheadline')}</p>
+        <p className="kiosk-welcome__subheadline">
+          {subheadline || t(shell.isPortrait ? 'shell.welcome.subheadline_above' : 'shell.welcome.subheadline')}
+        </p>
         {copy ? <p className="kiosk-welcome__copy">{copy}</p> : null}
       </div>
     </section>
