@@ -28,8 +28,6 @@ const browserEnv = Object.fromEntries(
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // The visual suite (docs/visual-checks.md) still lists open defects: `npm run test:visual` runs it.
-  testIgnore: process.env.E2E_VISUAL === '1' ? [] : ['**/visual.spec.ts'],
   globalSetup: './tests/e2e/support/global-setup.ts',
   workers: 1,
   fullyParallel: false,
