@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { BILLING } from '@kiosk/shared-types';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { logIn, openPayBill, TEST_USER } from './support/account.js';
+import { fillBillCard, logIn, openPayBill, TEST_USER } from './support/account.js';
 import { control, useKiosk } from './support/kiosk.js';
 
 /**
@@ -16,7 +16,6 @@ import { control, useKiosk } from './support/kiosk.js';
 const SCREENSHOTS = 'test-results/billing';
 const CARD = '4111111111111111';
 const CVV = '987';
-const YEAR = String(new Date().getFullYear() + 4);
 
 const kiosk = useKiosk(test, { reset: ['sandbox'] });
 
@@ -35,11 +34,7 @@ async function openUnitList(page: Page, user: { email: string; password: string 
 
 async function fillCard(page: Page, number: string): Promise<void> {
   await expect(heading(page, 'Payment information')).toBeVisible();
-  await page.getByLabel('Card Name').fill('Taylor Morgan');
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiry Month').selectOption('12');
-  await page.getByLabel('Expiry Year').selectOption(YEAR);
-  await page.getByLabel('CVV').fill(CVV);
+  await fillBillCard(page, { number, cvv: CVV });
 }
 
 /** The sandbox's operator API, straight (test set-up only). */

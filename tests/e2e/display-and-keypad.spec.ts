@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logIn, openPayBill, sidebar, TEST_USER } from './support/account.js';
+import { fillBillCard, logIn, openPayBill, sidebar, TEST_USER } from './support/account.js';
 import { expectAccessible } from './support/a11y.js';
 import {
   expectControlsInReach,
@@ -168,11 +168,7 @@ for (const mode of MODES) {
       await expect(page.getByRole('heading', { name: 'Payment information', exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Make a payment' }).click();
       await expect(page.getByText('This field is required').first()).toBeVisible();
-      await page.getByLabel('Card Name').fill('Taylor Morgan');
-      await page.getByLabel('Card Number').fill('4111111111111111');
-      await page.getByLabel('Expiry Month').selectOption('12');
-      await page.getByLabel('Expiry Year').selectOption(String(new Date().getFullYear() + 4));
-      await page.getByLabel('CVV').fill('987');
+      await fillBillCard(page);
       await check('pay-bill/card form (keyboard open)');
       await page.getByRole('button', { name: 'Make a payment' }).click();
       await expect(page.getByRole('heading', { name: 'Congratulations', exact: true })).toBeVisible({

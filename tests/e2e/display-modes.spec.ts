@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logIn, openPayBill, TEST_USER } from './support/account.js';
+import { fillBillCard, logIn, openPayBill, TEST_USER } from './support/account.js';
 import { expectLargeText, expectNothingOutOfBox, setDisplayModes, textContrast } from './support/display.js';
 import {
   expectSection,
@@ -203,11 +203,7 @@ test('a bill payment in Spanish with large text and high contrast', async ({ pag
   await check('pay-bill/swipe or scan');
   await button(page, 'INGRESAR TARJETA DE CRÉDITO MANUALMENTE').click();
   await expect(page.getByRole('heading', { name: 'Información de pago' })).toBeVisible();
-  await page.getByLabel('Nombre en la tarjeta').fill('Taylor Morgan');
-  await page.getByLabel('Número de tarjeta').fill('4111111111111111');
-  await page.getByLabel('Mes de vencimiento').selectOption('12');
-  await page.getByLabel('Año de vencimiento').selectOption(String(new Date().getFullYear() + 4));
-  await page.getByLabel('CVV').fill('987');
+  await fillBillCard(page, { language: 'es' });
   await check('pay-bill/card form');
   await button(page, 'Hacer un pago').click();
   await expect(page.getByRole('heading', { name: 'Felicidades' })).toBeVisible({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { TEST_USER } from './support/account.js';
+import { fillBillCard, TEST_USER } from './support/account.js';
 import { expectSection, reachIdentityStep } from './support/flows.js';
 import { useKiosk } from './support/kiosk.js';
 
@@ -13,7 +13,6 @@ import { useKiosk } from './support/kiosk.js';
 
 const SCREENSHOTS = 'test-results/rental-account';
 const CARD = '4111111111111111';
-const YEAR = String(new Date().getFullYear() + 4);
 const NO_ACCOUNT = '+1 (217) 555-0100 has no account. Please login with your existing email or create a new account.';
 
 const kiosk = useKiosk(test, { reset: ['sandbox'] });
@@ -51,11 +50,7 @@ async function payWithCard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Make a payment' }).click();
   await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
   await expect(heading(page, 'Payment information')).toBeVisible();
-  await page.getByLabel('Card Name').fill('Taylor Morgan');
-  await page.getByLabel('Card Number').fill(CARD);
-  await page.getByLabel('Expiry Month').selectOption('12');
-  await page.getByLabel('Expiry Year').selectOption(YEAR);
-  await page.getByLabel('CVV').fill('987');
+  await fillBillCard(page, { number: CARD });
   await page.getByRole('button', { name: 'Make a payment' }).click();
 }
 

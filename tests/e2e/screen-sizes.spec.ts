@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, openPayBill, sidebar, TEST_USER } from './support/account.js';
+import { fillBillCard, logIn, openPayBill, sidebar, TEST_USER } from './support/account.js';
 import {
   expectSection,
   fillAdditionalInformation,
@@ -14,6 +14,7 @@ import {
   type ScreenCheck,
 } from './support/flows.js';
 import { setDisplayModes, type DisplayModes } from './support/display.js';
+import { installMeasures, TAPPABLE, type MeasureWindow } from './support/in-page.js';
 import { useKiosk } from './support/kiosk.js';
 
 /**
@@ -112,50 +113,18 @@ async function scrollsAtRest(): Promise<void> {
   }
 }
 
-async function measureScreen(): Promise<ScreenReport> {
-  const SELECTOR = [
-    'button',
-    'a[href]',
-    'input:not([type="hidden"])',
-    'select',
-    'textarea',
-    '[role="button"]',
-    '[role="checkbox"]',
-    '[role="radio"]',
-    '[role="tab"]',
-  ].join(', ');
-  const width = window.innerWidth;
+/** measureScreen on the page, with the shared in-page measures installed. */
+async function measure(page: Page): Promise<ScreenReport> {
+  await installMeasures(page);
+  return page.evaluate(measureScreen, TAPPABLE);
+}
+
+async function measureScreen(SELECTOR: string): Promise<ScreenReport> {
+  const { visiblePart } = (window as unknown as MeasureWindow).kioskMeasure;
   const height = window.innerHeight;
   const describe = (element: Element) => {
     const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
     return `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${name.slice(0, 40)}"`;
-  };
-  // The boxes that clip an element: those around it up to the first fixed one (the on-screen
-  // keyboard, a dialog's backdrop), whose own place is the screen.
-  const clips = (element: Element): Element[] => {
-    const found: Element[] = [];
-    if (getComputedStyle(element).position === 'fixed') return found;
-    for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
-      const style = getComputedStyle(parent);
-      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') found.push(parent);
-      if (style.position === 'fixed') break;
-    }
-    return found;
-  };
-  const visiblePart = (element: Element) => {
-    const box = element.getBoundingClientRect();
-    let top = Math.max(box.top, 0);
-    let bottom = Math.min(box.bottom, height);
-    let left = Math.max(box.left, 0);
-    let right = Math.min(box.right, width);
-    for (const clip of clips(element)) {
-      const rect = clip.getBoundingClientRect();
-      top = Math.max(top, rect.top);
-      bottom = Math.min(bottom, rect.bottom);
-      left = Math.max(left, rect.left);
-      right = Math.min(right, rect.right);
-    }
-    return { box, top, bottom, left, right };
   };
   const scrollers = [document.documentElement, ...document.querySelectorAll<HTMLElement>('body *')].filter(
     (element) => element.scrollTop !== 0 || element.scrollLeft !== 0 || element.scrollHeight > element.clientHeight,
@@ -186,20 +155,20 @@ async function measureScreen(): Promise<ScreenReport> {
     // Scrolled: what follows a scroll (the sidebar's cues, a sticky bar) is drawn first.
     if (before.top !== after.top || before.left !== after.left)
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const box = target.getBoundingClientRect();
     const part = visiblePart(target);
-    const { box } = part;
-    if (part.bottom - part.top < 1 || part.right - part.left < 1) {
+    if (part === null) {
       offScreen.push(`${describe(element)} at ${Math.round(box.left)},${Math.round(box.top)}`);
       continue;
     }
-    if (part.bottom - part.top < Math.min(box.height, height) - 1 || part.right - part.left < box.width - 1)
+    if (part.height < Math.min(box.height, height) - 1 || part.width < box.width - 1)
       cut.push(
-        `${describe(element)} ${Math.round(box.width)}x${Math.round(box.height)} shows ${Math.round(part.right - part.left)}x${Math.round(part.bottom - part.top)}`,
+        `${describe(element)} ${Math.round(box.width)}x${Math.round(box.height)} shows ${Math.round(part.width)}x${Math.round(part.height)}`,
       );
     if (box.width < 43.5 || box.height < 43.5)
       small.push(`${describe(element)} ${Math.round(box.width)}x${Math.round(box.height)}`);
-    const x = (part.left + part.right) / 2;
-    const y = (part.top + part.bottom) / 2;
+    const x = part.left + part.width / 2;
+    const y = part.top + part.height / 2;
     const hit = document.elementFromPoint(x, y);
     const ok =
       hit !== null &&
@@ -237,10 +206,12 @@ async function measureScreen(): Promise<ScreenReport> {
   if (nav !== null) {
     const items = [...nav.querySelectorAll<HTMLElement>('.kiosk-sidebar__item')];
     const whole = (element: Element) => {
+      const box = element.getBoundingClientRect();
       const part = visiblePart(element);
       return (
-        part.bottom - part.top >= part.box.height - 1 &&
-        part.right - part.left >= part.box.width - 1 &&
+        part !== null &&
+        part.height >= box.height - 1 &&
+        part.width >= box.width - 1 &&
         element.checkVisibility({ visibilityProperty: true, opacityProperty: true })
       );
     };
@@ -248,8 +219,8 @@ async function measureScreen(): Promise<ScreenReport> {
     // The cues are drawn over the list's edges, outside the menu's landmark.
     const cues = [...document.querySelectorAll<HTMLElement>('.kiosk-sidebar [data-scroll-cue]')].filter((cue) => {
       if (!whole(cue)) return false;
-      const part = visiblePart(cue);
-      const hit = document.elementFromPoint((part.left + part.right) / 2, (part.top + part.bottom) / 2);
+      const part = visiblePart(cue)!;
+      const hit = document.elementFromPoint(part.left + part.width / 2, part.top + part.height / 2);
       return hit !== null && cue.contains(hit);
     });
     const logout = nav.querySelector('.kiosk-sidebar__logout');
@@ -281,7 +252,7 @@ function screenCheck(page: Page, size: ScreenSize): ScreenCheck {
     await page.evaluate(() => document.fonts.ready);
     await expect(page.locator('.media-slider__spinner')).toHaveCount(0);
     await page.evaluate(scrollsAtRest);
-    const report = await page.evaluate(measureScreen);
+    const report = await measure(page);
     const file = screen.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '');
     await page.screenshot({ path: `${RESULTS}/${size.slug}-${file}.png` });
     const docName = size.docShots[screen];
@@ -368,11 +339,7 @@ for (const size of SIZES) {
       await check('pay-bill/swipe or scan');
       await page.getByRole('button', { name: 'ENTER CREDIT CARD MANUALLY' }).click();
       await expect(page.getByRole('heading', { name: 'Payment information', exact: true })).toBeVisible();
-      await page.getByLabel('Card Name').fill('Taylor Morgan');
-      await page.getByLabel('Card Number').fill('4111111111111111');
-      await page.getByLabel('Expiry Month').selectOption('12');
-      await page.getByLabel('Expiry Year').selectOption(String(new Date().getFullYear() + 4));
-      await page.getByLabel('CVV').fill('987');
+      await fillBillCard(page);
       await check('pay-bill/card form');
       await page.getByRole('button', { name: 'Make a payment' }).click();
       await expect(page.getByRole('heading', { name: 'Congratulations', exact: true })).toBeVisible({
@@ -425,7 +392,7 @@ for (const { name, modes } of MENU_MODES) {
     const items = menu.locator('.kiosk-sidebar__item');
     const last = items.last();
     await expect(last).toHaveText('Boxes & Supplies');
-    const report = await page.evaluate(measureScreen);
+    const report = await measure(page);
     // The menu does not fit at this size: it says so, and nothing else covers what it shows.
     expect(report.sidebar?.hidden, 'items below the fold').toContain('button.kiosk-sidebar__item "Boxes & Supplies"');
     expect(report.sidebar?.cue, 'a visible scroll cue').toBe(true);
@@ -447,7 +414,7 @@ for (const { name, modes } of MENU_MODES) {
     await expect(more).toHaveCount(0);
     await expect(backUp).toBeVisible();
     await expect(last).toBeInViewport({ ratio: 1 });
-    const scrolled = await page.evaluate(measureScreen);
+    const scrolled = await measure(page);
     expect(scrolled.sidebar?.hidden).not.toContain('button.kiosk-sidebar__item "Boxes & Supplies"');
     for (let taps = 0; taps < count && (await backUp.count()) > 0; taps += 1) {
       await backUp.click();

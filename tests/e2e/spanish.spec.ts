@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { logIn, openPayBill, TEST_USER } from './support/account.js';
+import { fillBillCard, logIn, openPayBill, TEST_USER } from './support/account.js';
 import {
   chooseGateCode,
   expectSection as section,
@@ -27,7 +27,6 @@ import { SPANISH as ES } from './support/texts.js';
 const SHOTS = 'test-results/spanish';
 const CARD = '4111111111111111';
 const CVV = '987';
-const YEAR = String(new Date().getFullYear() + 4);
 
 const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader', 'printer'] });
 
@@ -222,11 +221,7 @@ test('a bill payment in Spanish; logging out brings English back', async ({ page
   await checkScreen(page, '13-swipe', 'pay-bill/swipe or scan (es)');
   await button(page, 'INGRESAR TARJETA DE CRÉDITO MANUALMENTE').click();
   await expect(heading(page, 'Información de pago')).toBeVisible();
-  await page.getByLabel('Nombre en la tarjeta').fill('Taylor Morgan');
-  await page.getByLabel('Número de tarjeta').fill(CARD);
-  await page.getByLabel('Mes de vencimiento').selectOption('12');
-  await page.getByLabel('Año de vencimiento').selectOption(YEAR);
-  await page.getByLabel('CVV').fill(CVV);
+  await fillBillCard(page, { language: 'es', number: CARD, cvv: CVV });
   await checkScreen(page, '14-card-form', 'pay-bill/card form (es)');
   await button(page, 'Hacer un pago').click();
 

@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { TAPPABLE } from './in-page.js';
 
 /**
  * The accessibility check of one screen: axe-core with its default rules (WCAG 2 A and
@@ -61,7 +62,11 @@ export async function expectAccessible(page: Page, screen: string, options: Acce
 
 export async function checkAccessibility(page: Page, options: AccessibilityOptions = {}): Promise<AccessibilityReport> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(inspectPage, { touchMin: TOUCH_MIN, enhancedContrast: options.enhancedContrast ?? false });
+  return page.evaluate(inspectPage, {
+    touchMin: TOUCH_MIN,
+    enhancedContrast: options.enhancedContrast ?? false,
+    controls: TAPPABLE,
+  });
 }
 
 function record(screen: string, report: AccessibilityReport): void {
@@ -86,9 +91,12 @@ function record(screen: string, report: AccessibilityReport): void {
 async function inspectPage({
   touchMin,
   enhancedContrast,
+  controls: tappable,
 }: {
   touchMin: number;
   enhancedContrast: boolean;
+  /** support/in-page.ts's TAPPABLE. */
+  controls: string;
 }): Promise<AccessibilityReport> {
   interface AxeNode {
     target: unknown;
@@ -120,22 +128,8 @@ async function inspectPage({
     (rule) => `${rule.id}: ${rule.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
   );
 
-  const CONTROLS = [
-    'button',
-    'a[href]',
-    'input:not([type="hidden"])',
-    'select',
-    'textarea',
-    '[role="button"]',
-    '[role="link"]',
-    '[role="checkbox"]',
-    '[role="radio"]',
-    '[role="switch"]',
-    '[role="tab"]',
-    '[role="menuitem"]',
-    '[role="option"]',
-    '[tabindex]:not([tabindex="-1"])',
-  ].join(', ');
+  // What a visitor taps, and what a keypad reaches besides.
+  const CONTROLS = [tappable, '[role="menuitem"]', '[role="option"]', '[tabindex]:not([tabindex="-1"])'].join(', ');
 
   const describe = (element: Element): string => {
     const role = axe.commons.aria.getRole(element) ?? element.tagName.toLowerCase();

@@ -27,3 +27,34 @@ export async function logIn(page: Page, email: string, password: string, texts: 
   await page.getByLabel(texts.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: texts.login, exact: true }).click();
 }
+
+/** The labels of Pay My Bill's card form, per language. */
+const CARD_FORM = {
+  en: { name: 'Card Name', number: 'Card Number', month: 'Expiry Month', year: 'Expiry Year', cvv: 'CVV' },
+  es: {
+    name: 'Nombre en la tarjeta',
+    number: 'Número de tarjeta',
+    month: 'Mes de vencimiento',
+    year: 'Año de vencimiento',
+    cvv: 'CVV',
+  },
+} as const;
+
+/** The sandbox's approved test Visa. */
+export const GOOD_CARD = '4111111111111111';
+
+/**
+ * Fill Pay My Bill's card form by hand: Taylor Morgan's card `number` (the approved test Visa
+ * unless told), expiring in December four years on, with `cvv`.
+ */
+export async function fillBillCard(
+  page: Page,
+  { language = 'en', number = GOOD_CARD, cvv = '987' }: { language?: 'en' | 'es'; number?: string; cvv?: string } = {},
+): Promise<void> {
+  const label = CARD_FORM[language];
+  await page.getByLabel(label.name).fill('Taylor Morgan');
+  await page.getByLabel(label.number).fill(number);
+  await page.getByLabel(label.month).selectOption('12');
+  await page.getByLabel(label.year).selectOption(String(new Date().getFullYear() + 4));
+  await page.getByLabel(label.cvv).fill(cvv);
+}

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { installMeasures, TAPPABLE, type MeasureWindow } from './in-page.js';
 
 /** The visitor's display modes, as the switches of the Display group name them. */
 export interface DisplayModes {
@@ -22,24 +23,7 @@ export async function setDisplayModes(page: Page, modes: DisplayModes): Promise<
 }
 
 /** What a visitor can tap: the same kinds of control the accessibility check measures. */
-const CONTROLS = [
-  'button',
-  'a[href]',
-  'input:not([type="hidden"])',
-  'select',
-  'textarea',
-  'summary',
-  'iframe',
-  '[role="button"]',
-  '[role="link"]',
-  '[role="checkbox"]',
-  '[role="radio"]',
-  '[role="switch"]',
-  '[role="tab"]',
-  '[role="option"]',
-  '[role="menuitem"]',
-  '[tabindex]:not([tabindex="-1"])',
-].join(', ');
+const CONTROLS = [TAPPABLE, '[role="menuitem"]', '[tabindex]:not([tabindex="-1"])'].join(', ');
 
 /**
  * Every visible control lies in the lower `zonePercent` % of the screen. A control's visible part
@@ -48,27 +32,12 @@ const CONTROLS = [
  * checkbox or radio drawn by its label counts by its label's box. Returns how many were measured.
  */
 export async function expectControlsInReach(page: Page, zonePercent: number, screen: string): Promise<number> {
+  await installMeasures(page);
   const { outside, measured, zoneTop } = await page.evaluate(
     ({ selector, zonePercent }) => {
       const height = window.innerHeight;
       const zoneTop = height * (1 - zonePercent / 100);
-      const visiblePart = (element: Element): DOMRect | null => {
-        const box = element.getBoundingClientRect();
-        let top = Math.max(box.top, 0);
-        let bottom = Math.min(box.bottom, height);
-        let left = Math.max(box.left, 0);
-        let right = Math.min(box.right, window.innerWidth);
-        for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
-          const style = getComputedStyle(parent);
-          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-          const clip = parent.getBoundingClientRect();
-          top = Math.max(top, clip.top);
-          bottom = Math.min(bottom, clip.bottom);
-          left = Math.max(left, clip.left);
-          right = Math.min(right, clip.right);
-        }
-        return bottom - top > 1 && right - left > 1 ? new DOMRect(left, top, right - left, bottom - top) : null;
-      };
+      const { visiblePart } = (window as unknown as MeasureWindow).kioskMeasure;
       const outside: string[] = [];
       let measured = 0;
       for (const element of document.querySelectorAll<HTMLElement>(selector)) {
@@ -149,35 +118,10 @@ export async function expectLargeText(page: Page, screen: string, minimum = 24):
 
 /** WCAG contrast of an element's text: its colour against the first opaque background behind it. */
 export async function textContrast(locator: Locator): Promise<number> {
+  await installMeasures(locator.page());
   return locator.evaluate((element) => {
-    const rgb = (colour: string) => {
-      const parts =
-        /rgba?\(([^)]+)\)/
-          .exec(colour)?.[1]
-          ?.split(/[\s,/]+/)
-          .filter(Boolean)
-          .map(Number) ?? [];
-      return { r: parts[0] ?? 0, g: parts[1] ?? 0, b: parts[2] ?? 0, a: parts[3] ?? 1 };
-    };
-    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
-      const linear = (value: number) => {
-        const v = value / 255;
-        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-    };
-    let background = { r: 255, g: 255, b: 255, a: 1 };
-    for (let box: Element | null = element; box !== null; box = box.parentElement) {
-      const colour = rgb(getComputedStyle(box).backgroundColor);
-      if (colour.a > 0.5) {
-        background = colour;
-        break;
-      }
-    }
-    const [light, dark] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort(
-      (a, b) => b - a,
-    );
-    return (light! + 0.05) / (dark! + 0.05);
+    const { colour, contrast, background } = (window as unknown as MeasureWindow).kioskMeasure;
+    return contrast(colour(getComputedStyle(element).color), background(element));
   });
 }
 
@@ -188,25 +132,15 @@ export async function textContrast(locator: Locator): Promise<number> {
  * not drawn and does not count. `contrast`: every text also reaches that ratio (high contrast).
  */
 export async function expectNothingOutOfBox(page: Page, screen: string, contrast?: number): Promise<void> {
+  await installMeasures(page);
   const report = await page.evaluate((minimum) => {
     const outside: string[] = [];
     const faint: string[] = [];
-    const rgb = (colour: string) => {
-      const parts =
-        /rgba?\(([^)]+)\)/
-          .exec(colour)?.[1]
-          ?.split(/[\s,/]+/)
-          .filter(Boolean)
-          .map(Number) ?? [];
-      return { r: parts[0] ?? 0, g: parts[1] ?? 0, b: parts[2] ?? 0, a: parts[3] ?? 1 };
-    };
-    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
-      const linear = (value: number) => {
-        const v = value / 255;
-        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-    };
+    const {
+      colour: rgb,
+      contrast: ratioOf,
+      background: backgroundOf,
+    } = (window as unknown as MeasureWindow).kioskMeasure;
     const label = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
@@ -238,16 +172,7 @@ export async function expectNothingOutOfBox(page: Page, screen: string, contrast
         break;
       }
       if (minimum !== null) {
-        let background = { r: 255, g: 255, b: 255, a: 1 };
-        for (let box: Element | null = parent; box !== null; box = box.parentElement) {
-          const colour = rgb(getComputedStyle(box).backgroundColor);
-          if (colour.a > 0.5) {
-            background = colour;
-            break;
-          }
-        }
-        const [light, dark] = [luminance(rgb(own.color)), luminance(background)].sort((a, b) => b - a);
-        const ratio = (light! + 0.05) / (dark! + 0.05);
+        const ratio = ratioOf(rgb(own.color), backgroundOf(parent));
         if (ratio < minimum) faint.push(`"${text.slice(0, 40)}" ${ratio.toFixed(2)}:1 (${label(parent)})`);
       }
     }

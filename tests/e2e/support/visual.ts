@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { setDisplayModes, type DisplayModes } from './display.js';
+import { installMeasures, TAPPABLE, type MeasureWindow, type Rgba } from './in-page.js';
 
 /**
  * The visual checks (docs/visual-checks.md): a screen as drawn in one mode and screen size,
@@ -200,10 +201,13 @@ interface MeasureArgs {
   touchMin: number;
   contrastMin: number;
   menuLabel: string;
+  /** What a visitor taps (support/in-page.ts). */
+  controls: string;
 }
 
 /** Runs in the page (serialised by Playwright): self-contained. */
 async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFindings; counts: VisualCounts }> {
+  const measure = (window as unknown as MeasureWindow).kioskMeasure;
   const findings: VisualFindings = { overflow: [], covered: [], small: [], contrast: [], english: [], sidebar: [] };
   const counts: VisualCounts = { controls: 0, texts: 0, sidebarItems: 0 };
   const round = (n: number) => Math.round(n);
@@ -297,20 +301,8 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
     counts.sidebarItems = items.length;
     const clipBox = (element: Element) => {
       const box = element.getBoundingClientRect();
-      let top = Math.max(box.top, 0);
-      let bottom = Math.min(box.bottom, window.innerHeight);
-      let left = Math.max(box.left, 0);
-      let right = Math.min(box.right, window.innerWidth);
-      for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
-        const style = getComputedStyle(parent);
-        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-        const clip = parent.getBoundingClientRect();
-        top = Math.max(top, clip.top);
-        bottom = Math.min(bottom, clip.bottom);
-        left = Math.max(left, clip.left);
-        right = Math.min(right, clip.right);
-      }
-      return { whole: bottom - top >= box.height - 1 && right - left >= box.width - 1, box };
+      const part = measure.visiblePart(element);
+      return { whole: part !== null && part.height >= box.height - 1 && part.width >= box.width - 1, box };
     };
     const hidden = items.filter((item) => !clipBox(item).whole);
     // The cues sit beside the menu's landmark (they are not menu items), inside the same sidebar.
@@ -328,52 +320,32 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
 
   // (d) contrast in high contrast: each text node's colour against the background drawn behind it.
   if (args.contrast) {
-    const parse = (colour: string): [number, number, number, number] | null => {
-      const match = /rgba?\(([^)]+)\)/.exec(colour);
-      if (!match) return null;
-      const parts = match[1]!
-        .split(/[ ,/]+/)
-        .filter(Boolean)
-        .map(Number);
-      return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
-    };
-    const over = (top: number[], bottom: number[]) =>
-      top.slice(0, 3).map((c, i) => c * top[3]! + bottom[i]! * (1 - top[3]!));
-    const luminance = (rgb: number[]) => {
-      const [r, g, b] = rgb.map((c) => {
-        const s = c / 255;
-        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
     const checked = new Set<Element>();
     for (const node of textNodes) {
       const parent = node.parentElement!;
       if (checked.has(parent)) continue;
       checked.add(parent);
       // The backgrounds from the text's element up, until one is opaque (the page is white below).
-      const layers: number[][] = [];
+      const layers: Rgba[] = [];
       let image = false;
       for (let element: Element | null = parent; element !== null; element = element.parentElement) {
         const style = getComputedStyle(element);
         if (style.backgroundImage !== 'none' && layers.length === 0) image = true;
-        const colour = parse(style.backgroundColor);
-        if (colour && colour[3] > 0) {
+        const colour = measure.colour(style.backgroundColor);
+        if (colour.a > 0) {
           layers.push(colour);
-          if (colour[3] >= 1) break;
+          if (colour.a >= 1) break;
         }
       }
-      let background = [255, 255, 255];
-      for (const layer of layers.reverse()) background = over(layer, background);
+      let background: Rgba = { r: 255, g: 255, b: 255, a: 1 };
+      for (const layer of layers.reverse()) background = measure.over(layer, background);
       const style = getComputedStyle(parent);
-      const colour = parse(style.color) ?? [0, 0, 0, 1];
-      const opacity = Number(style.opacity);
-      const text = over([colour[0], colour[1], colour[2], colour[3] * opacity], background);
-      const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
-      const ratio = (light! + 0.05) / (dark! + 0.05);
+      const colour = measure.colour(style.color);
+      const text = measure.over({ ...colour, a: colour.a * Number(style.opacity) }, background);
+      const ratio = measure.contrast(text, background);
       if (ratio < args.contrastMin - 0.005)
         findings.contrast.push(
-          `${describe(parent)} ${ratio.toFixed(2)}:1 (${style.color} on rgb(${background.map(round).join(', ')})${image ? ', over an image' : ''})`,
+          `${describe(parent)} ${ratio.toFixed(2)}:1 (${style.color} on rgb(${[background.r, background.g, background.b].map(round).join(', ')})${image ? ', over an image' : ''})`,
         );
     }
   }
@@ -407,21 +379,8 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
 
   // (b) covered and (c) small: every shown control. Last, as it scrolls the page (and waits for
   // what the page redraws), which the measures above must not see.
-  const CONTROLS = [
-    'button',
-    'a[href]',
-    'input:not([type="hidden"])',
-    'select',
-    'textarea',
-    '[role="button"]',
-    '[role="link"]',
-    '[role="checkbox"]',
-    '[role="radio"]',
-    '[role="switch"]',
-    '[role="tab"]',
-  ].join(', ');
   const modal = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter(shown).at(-1) ?? null;
-  for (const element of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+  for (const element of document.querySelectorAll<HTMLElement>(args.controls)) {
     if (!shown(element)) continue;
     if ((element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true') continue;
     const input = element instanceof HTMLInputElement ? element : null;
@@ -508,12 +467,14 @@ export async function checkScreen(
     // Let transitions and late layout settle as the visitor's eye would (fonts, images).
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await installMeasures(page);
     const { findings, counts } = await page.evaluate(measurePage, {
       contrast: mode.display.highContrast === true,
       english: mode.language === 'es' ? ENGLISH_TEXTS : null,
       touchMin: 44,
       contrastMin: 7,
       menuLabel: tr(mode.language, 'shell.sidebar.label'),
+      controls: TAPPABLE,
     });
     const name = `${mode.id}--${screen.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`;
     const path = info.outputPath(`${name}.png`);
