@@ -35,6 +35,9 @@ import {
 const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader', 'printer'] });
 
 const CARD = '4111111111111111';
+/** tenant@example.com's cell phone on file and the sandbox's one-time code (docs/tenant-area.md). */
+const TENANT_PHONE = '2175550147';
+const TENANT_CODE = '123456';
 const YEAR = String(new Date().getFullYear() + 4);
 
 interface Walk {
@@ -202,6 +205,33 @@ async function payBill(walk: Walk): Promise<void> {
   await check(walk, 'pay-bill/result');
 }
 
+/** MY STORAGE after its login by text: the units, the gate code sent, contact details, move out. */
+async function myStorage(walk: Walk): Promise<void> {
+  const { page, notes } = walk;
+  await openInMode(page, kiosk.url, walk.mode);
+  await tap(sidebarItem(walk, 'my_storage'), notes);
+  const phone = page.getByLabel(new RegExp(`^${t(walk, 'identity.login.phone')}`));
+  await phone.pressSequentially(TENANT_PHONE);
+  await tap(button(page, t(walk, 'identity.login.send_code')), notes);
+  await page.getByLabel(new RegExp(`^${t(walk, 'identity.login.code')}`)).pressSequentially(TENANT_CODE);
+  const a102 = page.getByRole('article', { name: t(walk, 'tenant.units.unit').replace('{{door}}', 'A102') });
+  await expect(a102).toBeVisible({ timeout: 15_000 });
+  await closeKeyboard(walk);
+  await check(walk, 'my-storage/units');
+  await tap(a102.getByRole('button', { name: t(walk, 'tenant.actions.gate_code') }), notes);
+  await expect(a102.getByRole('status')).toHaveText(/0147/);
+  await check(walk, 'my-storage/gate code sent');
+  await tap(button(page, t(walk, 'tenant.actions.contact')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'contact.title'), exact: true })).toBeVisible();
+  await check(walk, 'my-storage/contact details');
+  // Back from the menu: the tenant is still logged in.
+  await tap(sidebarItem(walk, 'my_storage'), notes);
+  await expect(a102).toBeVisible({ timeout: 15_000 });
+  await tap(button(page, t(walk, 'tenant.actions.move_out')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'tenant.move_out.title'), exact: true })).toBeVisible();
+  await check(walk, 'my-storage/move out');
+}
+
 /** The menu's other screens, each from the sidebar. */
 async function menuScreens(walk: Walk): Promise<void> {
   const { page, notes } = walk;
@@ -259,6 +289,7 @@ for (const mode of VISUAL_MODES) {
     try {
       await part(walk, 'rental', () => rental(walk));
       await part(walk, 'pay my bill', () => payBill(walk));
+      await part(walk, 'my storage', () => myStorage(walk));
       await part(walk, 'menu screens', () => menuScreens(walk));
     } finally {
       await attachReport(testInfo, mode, walk.rows, walk.blocked);
