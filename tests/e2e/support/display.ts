@@ -23,7 +23,14 @@ export async function setDisplayModes(page: Page, modes: DisplayModes): Promise<
 }
 
 /** What a visitor can tap: the same kinds of control the accessibility check measures. */
-const CONTROLS = [TAPPABLE, '[role="menuitem"]', '[tabindex]:not([tabindex="-1"])'].join(', ');
+const CONTROLS = [
+  TAPPABLE,
+  'summary',
+  'iframe',
+  '[role="option"]',
+  '[role="menuitem"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
 
 /**
  * Every visible control lies in the lower `zonePercent` % of the screen. A control's visible part
