@@ -8,6 +8,7 @@ import type { CardEntry } from '../../stores/billing/CardEntry';
 import { formatMoney } from '../../utils/money';
 import { Button } from '../Button';
 import { CardFields, PAY_CARD_FIELDS } from './CardFields';
+import { scrollBehavior } from '../../utils/motion';
 
 /** What the form holds before validation: selects and masked inputs give text. */
 interface PayCardFormValues {
@@ -74,8 +75,7 @@ export const PayCardForm = observer(function PayCardForm({
     if (!cardEntry.cardFormScrollDue) return;
     const form = formRef.current;
     if (form && !form.contains(document.activeElement)) {
-      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      form.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+      form.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
     }
     cardEntry.cardFormScrolled();
   }, [cardEntry, cardEntry.cardFormScrollDue]);

@@ -6,6 +6,7 @@ import { unitActionKey, unitDimensions, unitLabelKey } from '../../browse/catego
 import { unitDescription } from '../../browse/unit-description';
 import { Button } from '../../components/Button';
 import { useStores } from '../../stores/StoresProvider';
+import { scrollBehavior } from '../../utils/motion';
 import { formatMoney } from '../../utils/money';
 import { SpaceRow } from './SpaceRow';
 
@@ -86,8 +87,7 @@ export const UnitGroupPanel = observer(function UnitGroupPanel() {
   // status up then). Coming back to the list keeps the place instead.
   useEffect(() => {
     if (!reveal) return;
-    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    panel.current?.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    panel.current?.scrollIntoView?.({ block: 'start', behavior: scrollBehavior() });
     units.groupRevealed();
   }, [reveal, units]);
   if (!summary) return null;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { scrollBehavior } from '../../utils/motion';
 
 /** Which ends of a scrolling list hide items: the cues the sidebar shows (docs/screens.md). */
 export interface ScrollCues {
@@ -55,8 +56,7 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
     (direction: 1 | -1) => {
       const box = ref.current;
       if (box === null) return;
-      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-      box.scrollBy({ top: direction * Math.max(1, box.clientHeight * 0.75), behavior: reduced ? 'auto' : 'smooth' });
+      box.scrollBy({ top: direction * Math.max(1, box.clientHeight * 0.75), behavior: scrollBehavior() });
     },
     [ref],
   );
