@@ -86,9 +86,12 @@ export class ShellStore {
     return this.viewport.width > SCREEN.bigScreenWidth && this.viewport.height > SCREEN.bigScreenHeight;
   }
 
-  /** A portrait screen (taller than wide): the menu is a bar above the screen (docs/screens.md). */
+  /**
+   * A portrait screen, as CSS's `orientation: portrait` has it (not wider than tall): the menu is a
+   * bar above the screen (docs/screens.md, global.css).
+   */
   get isPortrait(): boolean {
-    return this.viewport.height > this.viewport.width;
+    return this.viewport.height >= this.viewport.width;
   }
 
   /**
