@@ -10,7 +10,8 @@ import { RootStore } from './stores/RootStore';
 import { StoresProvider } from './stores/StoresProvider';
 import './styles/global.css';
 import './styles/display-modes.css';
-import { afterNextPaint, hasFirstPaint } from './utils/first-paint';
+import { afterNextPaint } from './utils/after-paint';
+import { hasFirstPaint } from './utils/first-paint';
 import { whenIdle } from './utils/lazyWithPreload';
 import { preventNewWindows } from './utils/no-new-windows';
 

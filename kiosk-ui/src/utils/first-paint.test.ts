@@ -1,6 +1,6 @@
 import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_TAP_ATTRIBUTE } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, dismissFirstPaint, handOverFirstPaint, hasFirstPaint } from './first-paint';
+import { dismissFirstPaint, handOverFirstPaint, hasFirstPaint } from './first-paint';
 
 describe("the daemon's first paint of the welcome", () => {
   afterEach(() => {
@@ -46,32 +46,5 @@ describe("the daemon's first paint of the welcome", () => {
     handOverFirstPaint(() => events.push('gesture'));
     expect(hasFirstPaint()).toBe(false);
     expect(events).toEqual([]);
-  });
-
-  it('waits for a frame to be painted, but never for good when frames do not come (a hidden tab)', async () => {
-    vi.useFakeTimers();
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    let done = false;
-    void afterNextPaint(100).then(() => (done = true));
-    await vi.advanceTimersByTimeAsync(99);
-    expect(done).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(done).toBe(true);
-  });
-
-  it('goes on right after the frame when frames come', async () => {
-    vi.useFakeTimers();
-    let frame: FrameRequestCallback | undefined;
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frame = callback;
-      return 1;
-    });
-    let done = false;
-    void afterNextPaint(100).then(() => (done = true));
-    await vi.advanceTimersByTimeAsync(10);
-    expect(done).toBe(false);
-    frame?.(performance.now());
-    await vi.advanceTimersByTimeAsync(0);
-    expect(done).toBe(true);
   });
 });

@@ -39,19 +39,3 @@ export function handOverFirstPaint(gesture: () => void, doc: Document = document
 export function hasFirstPaint(doc: Document = document): boolean {
   return doc.getElementById(FIRST_PAINT_ELEMENT_ID) !== null;
 }
-
-/**
- * Resolves once the browser has had a frame to paint (after the next animation frame), or after
- * `limitMs` where frames do not come (a hidden tab), so the caller never waits for good.
- */
-export function afterNextPaint(limitMs = 100): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, limitMs);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}

@@ -1,4 +1,5 @@
 import { makeAutoObservable, observableRef } from 'mobx';
+import { afterNextPaint } from '../../utils/after-paint';
 import { KEY, type KeyboardLayoutName } from './layouts';
 import { applyKey, autoCapitalises, isTextField, layoutOf, startsShifted, type TextField } from './typing';
 
@@ -81,9 +82,22 @@ export class KeyboardController {
     };
   }
 
+  /**
+   * A field took focus. With the keyboard up, it types there at once (a key tapped next must reach
+   * the new field). With the keyboard down, the tap's frame (the caret in the field) is painted
+   * first and the keyboard built after it (utils/after-paint): building its keys inside the tap
+   * held the answer to a finger back by 100–200 ms on a slow kiosk PC.
+   */
   handleFocusIn(element: EventTarget | null): void {
     if (element instanceof Node && this.panel?.contains(element)) return;
-    if (isTextField(element)) this.attach(element);
+    if (!isTextField(element)) return;
+    if (this.visible) {
+      this.attach(element);
+      return;
+    }
+    void afterNextPaint().then(() => {
+      if (element.isConnected && element.ownerDocument.activeElement === element) this.attach(element);
+    });
   }
 
   /** A new field: its layout, shift for its first letter (auto-capitalisation), keyboard shown. */

@@ -5,6 +5,7 @@ import { BEST_PRICE_KEY, LEFT_COUNT_KEY, type UnitGroupSummary } from '../../bro
 import { Button } from '../../components/Button';
 import { useStores } from '../../stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
+import { afterTapPaint } from '../../utils/after-paint';
 
 /** The poster of the size-guide video that fits a card (its own size, else the first one). */
 function usePoster(group: UnitGroup): string | null {
@@ -48,7 +49,7 @@ const CategoryCard = observer(function CategoryCard({ summary }: { summary: Unit
         aria-describedby={[titleId, `${titleId}-left`, summary.bestRate !== null ? `${titleId}-price` : '']
           .join(' ')
           .trim()}
-        onClick={() => units.toggleGroup(summary.group)}
+        onClick={() => afterTapPaint(() => units.toggleGroup(summary.group))}
       >
         {t('browse.select')}
       </Button>

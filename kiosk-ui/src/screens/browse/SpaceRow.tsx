@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useStores } from '../../stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
+import { afterTapPaint } from '../../utils/after-paint';
 
 /** Looks the row's status up the first time it scrolls into view (rental §4 "Space status"). */
 function useLookupWhenVisible(space: Space) {
@@ -134,7 +135,7 @@ export const SpaceRow = observer(function SpaceRow({
                       ? `space-type-${space.door_id} space-rate-${space.door_id}`
                       : `space-type-${space.door_id}`
                   }
-                  onClick={() => void rental.selection.chooseUnit(unit, space, { fromSearch })}
+                  onClick={() => afterTapPaint(() => void rental.selection.chooseUnit(unit, space, { fromSearch }))}
                 >
                   {t('browse.select')}
                 </Button>

@@ -9,6 +9,7 @@ import { useStores } from '../../stores/StoresProvider';
 import { scrollBehavior } from '../../utils/motion';
 import { formatMoney } from '../../utils/money';
 import { SpaceRow } from './SpaceRow';
+import { afterTapPaint } from '../../utils/after-paint';
 
 const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
               aria-label={`${t('browse.select')} ${name} ${unit.unit_type}`}
               // The price is said with the choice, as it is seen beside it.
               aria-describedby={`unit-rates-${unit.unit_id}`}
-              onClick={() => void rental.selection.chooseUnit(unit)}
+              onClick={() => afterTapPaint(() => void rental.selection.chooseUnit(unit))}
             >
               {t('browse.select')}
             </Button>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { SectionFrame, type SectionFrameProps } from './SectionFrame';
+import { afterTapPaint } from '../../utils/after-paint';
 
 export interface RentalStepFormProps<Fields extends FieldValues, Output extends FieldValues> extends Omit<
   SectionFrameProps,
@@ -38,7 +39,11 @@ export function RentalStepForm<Fields extends FieldValues, Output extends FieldV
         id={formId}
         noValidate
         className={['rental-form', formClassName].filter(Boolean).join(' ')}
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => {
+          // Validation and the next step are built after the tap's frame (utils/after-paint).
+          event.preventDefault();
+          afterTapPaint(() => void submit());
+        }}
       >
         {grid ? (
           <div className="field-group">

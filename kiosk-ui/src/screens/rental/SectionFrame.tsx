@@ -6,6 +6,7 @@ import { useStores } from '../../stores/StoresProvider';
 import { useStepLabel } from './fields/useStepLabel';
 import { SidePanel } from './SidePanel';
 import './rental.css';
+import { afterTapPaint } from '../../utils/after-paint';
 
 export interface SectionFrameProps {
   /** The section's heading (names the region too). */
@@ -78,7 +79,7 @@ export const SectionFrame = observer(function SectionFrame({
                 variant={cancelLabel === undefined ? 'danger' : 'secondary'}
                 className="rental-frame__cancel"
                 data-keypad-back
-                onClick={onCancel ?? (() => rental.cancel())}
+                onClick={() => afterTapPaint(onCancel ?? (() => rental.cancel()))}
               >
                 {cancelLabel ?? t('rental.frame.cancel')}
               </Button>
@@ -100,7 +101,7 @@ export const SectionFrame = observer(function SectionFrame({
                   className="rental-frame__done"
                   disabled={doneDisabled}
                   aria-describedby={doneDescribedBy}
-                  onClick={onDone ?? (() => rental.done())}
+                  onClick={() => afterTapPaint(onDone ?? (() => rental.done()))}
                 >
                   {doneLabel ?? t('rental.frame.done')}
                 </Button>

@@ -1,5 +1,5 @@
 import type { FacilitySettings, KioskConfig } from '@kiosk/shared-types';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
 import { App } from '../../App';
@@ -110,7 +110,8 @@ describe('kiosk shell', () => {
     fireEvent.click(
       within(screen.getByRole('navigation', { name: 'Kiosk menu' })).getByRole('button', { name: 'SIZE GUIDE' }),
     );
-    expect(band.querySelector('.kiosk-reach-band__section')?.textContent).toBe('SIZE GUIDE');
+    // The section changes once the tap's frame is painted (utils/after-paint).
+    await waitFor(() => expect(band.querySelector('.kiosk-reach-band__section')?.textContent).toBe('SIZE GUIDE'));
     stop();
   });
 

@@ -5,6 +5,7 @@ import { useStores } from '../../stores/StoresProvider';
 import { VisitorControls } from '../../components/preferences/VisitorControls';
 import { Logo } from './Logo';
 import { useScrollCues } from './scroll-cues';
+import { afterTapPaint } from '../../utils/after-paint';
 
 /**
  * The menu: logo, the sections the facility offers (flow/sidebar.ts) and Logout with the countdown.
@@ -34,7 +35,7 @@ export const Sidebar = observer(function Sidebar() {
                   aria-current={shell.currentSidebarItem === section ? 'page' : undefined}
                   data-nav-action="sidebar"
                   data-nav-target={section}
-                  onClick={() => shell.selectSection(section)}
+                  onClick={() => afterTapPaint(() => shell.selectSection(section))}
                 >
                   {t(`shell.sections.${section}`)}
                 </button>

@@ -7,6 +7,7 @@ import type { RentalSectionProps } from '../../screen-props';
 import { LoginDialog } from './LoginDialog';
 import { MobileVerifyDialog } from './MobileVerifyDialog';
 import './identity.css';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
  * Verify identity (rent_this_space, rental §2, §4): by a text link to the visitor's phone, by
@@ -44,17 +45,21 @@ export default observer(function VerifyIdentityScreen({ section }: RentalSection
           <button
             type="button"
             className="verify-id__option verify-id__option--main"
-            onClick={() => setMobileOpen(true)}
+            onClick={() => afterTapPaint(() => setMobileOpen(true))}
           >
             <PhoneIcon />
             <span>{t('identity.verify.by_mobile')}</span>
           </button>
-          <button type="button" className="verify-id__option" onClick={() => rental.goTo('login')}>
+          <button type="button" className="verify-id__option" onClick={() => afterTapPaint(() => rental.goTo('login'))}>
             <PersonIcon />
             <span>{t('identity.verify.already_customer')}</span>
           </button>
           {identity.manualAllowed && (
-            <button type="button" className="verify-id__option" onClick={() => identity.chooseManual()}>
+            <button
+              type="button"
+              className="verify-id__option"
+              onClick={() => afterTapPaint(() => identity.chooseManual())}
+            >
               <CardIcon />
               <span>{t('identity.verify.manual')}</span>
             </button>

@@ -1,0 +1,36 @@
+/**
+ * Resolves once the browser has had a frame to paint (after the next animation frame), or after
+ * `limitMs` where frames do not come (a hidden tab), so the caller never waits for good.
+ */
+export function afterNextPaint(limitMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+let waiting = false;
+
+/**
+ * A tap that changes the screen answers first and works after: the frame that shows the press
+ * (the control's pressed state) is painted, then the new screen is built in a task of its own. On
+ * a slow kiosk PC building a rental step or a section takes longer than a finger waits for an
+ * answer (100 ms); built inside the tap, nothing on the screen moves until it is all done.
+ *
+ * One piece of work waits at a time: a second tap in the frame before the first one's work runs
+ * (a double tap on Done, Done then Cancel) is dropped, as it would have been had the screen
+ * already moved on under the finger.
+ */
+export function afterTapPaint(work: () => void): void {
+  if (waiting) return;
+  waiting = true;
+  void afterNextPaint().then(() => {
+    waiting = false;
+    work();
+  });
+}
