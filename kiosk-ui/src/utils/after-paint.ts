@@ -34,3 +34,14 @@ export function afterTapPaint(work: () => void): void {
     work();
   });
 }
+
+/**
+ * A form's onSubmit: the browser's own submit is stopped at once, the form's (validation with
+ * react-hook-form, then the next screen) runs after the tap's frame (`afterTapPaint`).
+ */
+export function submitAfterTapPaint(submit: () => unknown): (event: { preventDefault(): void }) => void {
+  return (event) => {
+    event.preventDefault();
+    afterTapPaint(() => void submit());
+  };
+}

@@ -9,6 +9,7 @@ import { formatMoney } from '../../utils/money';
 import { Button } from '../Button';
 import { CardFields, PAY_CARD_FIELDS } from './CardFields';
 import { scrollBehavior } from '../../utils/motion';
+import { submitAfterTapPaint } from '../../utils/after-paint';
 
 /** What the form holds before validation: selects and masked inputs give text. */
 interface PayCardFormValues {
@@ -92,7 +93,7 @@ export const PayCardForm = observer(function PayCardForm({
         {title}
       </h1>
       <FormProvider {...methods}>
-        <form id={formId} className="pay-card" noValidate onSubmit={(event) => void submit(event)}>
+        <form id={formId} className="pay-card" noValidate onSubmit={submitAfterTapPaint(submit)}>
           <CardFields
             cardRead={cardRead}
             names={PAY_CARD_FIELDS}

@@ -6,6 +6,7 @@ import { formatPaidThrough } from '../../billing/balance';
 import type { PayUnit } from '../../stores/BillingStore';
 import { useStores } from '../../stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
+import { afterTapPaint } from '../../utils/after-paint';
 
 const panelId = (unit: PayUnit) => `pay-unit-${unit.key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -32,7 +33,7 @@ export const UnitsView = observer(function UnitsView() {
             <span>{t('billing.grand_total')}</span> <strong>{formatMoney(billing.grandTotal, { cents: true })}</strong>
           </p>
           {!billing.canMakePayment && <p className="pay-bill__hint">{t('billing.tick_a_unit')}</p>}
-          <Button onClick={billing.makePayment} disabled={!billing.canMakePayment}>
+          <Button onClick={() => afterTapPaint(billing.makePayment)} disabled={!billing.canMakePayment}>
             {t('billing.make_payment')}
           </Button>
         </div>

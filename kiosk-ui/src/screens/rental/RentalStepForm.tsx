@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { SectionFrame, type SectionFrameProps } from './SectionFrame';
-import { afterTapPaint } from '../../utils/after-paint';
+import { submitAfterTapPaint } from '../../utils/after-paint';
 
 export interface RentalStepFormProps<Fields extends FieldValues, Output extends FieldValues> extends Omit<
   SectionFrameProps,
@@ -39,11 +39,7 @@ export function RentalStepForm<Fields extends FieldValues, Output extends FieldV
         id={formId}
         noValidate
         className={['rental-form', formClassName].filter(Boolean).join(' ')}
-        onSubmit={(event) => {
-          // Validation and the next step are built after the tap's frame (utils/after-paint).
-          event.preventDefault();
-          afterTapPaint(() => void submit());
-        }}
+        onSubmit={submitAfterTapPaint(submit)}
       >
         {grid ? (
           <div className="field-group">

@@ -15,6 +15,7 @@ import { SectionFrame } from '../SectionFrame';
 import { SIDE_PANEL_TOTAL_ID } from '../SidePanel';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
+import { submitAfterTapPaint } from '../../../utils/after-paint';
 
 /** The card_details form as typed (selects give strings; the schema casts them). */
 interface CardFormValues {
@@ -123,12 +124,7 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
       }
     >
       <FormProvider {...form}>
-        <form
-          id={`${id}-form`}
-          className="rental-form card-details"
-          noValidate
-          onSubmit={(event) => void submit(event)}
-        >
+        <form id={`${id}-form`} className="rental-form card-details" noValidate onSubmit={submitAfterTapPaint(submit)}>
           <FieldGroup title={t('rental.card.card_title')}>
             <div className="card-details__card">
               <CardFields names={RENTAL_CARD_FIELDS} cardRead={cardRead} />

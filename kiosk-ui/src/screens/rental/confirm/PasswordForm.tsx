@@ -7,6 +7,7 @@ import { newPasswordSchema, PASSWORD_HINT, type NewPasswordValues, type Password
 import { translateMessage } from '../../../forms/messages';
 import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
+import { submitAfterTapPaint } from '../../../utils/after-paint';
 
 type Zxcvbn = (password: string) => { score: number; feedback: { suggestions: string[] } };
 
@@ -53,7 +54,7 @@ export const PasswordForm = observer(function PasswordForm({ formId, onSaved }: 
     if (await checkout.confirmation.updatePassword(values.newpassword)) onSaved();
   });
   return (
-    <form id={formId} className="rental-form new-account" noValidate onSubmit={(event) => void submit(event)}>
+    <form id={formId} className="rental-form new-account" noValidate onSubmit={submitAfterTapPaint(submit)}>
       <p className="new-account__email">{t('rental.new_account.email', { email: rental.model.tenant_email })}</p>
       <TextField
         control={control}

@@ -9,6 +9,7 @@ import { schemaResolver } from '../../../forms/schema-resolver';
 import { useStores } from '../../../stores/StoresProvider';
 import { MaskedField } from '../../../components/form/MaskedField';
 import { withoutFinalStop } from '../../../utils/sentence';
+import { submitAfterTapPaint } from '../../../utils/after-paint';
 
 export interface TextMessageFormProps {
   /** The form's heading, e.g. 'Send gate code by text'; leave out when the screen says it. */
@@ -44,7 +45,7 @@ export const TextMessageForm = observer(function TextMessageForm({ title, button
     <form
       className="text-form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submitAfterTapPaint(submit)}
       aria-labelledby={title ? `${id}-title` : undefined}
     >
       {title && (

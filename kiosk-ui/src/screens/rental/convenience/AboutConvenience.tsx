@@ -11,6 +11,7 @@ import { formatMoney } from '../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../screen-props';
 import '../checkout.css';
+import { submitAfterTapPaint } from '../../../utils/after-paint';
 
 /**
  * All about convenience (rental §2): an optional lock ('Add a lock', its price and picture), the
@@ -81,7 +82,7 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
 
   return (
     <SectionFrame title={t('rental.convenience.title')} formId={`${id}-form`} doneDisabled={check === 'validating'}>
-      <form id={`${id}-form`} className="convenience" noValidate onSubmit={(event) => void submit(event)}>
+      <form id={`${id}-form`} className="convenience" noValidate onSubmit={submitAfterTapPaint(submit)}>
         {lock && (
           <section className="convenience__lock" aria-labelledby={`${id}-lock`}>
             <img className="convenience__lock-image" src={lock.image_url} alt="" />

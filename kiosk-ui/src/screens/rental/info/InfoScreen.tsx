@@ -22,6 +22,7 @@ import { PayBillEntry } from '../account/PayBillEntry';
 import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 import './info.css';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 const INFO_FIELDS = [
   'tenant_email',
@@ -192,7 +193,7 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
             name="more_time"
             label={t('rental.info.more_time')}
             description={t('rental.info.more_time_text', { days: advancedDates })}
-            onToggle={(on) => rental.setReservationMode(on)}
+            onToggle={(on) => afterTapPaint(() => rental.setReservationMode(on))}
           />
           {reservationMode && (
             <DateField
