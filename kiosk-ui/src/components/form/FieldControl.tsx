@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Controller, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../forms/messages';
+import { afterNextPaint } from '../../utils/after-paint';
 import type { FieldsControl } from './field-props';
 import { describedBy, useFieldIds, type FieldIds } from './FieldShell';
 
@@ -34,7 +35,13 @@ export function FieldControl<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) =>
-        children({ field, error: translateMessage(fieldState.error?.message, t) || outside || '', ids })
+        children({
+          // Leaving a field marks it touched and validates it (mode 'onTouched'): a render of the form
+          // done after the frame of the tap that moved on (the next field, Done), not inside it.
+          field: { ...field, onBlur: () => void afterNextPaint().then(field.onBlur) },
+          error: translateMessage(fieldState.error?.message, t) || outside || '',
+          ids,
+        })
       }
     />
   );
