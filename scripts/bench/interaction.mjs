@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:interaction [-- --transitions 24 --rental-loops 4 --throttle 1]
+// npm run bench:interaction [-- --transitions 24 --rental-loops 4 --throttle 1 --dist <built kiosk-ui dir>]
 //
 // Time from a tap on a button that changes the screen (a sidebar section, SELECT, Cancel, Home,
 // Done) to the next screen painted, in Chromium against the production build served by the built
@@ -17,10 +17,11 @@
 //     → Cancel (back to the space list) → …, --rental-loops times.
 // Target (docs/performance.md): p95 ≤ 100 ms over all clicked transitions. The hold screen → identity step
 // (hold, move-in cost and dossier calls to the sandbox) waits on the network and is printed apart.
+// --dist <dir> serves another build of the UI (KIOSK_UI_DIR), to compare two builds on one machine.
 /* global document, requestAnimationFrame, MutationObserver */
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
-import { fixed, option, percentile, record, runMain } from './lib/report.mjs';
+import { fixed, option, percentile, record, runMain, textOption } from './lib/report.mjs';
 
 const TARGET_P95_MS = 100;
 const FIND_TIMEOUT_MS = 3000;
@@ -209,11 +210,12 @@ function row(label, samples) {
 }
 
 async function main() {
-  requireBuilt();
+  const dist = textOption('dist', undefined);
+  requireBuilt({ ui: dist === undefined });
   const transitions = Math.max(1, option('transitions', 24));
   const rentalLoops = option('rental-loops', 4);
   const throttle = option('throttle', 1);
-  const kiosk = await startKiosk();
+  const kiosk = await startKiosk({ env: dist ? { KIOSK_UI_DIR: dist } : {} });
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });

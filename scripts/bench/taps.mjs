@@ -35,7 +35,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
-import { fixed, option, percentile, record, runMain, saveResult } from './lib/report.mjs';
+import { fixed, option, percentile, record, runMain, saveResult, textOption } from './lib/report.mjs';
 
 const TARGET_P98_MS = 100;
 const LIMIT_MS = 200;
@@ -434,11 +434,6 @@ const loadText = () =>
     .map((value) => value.toFixed(2))
     .join(', ');
 
-function textOption(name, fallback) {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-}
-
 function allOptions(name) {
   const values = [];
   process.argv.forEach((arg, index) => {
@@ -487,7 +482,12 @@ async function main() {
             .sort((a, b) => b.duration - a.duration)
             .slice(0, slowest)
             .filter((tap) => tap.duration > 0)
-            .map((tap) => `${fixed(tap.duration, 0)} ${tap.screen} ${tap.control}`);
+            .map(
+              (tap) =>
+                `${fixed(tap.duration, 0)} ${tap.screen} ${tap.control} ` +
+                `(${tap.event}: waited ${fixed(tap.inputDelay, 0)}, handlers ${fixed(tap.processing, 0)}, ` +
+                `then ${fixed(tap.duration - tap.inputDelay - tap.processing, 0)} to the paint)`,
+            );
           const label = `${JOURNEYS[name].title}${runs > 1 ? ` #${run + 1}` : ''}`;
           console.log(`  ${label.padEnd(48)}${cells.join('')}  ${worst[0] ?? ''}`);
           for (const line of worst.slice(1)) console.log(`  ${''.padEnd(48 + 36)}  ${line}`);

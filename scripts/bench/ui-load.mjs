@@ -16,7 +16,7 @@
 /* global window, document, MutationObserver */
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
 import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
-import { fixed, median, option, record, runMain } from './lib/report.mjs';
+import { fixed, median, option, record, runMain, textOption } from './lib/report.mjs';
 
 const TARGET_LCP_MS = 1000;
 /** The welcome answers a tap (none lost) this soon at 4× slowdown. */
@@ -113,8 +113,7 @@ async function loadOnce(browser, url, throttle) {
 }
 
 async function main() {
-  const distAt = process.argv.indexOf('--dist');
-  const dist = distAt === -1 ? undefined : process.argv[distAt + 1];
+  const dist = textOption('dist', undefined);
   requireBuilt({ ui: dist === undefined });
   const loads = Math.max(1, option('loads', 5));
   const warmup = option('warmup', 1);

@@ -14,6 +14,12 @@ export function option(name, fallback) {
   return value;
 }
 
+/** A text option (`--name value`), or `fallback` when it is not given. */
+export function textOption(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+
 export function flag(name) {
   return process.argv.includes(`--${name}`);
 }
