@@ -22,7 +22,7 @@ import { PayBillEntry } from '../account/PayBillEntry';
 import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../screen-props';
 import './info.css';
-import { afterTapPaint } from '../../../utils/after-paint';
+import { afterNextPaint } from '../../../utils/after-paint';
 
 const INFO_FIELDS = [
   'tenant_email',
@@ -175,13 +175,15 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
 
       {verified && licence}
 
+      {/* The two answers that change the steps are ticked at once and change the flow after the tap's
+          frame (utils/after-paint); never dropped, unlike a screen change. */}
       {!reservationMode && (
         <div className="field-group">
           <YesNoField
             control={form.control}
             name="business_contact_needed"
             legend={t('rental.info.business_rental')}
-            onChoose={(yes) => rental.setBusinessRental(yes)}
+            onChoose={(yes) => void afterNextPaint().then(() => rental.setBusinessRental(yes))}
           />
         </div>
       )}
@@ -193,7 +195,7 @@ export default observer(function InfoScreen(_props: RentalSectionProps) {
             name="more_time"
             label={t('rental.info.more_time')}
             description={t('rental.info.more_time_text', { days: advancedDates })}
-            onToggle={(on) => afterTapPaint(() => rental.setReservationMode(on))}
+            onToggle={(on) => void afterNextPaint().then(() => rental.setReservationMode(on))}
           />
           {reservationMode && (
             <DateField
