@@ -48,7 +48,7 @@ describe('after the next paint', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 
-  it('drops a second tap made before the first one has been answered (a double tap on Done moves one step)', async () => {
+  it('drops a second tap made before the first one has been answered (two taps on Done in one frame move one step)', async () => {
     vi.useFakeTimers();
     const drawFrame = heldFrames();
     const steps: string[] = [];

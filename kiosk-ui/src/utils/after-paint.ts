@@ -22,9 +22,9 @@ let waiting = false;
  * a slow kiosk PC building a rental step or a section takes longer than a finger waits for an
  * answer (100 ms); built inside the tap, nothing on the screen moves until it is all done.
  *
- * One piece of work waits at a time: a second tap in the frame before the first one's work runs
- * (a double tap on Done, Done then Cancel) is dropped, as it would have been had the screen
- * already moved on under the finger.
+ * One piece of work waits at a time: a second tap before the first one's frame is painted (two
+ * taps on Done, Done then Cancel) is dropped. A choice that must never be lost (a tick) uses
+ * `afterNextPaint` instead.
  */
 export function afterTapPaint(work: () => void): void {
   if (waiting) return;
