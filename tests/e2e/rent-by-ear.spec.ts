@@ -30,6 +30,8 @@ const kiosk = useKiosk(test, () => ({
 const SSN = '123456789';
 const GATE_CODE = '4827';
 const CVV = '987';
+/** People type a key every 100 ms or more; a scanner every few milliseconds. */
+const PERSON_KEY_GAP_MS = 100;
 
 interface Utterance {
   text: string;
@@ -53,9 +55,16 @@ function visitor(page: Page) {
     said,
     presses: () => presses,
     press,
-    /** Letters and digits typed one key at a time. */
+    /**
+     * Letters and digits typed one key at a time, at a person's pace: keys that come within 50 ms of
+     * each other and end with Tab are a barcode scanner's (identity/wedge-scan.ts), and the kiosk
+     * puts the field back as it was.
+     */
     async type(text: string) {
-      for (const char of text) await press(char === ' ' ? 'Space' : char);
+      for (const char of text) {
+        await press(char === ' ' ? 'Space' : char);
+        await page.waitForTimeout(PERSON_KEY_GAP_MS);
+      }
     },
     /** Tab (or another key) until `target` has the focus. */
     async reach(target: Locator, key = 'Tab', limit = 60) {
