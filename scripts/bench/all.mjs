@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DAEMON_MAIN, ROOT, UI_DIST } from './lib/kiosk.mjs';
-import { flag, format } from './lib/report.mjs';
+import { flag, format, textOption } from './lib/report.mjs';
 
 const full = flag('full');
 const quick = flag('quick');
@@ -39,9 +39,9 @@ const BENCHES = [
 ];
 
 function selected() {
-  const at = process.argv.indexOf('--only');
-  if (at === -1) return BENCHES;
-  const names = (process.argv[at + 1] ?? '').split(',').map((name) => name.trim());
+  const only = textOption('only', null);
+  if (only === null) return BENCHES;
+  const names = (only ?? '').split(',').map((name) => name.trim());
   const unknown = names.filter((name) => !BENCHES.some((bench) => bench.name === name));
   if (unknown.length) {
     console.error(`Unknown bench: ${unknown.join(', ')}. Known: ${BENCHES.map((bench) => bench.name).join(', ')}`);

@@ -20,7 +20,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { UI_DIST } from './lib/kiosk.mjs';
-import { record, runMain } from './lib/report.mjs';
+import { record, runMain, textOption } from './lib/report.mjs';
 
 const TARGET_KB = 100;
 /** The home section's screen: in the entry chunk; counted apart where a build makes it a chunk. */
@@ -176,8 +176,7 @@ function entryScript(dist) {
 
 async function main() {
   // --dist <dir> measures another build (e.g. one from a branch) instead of kiosk-ui/dist.
-  const distAt = process.argv.indexOf('--dist');
-  const dist = distAt === -1 ? UI_DIST : process.argv[distAt + 1];
+  const dist = textOption('dist', UI_DIST);
   if (!existsSync(join(dist, 'index.html'))) {
     console.error(`bench:bundle needs the built UI in ${dist}: run npm run build first.`);
     process.exit(1);

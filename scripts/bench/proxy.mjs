@@ -26,7 +26,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { option, record } from './lib/report.mjs';
+import { option, record, textOption } from './lib/report.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PATH = '/facilities/demo/configuration/';
@@ -283,8 +283,7 @@ async function main() {
   }
 }
 
-const roleAt = process.argv.indexOf('--role');
-const role = roleAt === -1 ? undefined : process.argv[roleAt + 1];
+const role = textOption('role', undefined);
 // A child never outlives the run.
 if (role !== undefined) process.once('disconnect', () => process.exit(0));
 if (role === 'upstream') await runUpstream();

@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BENCH_HEALTH_TOKEN, ROOT, requireBuilt, startKiosk } from './lib/kiosk.mjs';
-import { fixed, flag, option, record, runMain } from './lib/report.mjs';
+import { fixed, flag, option, record, runMain, textOption } from './lib/report.mjs';
 
 const TARGET_RSS_MB = 120;
 const TARGET_SLOPE_MB_PER_10_MIN = 1;
@@ -545,8 +545,7 @@ async function main() {
   }
 }
 
-const roleAt = process.argv.indexOf('--role');
-if (roleAt !== -1 && process.argv[roleAt + 1] === 'upstream') {
+if (textOption('role', undefined) === 'upstream') {
   process.once('disconnect', () => process.exit(0));
   await runUpstream();
 } else {
