@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
-import { TEST_USER } from './support/account.js';
+import { TEST_USER, TEXT_CODE } from './support/account.js';
 import { facilityUsDate } from './support/facility-calendar.js';
 import { readMetrics, useKiosk } from './support/kiosk.js';
 
@@ -14,9 +14,7 @@ import { readMetrics, useKiosk } from './support/kiosk.js';
  */
 
 const SHOTS = 'test-results/my-storage';
-const PHONE = '2175550147';
 const GATE_CODE = '2580';
-const CODE = '123456';
 
 const kiosk = useKiosk(test, () => ({
   reset: ['sandbox'],
@@ -75,11 +73,11 @@ async function logInByText(page: Page, effort: Effort, texts = { send: 'Send Cod
   await effort.tap(menu(page).getByRole('button', { name: /^(MY STORAGE|MI ALMACÉN)$/ }));
   const phone = page.getByLabel(/^(Cell Phone|Celular)/);
   await expect(phone).toBeFocused();
-  await effort.type(PHONE);
+  await effort.type(TEST_USER.phone);
   await effort.tap(page.getByRole('button', { name: texts.send, exact: true }));
   const code = page.getByLabel(/^(Code|Código)/);
   await expect(code).toBeFocused();
-  await effort.type(CODE);
+  await effort.type(TEXT_CODE);
   await expect(heading(page, texts.units)).toBeVisible({ timeout: 15_000 });
 }
 
@@ -99,13 +97,13 @@ test('a tenant gets the gate code by text in under 20 taps and keys, never seein
   await page.screenshot({ path: `${SHOTS}/phone.png` });
   const phone = page.getByLabel(/^Cell Phone/);
   await expect(phone).toBeFocused();
-  await effort.type(PHONE);
+  await effort.type(TEST_USER.phone);
   await effort.tap(page.getByRole('button', { name: 'Send Code', exact: true }));
   await expect(page.getByText('We texted a code to +1 (217) 555-0147.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Resend code in \d+ s$/ })).toBeDisabled();
   await expectAccessible(page, 'my-storage/code');
   await expect(page.getByLabel(/^Code/)).toBeFocused();
-  await effort.type(CODE);
+  await effort.type(TEXT_CODE);
 
   await expect(heading(page, 'Your units')).toBeVisible({ timeout: 15_000 });
   const a102 = unitCard(page, 'Unit A102');
@@ -130,7 +128,7 @@ test('a tenant gets the gate code by text in under 20 taps and keys, never seein
   // The code went by text to the phone on file, and nowhere else.
   expect(await sandboxTexts()).toContainEqual(
     expect.objectContaining({
-      to: `+1${PHONE}`,
+      to: `+1${TEST_USER.phone}`,
       kind: 'gate-code',
       body: expect.stringContaining(`A102 is ${GATE_CODE}`),
     }),

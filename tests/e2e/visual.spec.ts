@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TEST_USER } from './support/account.js';
+import { GOOD_CARD, TEST_USER, TEXT_CODE } from './support/account.js';
 import {
   answerNotBusiness,
   expectSection,
@@ -34,10 +34,6 @@ import {
 
 const kiosk = useKiosk(test, { reset: ['sandbox', 'card-reader', 'printer'] });
 
-const CARD = '4111111111111111';
-/** tenant@example.com's cell phone on file and the sandbox's one-time code (docs/tenant-area.md). */
-const TENANT_PHONE = '2175550147';
-const TENANT_CODE = '123456';
 const YEAR = String(new Date().getFullYear() + 4);
 
 interface Walk {
@@ -192,7 +188,7 @@ async function payBill(walk: Walk): Promise<void> {
   await tap(button(page, t(walk, 'billing.swipe.enter_manually')), notes);
   await expect(page.getByRole('heading', { name: t(walk, 'billing.card_form.title') })).toBeVisible();
   await page.getByLabel(t(walk, 'billing.card_form.card_name')).fill('Taylor Morgan');
-  await page.getByLabel(t(walk, 'billing.card_form.card_number')).fill(CARD);
+  await page.getByLabel(t(walk, 'billing.card_form.card_number')).fill(GOOD_CARD);
   await page.getByLabel(t(walk, 'billing.card_form.exp_month')).selectOption('12');
   await page.getByLabel(t(walk, 'billing.card_form.exp_year')).selectOption(YEAR);
   await page.getByLabel(t(walk, 'billing.card_form.cvv')).fill('987');
@@ -211,9 +207,9 @@ async function myStorage(walk: Walk): Promise<void> {
   await openInMode(page, kiosk.url, walk.mode);
   await tap(sidebarItem(walk, 'my_storage'), notes);
   const phone = page.getByLabel(new RegExp(`^${t(walk, 'identity.login.phone')}`));
-  await phone.pressSequentially(TENANT_PHONE);
+  await phone.pressSequentially(TEST_USER.phone);
   await tap(button(page, t(walk, 'identity.login.send_code')), notes);
-  await page.getByLabel(new RegExp(`^${t(walk, 'identity.login.code')}`)).pressSequentially(TENANT_CODE);
+  await page.getByLabel(new RegExp(`^${t(walk, 'identity.login.code')}`)).pressSequentially(TEXT_CODE);
   const a102 = page.getByRole('article', { name: t(walk, 'tenant.units.unit').replace('{{door}}', 'A102') });
   await expect(a102).toBeVisible({ timeout: 15_000 });
   await closeKeyboard(walk);

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { TAPPABLE } from './in-page.js';
+import { KEYPAD_REACHABLE } from './in-page.js';
 
 /**
  * The accessibility check of one screen: axe-core with its default rules (WCAG 2 A and
@@ -65,7 +65,7 @@ export async function checkAccessibility(page: Page, options: AccessibilityOptio
   return page.evaluate(inspectPage, {
     touchMin: TOUCH_MIN,
     enhancedContrast: options.enhancedContrast ?? false,
-    controls: TAPPABLE,
+    controls: KEYPAD_REACHABLE,
   });
 }
 
@@ -91,11 +91,11 @@ function record(screen: string, report: AccessibilityReport): void {
 async function inspectPage({
   touchMin,
   enhancedContrast,
-  controls: tappable,
+  controls: CONTROLS,
 }: {
   touchMin: number;
   enhancedContrast: boolean;
-  /** support/in-page.ts's TAPPABLE. */
+  /** support/in-page.ts's KEYPAD_REACHABLE: what a visitor taps, and what a keypad reaches besides. */
   controls: string;
 }): Promise<AccessibilityReport> {
   interface AxeNode {
@@ -127,9 +127,6 @@ async function inspectPage({
   const violations = result.violations.map(
     (rule) => `${rule.id}: ${rule.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
   );
-
-  // What a visitor taps, and what a keypad reaches besides.
-  const CONTROLS = [tappable, '[role="menuitem"]', '[role="option"]', '[tabindex]:not([tabindex="-1"])'].join(', ');
 
   const describe = (element: Element): string => {
     const role = axe.commons.aria.getRole(element) ?? element.tagName.toLowerCase();

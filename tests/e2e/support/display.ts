@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { installMeasures, TAPPABLE, type MeasureWindow } from './in-page.js';
+import { installMeasures, KEYPAD_REACHABLE, type MeasureWindow } from './in-page.js';
 
 /** The visitor's display modes, as the switches of the Display group name them. */
 export interface DisplayModes {
@@ -23,14 +23,7 @@ export async function setDisplayModes(page: Page, modes: DisplayModes): Promise<
 }
 
 /** What a visitor can tap: the same kinds of control the accessibility check measures. */
-const CONTROLS = [
-  TAPPABLE,
-  'summary',
-  'iframe',
-  '[role="option"]',
-  '[role="menuitem"]',
-  '[tabindex]:not([tabindex="-1"])',
-].join(', ');
+const CONTROLS = [KEYPAD_REACHABLE, 'summary', 'iframe'].join(', ');
 
 /**
  * Every visible control lies in the lower `zonePercent` % of the screen. A control's visible part

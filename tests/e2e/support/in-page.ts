@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * What a visitor taps, for the measures of controls (covered, small, in reach): the elements and
- * roles that take a tap. The accessibility check adds what a keypad reaches (support/a11y.ts).
+ * roles that take a tap. `KEYPAD_REACHABLE` adds what a keypad reaches.
  */
 export const TAPPABLE = [
   'button',
@@ -23,6 +23,14 @@ export const TAPPABLE = [
   '[role="radio"]',
   '[role="switch"]',
   '[role="tab"]',
+].join(', ');
+
+/** What a visitor taps and what a keypad reaches besides (the accessibility and reach checks). */
+export const KEYPAD_REACHABLE = [
+  TAPPABLE,
+  '[role="menuitem"]',
+  '[role="option"]',
+  '[tabindex]:not([tabindex="-1"])',
 ].join(', ');
 
 export interface Rgba {
