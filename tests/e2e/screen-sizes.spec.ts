@@ -120,7 +120,7 @@ async function measure(page: Page): Promise<ScreenReport> {
 }
 
 async function measureScreen(SELECTOR: string): Promise<ScreenReport> {
-  const { visiblePart } = (window as unknown as MeasureWindow).kioskMeasure;
+  const { visiblePart, drawnAt } = (window as unknown as MeasureWindow).kioskMeasure;
   const height = window.innerHeight;
   const describe = (element: Element) => {
     const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -167,16 +167,18 @@ async function measureScreen(SELECTOR: string): Promise<ScreenReport> {
       );
     if (box.width < 43.5 || box.height < 43.5)
       small.push(`${describe(element)} ${Math.round(box.width)}x${Math.round(box.height)}`);
-    const x = part.left + part.width / 2;
-    const y = part.top + part.height / 2;
-    const hit = document.elementFromPoint(x, y);
-    const ok =
+    const mine = (hit: Element | null) =>
       hit !== null &&
       (target.contains(hit) ||
         element.contains(hit) ||
         (label !== null && label.contains(hit)) ||
         (input !== null && hit.closest('label') !== null && [...(input.labels ?? [])].includes(hit.closest('label')!)));
-    if (!ok) covered.push(`${describe(element)} under ${hit === null ? 'nothing' : describe(hit)}`);
+    const centre = () => {
+      const now = visiblePart(target);
+      return now === null ? null : { x: now.left + now.width / 2, y: now.top + now.height / 2 };
+    };
+    const hit = await drawnAt(centre, mine);
+    if (!mine(hit)) covered.push(`${describe(element)} under ${hit === null ? 'nothing' : describe(hit)}`);
   }
   for (const [element, top, left] of positions) {
     element.scrollTop = top;

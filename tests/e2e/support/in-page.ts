@@ -55,6 +55,16 @@ export interface KioskMeasure {
    * whose own place is the screen. Null when nothing of it shows.
    */
   visiblePart(element: Element): DOMRect | null;
+  /**
+   * What is drawn at `point()` once the page has caught up with a scroll or a screen arriving:
+   * looked at again each frame, up to half a second's worth, until `mine` accepts it. A list's
+   * scroll cue is redrawn a frame or two after the scroll, later on a loaded machine; a visitor
+   * sees the settled screen, so only what stays over a control covers it.
+   */
+  drawnAt(
+    point: () => { x: number; y: number } | null,
+    mine: (hit: Element | null) => boolean,
+  ): Promise<Element | null>;
 }
 
 export type MeasureWindow = Window & { kioskMeasure: KioskMeasure };
@@ -112,7 +122,19 @@ function defineMeasures(): void {
     }
     return bottom - top > 1 && right - left > 1 ? new DOMRect(left, top, right - left, bottom - top) : null;
   };
-  (window as unknown as MeasureWindow).kioskMeasure = { colour, over, background, contrast, visiblePart };
+  const drawnAt = async (point: () => { x: number; y: number } | null, mine: (hit: Element | null) => boolean) => {
+    const look = () => {
+      const at = point();
+      return at === null ? null : document.elementFromPoint(at.x, at.y);
+    };
+    let hit = look();
+    for (let frames = 0; frames < 30 && !mine(hit); frames += 1) {
+      await new Promise((done) => requestAnimationFrame(done));
+      hit = look();
+    }
+    return hit;
+  };
+  (window as unknown as MeasureWindow).kioskMeasure = { colour, over, background, contrast, visiblePart, drawnAt };
 }
 
 /** Puts `kioskMeasure` on the page's window; call it before an evaluate that uses it. */

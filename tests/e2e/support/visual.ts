@@ -414,16 +414,14 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
       const box = target.getBoundingClientRect();
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      const inView = x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
-      return { box, inView, hit: inView ? document.elementFromPoint(x, y) : null };
+      return x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight ? { x, y } : null;
     };
-    let { box, inView, hit } = centre();
+    // What the page draws once it has seen the scroll (a list's "More" cue goes at its end), as a
+    // visitor would see it.
+    const hit = await measure.drawnAt(centre, mine);
     if (mine(hit)) continue;
-    // What the page draws once it has seen the scroll (a list's "More" cue goes at its end): as a
-    // visitor would see it, a couple of frames later.
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    ({ box, inView, hit } = centre());
-    if (mine(hit)) continue;
+    const box = target.getBoundingClientRect();
+    const inView = centre() !== null;
     // A modal dialog rightly covers what lies behind it.
     if (modal !== null && !modal.contains(element) && hit !== null && (modal.contains(hit) || hit.contains(modal)))
       continue;
