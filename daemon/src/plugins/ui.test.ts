@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildCoreApp } from '../test-helpers/core-app.js';
@@ -155,6 +155,22 @@ describe('a demo kiosk (KIOSK_SANDBOX=on) tells its page from the first byte', (
     const response = await app.inject({ method: 'GET', url: '/demo', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(200);
     expect(response.body.includes('<meta name="kiosk-sandbox" content="on">')).toBe(sandbox);
+  });
+});
+
+describe('UI from a relative KIOSK_UI_DIR', () => {
+  it('serves the page and its assets from the directory taken from the working directory', async () => {
+    const { app } = await buildCoreApp({ uiDir: relative(process.cwd(), builtUi()) });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('kiosk ui');
+      const asset = await app.inject({ method: 'GET', url: '/assets/index-4f2a9c.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(1)');
+    } finally {
+      await app.close();
+    }
   });
 });
 

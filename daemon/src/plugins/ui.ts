@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SANDBOX_PAGE_META, buildApiPath, facilitySettingsQuery } from '@kiosk/shared-types';
@@ -127,7 +127,8 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 export default fp(
   async (app) => {
-    const { uiDir } = app.config;
+    // A relative KIOSK_UI_DIR is taken from the daemon's working directory, as KIOSK_SPOOL_DIR is.
+    const uiDir = app.config.uiDir === '' ? '' : resolve(app.config.uiDir);
     const headers = securityHeaders(app.config.sandboxOrigin, app.config.contentOrigins);
     const built = uiDir !== '' && existsSync(join(uiDir, 'index.html'));
     if (!built) app.log.warn({ uiDir }, 'kiosk UI not built: no index.html (run npm run build)');
