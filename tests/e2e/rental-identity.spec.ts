@@ -266,6 +266,36 @@ test('manual verification: the typed details, zip -> state, phone validation, th
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'secondary_contact');
 });
 
+test('with the keyboard up, moving between a name, a phone number and an email changes the keys in place: nothing on screen moves', async ({
+  page,
+}) => {
+  await reachIdentityStep(page, kiosk);
+  await page.getByRole('button', { name: 'Manually Verify ID' }).click();
+  await expect(heading(page, 'Your information')).toBeVisible();
+  const keyboard = onScreenKeyboard(page);
+  const top = async (locator: ReturnType<typeof field>) => Math.round((await locator.boundingBox())!.y);
+
+  await field(page, 'First Name').click();
+  await expect(keyboard.getByRole('button', { name: 'Q', exact: true })).toBeVisible();
+  const keyboardTop = await top(keyboard);
+  // The first of the contact fields: a field left empty says so below itself, never above this.
+  const emailTop = await top(field(page, 'Email'));
+
+  // The phone number gets the number pad, the email and the names the letters: the keyboard's
+  // edge and the form stay where they are.
+  for (const [label, shown, absent] of [
+    ['Cell Phone', '5', 'q'],
+    ['Email', '@', 'Q'],
+    ['Last Name', 'Q', '.com'],
+  ] as const) {
+    await field(page, label).click();
+    await expect(keyboard.getByRole('button', { name: shown, exact: true })).toBeVisible();
+    await expect(keyboard.getByRole('button', { name: absent, exact: true })).toHaveCount(0);
+    expect(await top(keyboard), `the keyboard's top edge with ${label}`).toBe(keyboardTop);
+    expect(await top(field(page, 'Email')), `the form with ${label}`).toBe(emailTop);
+  }
+});
+
 test('manual verification is not offered where a driver licence is required', async ({ page }) => {
   await page.goto(`${kiosk.baseUrl}/demo-smart`);
   await reachIdentityStep(page, kiosk, { skipGoto: true });

@@ -20,6 +20,7 @@ export function publishKeyboardInset(
 ): () => void {
   const view = host.ownerDocument.defaultView;
   let last = -1;
+  let published = '';
   const update = () => {
     const box = host.getBoundingClientRect();
     // Under Large text the page is zoomed (CSS zoom on <body>): lengths inside it are drawn larger,
@@ -27,8 +28,12 @@ export function publishKeyboardInset(
     const zoom = Number.parseFloat(view?.getComputedStyle(host.ownerDocument.body).zoom ?? '') || 1;
     const height = Math.ceil(box.height / zoom);
     const inset = Math.max(0, Math.ceil(((view?.innerHeight ?? box.bottom) - box.top) / zoom));
-    root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
-    root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
+    // Only a change is written: a new value on the root restyles the whole page.
+    if (published !== `${height}/${inset}`) {
+      published = `${height}/${inset}`;
+      root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
+      root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
+    }
     if (height !== last) {
       last = height;
       onChange(height);
