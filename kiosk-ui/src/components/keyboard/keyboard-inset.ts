@@ -19,8 +19,8 @@ export function publishKeyboardInset(
   root: HTMLElement = host.ownerDocument.documentElement,
 ): () => void {
   const view = host.ownerDocument.defaultView;
-  let last = -1;
-  let published = '';
+  // What the root holds: only a change is written, as a new value on the root restyles the page.
+  let published = { height: -1, inset: -1 };
   const update = () => {
     const box = host.getBoundingClientRect();
     // Under Large text the page is zoomed (CSS zoom on <body>): lengths inside it are drawn larger,
@@ -28,16 +28,12 @@ export function publishKeyboardInset(
     const zoom = Number.parseFloat(view?.getComputedStyle(host.ownerDocument.body).zoom ?? '') || 1;
     const height = Math.ceil(box.height / zoom);
     const inset = Math.max(0, Math.ceil(((view?.innerHeight ?? box.bottom) - box.top) / zoom));
-    // Only a change is written: a new value on the root restyles the whole page.
-    if (published !== `${height}/${inset}`) {
-      published = `${height}/${inset}`;
-      root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
-      root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
-    }
-    if (height !== last) {
-      last = height;
-      onChange(height);
-    }
+    if (height === published.height && inset === published.inset) return;
+    const resized = height !== published.height;
+    published = { height, inset };
+    root.style.setProperty(KEYBOARD_HEIGHT_VAR, `${height}px`);
+    root.style.setProperty(KEYBOARD_INSET_VAR, `${inset}px`);
+    if (resized) onChange(height);
   };
   update();
   const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
