@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/chromium-args.mjs';
 import { FACILITY_TIME_ZONE } from './tests/e2e/support/facility-calendar.js';
 
 /**
@@ -6,27 +7,7 @@ import { FACILITY_TIME_ZONE } from './tests/e2e/support/facility-calendar.js';
  * Each spec file starts its own daemon + sandbox on free ports with useKiosk(), so one worker
  * keeps the 2-core machine responsive and the suites independent.
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  // Chromium 156 builds the address bar's suggestion popup as a web page in a renderer of its own
-  // for every new window (each test's context): 2–3 s of CPU beside the page on a 2-core machine.
-  // Chromium keeps only the last --disable-features, and Playwright passes its own list first: this
-  // one repeats Playwright 1.65's list (coreBundle.js, disabledFeatures; not its Windows and Edge
-  // ones) and adds the popup's three.
-  `--disable-features=${[
-    ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades'],
-    ...['HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding'],
-    ...['ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints'],
-    ...['NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'],
-    ...['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'],
-  ].join(',')}`,
-];
+export { CHROMIUM_ARGS };
 
 /**
  * The browser's environment: the runner's, without libfaketime (`faketime` for a run at another
