@@ -40,6 +40,9 @@ import { fixed, option, percentile, record, runMain, saveResult, textOption } fr
 const TARGET_P98_MS = 100;
 const LIMIT_MS = 200;
 const STEP_TIMEOUT_MS = 20_000;
+/** The on-screen keyboard's keys: data-key, or data-skbtn in builds from before 27 Nov 2026 (react-simple-keyboard). */
+const KEYS = '[data-key], [data-skbtn]';
+const keyNamed = (value) => `[data-key=${JSON.stringify(value)}], [data-skbtn=${JSON.stringify(value)}]`;
 
 /** Runs in the page before its scripts: taps and Event Timing interactions from the start. */
 function recordTaps() {
@@ -47,10 +50,10 @@ function recordTaps() {
   window.__taps = state;
   const name = (element) => {
     const control = element?.closest?.(
-      'button, a, input, select, textarea, label, [role="button"], [role="radio"], [role="checkbox"], [data-skbtn]',
+      'button, a, input, select, textarea, label, [role="button"], [role="radio"], [role="checkbox"], [data-key], [data-skbtn]',
     );
     if (!control) return element?.tagName?.toLowerCase() ?? '?';
-    const key = control.getAttribute('data-skbtn');
+    const key = control.getAttribute('data-key') ?? control.getAttribute('data-skbtn');
     if (key) return `key ${control.getAttribute('aria-label') ?? key}`;
     const labelled =
       control.getAttribute('aria-label') ||
@@ -139,9 +142,9 @@ class Visitor {
   async type(field, text) {
     await this.tap(field);
     const keyboard = this.page.locator('.kiosk-keyboard-host');
-    await keyboard.locator('[data-skbtn]').first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
+    await keyboard.locator(KEYS).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT_MS });
     for (const char of text) {
-      const key = (value) => keyboard.locator(`[data-skbtn=${JSON.stringify(value)}]`).first();
+      const key = (value) => keyboard.locator(keyNamed(value)).first();
       const shift = key('{shift}');
       const upper = char !== char.toLowerCase();
       if (/[a-z]/i.test(char) && (await shift.count()) > 0) {

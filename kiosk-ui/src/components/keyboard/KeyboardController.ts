@@ -143,7 +143,7 @@ export class KeyboardController {
     }, 0);
   }
 
-  /** A key of the on-screen keyboard (react-simple-keyboard's onKeyPress). */
+  /** A key of the on-screen keyboard, pressed (OnScreenKeyboard, on pointerdown). */
   press(button: string): void {
     const field = this.target;
     if (!field) return;

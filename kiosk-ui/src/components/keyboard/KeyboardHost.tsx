@@ -8,7 +8,7 @@ import { fieldIsCovered, publishKeyboardInset } from './keyboard-inset';
 import { KeyboardController } from './KeyboardController';
 import './keyboard.css';
 
-// The keys (react-simple-keyboard and its CSS) load the first time a field gets focus, like this
+// The keys (OnScreenKeyboard) load the first time a field gets focus, like this
 // host itself (KeyboardSlot, in the shell).
 const keyboard = lazyWithPreload(() => import('./OnScreenKeyboard'));
 const OnScreenKeyboard = keyboard.Component;

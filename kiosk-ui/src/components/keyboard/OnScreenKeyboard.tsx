@@ -1,76 +1,86 @@
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
+import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Keyboard from 'react-simple-keyboard';
-import 'react-simple-keyboard/build/css/index.css';
 import type { KeyboardController } from './KeyboardController';
-import { KEY, keysOf, LAYOUTS, type KeyboardLayoutName } from './layouts';
+import { KEY, LAYOUTS, type KeyboardLayoutName } from './layouts';
 
 export interface OnScreenKeyboardProps {
   controller: KeyboardController;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** A key held down types again after HOLD_DELAY_MS, then every HOLD_REPEAT_MS, like a phone's. */
+export const HOLD_DELAY_MS = 500;
+export const HOLD_REPEAT_MS = 100;
+
+const FUNCTION_CLASS: Record<string, string> = {
+  [KEY.backspace]: 'kiosk-keyboard__key kiosk-keyboard__key--function',
+  [KEY.shift]: 'kiosk-keyboard__key kiosk-keyboard__key--function',
+  [KEY.space]: 'kiosk-keyboard__key kiosk-keyboard__key--space',
+  [KEY.enter]: 'kiosk-keyboard__key kiosk-keyboard__key--function kiosk-keyboard__key--enter',
+};
+
+/** Characters, Backspace and Space repeat when held; Shift and Submit do not. */
+function repeats(key: string): boolean {
+  return !/^\{.+\}$/.test(key) || key === KEY.backspace || key === KEY.space;
+}
+
+/** Presses a key on pointerdown and, while it is held, again and again (one at a time). */
+function useKeyPresses(press: (key: string) => void) {
+  const hold = useRef<{ timer?: ReturnType<typeof setTimeout> }>({});
+  const stop = () => {
+    clearTimeout(hold.current.timer);
+    hold.current.timer = undefined;
+  };
+  useEffect(() => {
+    document.addEventListener('pointerup', stop, true);
+    document.addEventListener('pointercancel', stop, true);
+    return () => {
+      stop();
+      document.removeEventListener('pointerup', stop, true);
+      document.removeEventListener('pointercancel', stop, true);
+    };
+  }, []);
+  return (event: PointerEvent<HTMLButtonElement>) => {
+    const key = event.currentTarget.dataset.key;
+    if (key === undefined || event.button > 0) return;
+    stop();
+    press(key);
+    if (!repeats(key)) return;
+    const again = (delay: number) => {
+      hold.current.timer = setTimeout(() => {
+        press(key);
+        again(HOLD_REPEAT_MS);
+      }, delay);
+    };
+    again(HOLD_DELAY_MS);
+  };
 }
 
 /**
- * The keys (react-simple-keyboard), loaded in its own chunk the first time a field gets focus.
- * Keys are real buttons, named for screen readers, out of the Tab order (focus stays in the
- * field); the physical keyboard keeps working alongside.
+ * The keys, loaded in their own chunk the first time a field gets focus. Keys are real buttons,
+ * named for screen readers, out of the Tab order (focus stays in the field); the physical
+ * keyboard keeps working alongside. A key keeps its button from one layout or shift to the next
+ * (React keys are row and column), so a change of field or of shift rewrites the labels that
+ * differ and builds nothing: a rebuild of every key cost a slow kiosk PC 30–40 ms of every such
+ * tap (docs/performance.md).
  */
 const OnScreenKeyboard = observer(function OnScreenKeyboard({ controller }: OnScreenKeyboardProps) {
   const { t } = useTranslation();
   const layoutName: KeyboardLayoutName = controller.layout;
   const spec = LAYOUTS[layoutName];
   const shifted = controller.shifted && spec.rows.shift !== undefined;
+  const rows = shifted ? spec.rows.shift! : spec.rows.default;
+  const onPointerDown = useKeyPresses(controller.press);
 
-  // react-simple-keyboard rebuilds its keys whenever an option changes identity: memoise them.
-  const options = useMemo(() => {
-    const labels = {
-      [KEY.backspace]: t('shell.keyboard.backspace'),
-      [KEY.shift]: t('shell.keyboard.shift'),
-      [KEY.space]: t('shell.keyboard.space'),
-      [KEY.enter]: t('shell.keyboard.submit'),
-    };
-    const allKeys = keysOf(spec).join(' ');
-    return {
-      layout: { default: [...spec.rows.default], shift: [...(spec.rows.shift ?? spec.rows.default)] },
-      // The library writes these as HTML.
-      display: {
-        [KEY.backspace]: '⌫',
-        [KEY.shift]: '⇧',
-        [KEY.space]: escapeHtml(labels[KEY.space]),
-        [KEY.enter]: escapeHtml(labels[KEY.enter]),
-      },
-      buttonAttributes: [
-        { attribute: 'type', value: 'button', buttons: allKeys },
-        { attribute: 'tabindex', value: '-1', buttons: allKeys },
-        ...Object.entries(labels).map(([button, label]) => ({
-          attribute: 'aria-label',
-          value: label,
-          buttons: button,
-        })),
-      ],
-      buttonTheme: [
-        { class: 'kiosk-keyboard__key--function', buttons: `${KEY.backspace} ${KEY.shift} ${KEY.enter}` },
-        { class: 'kiosk-keyboard__key--space', buttons: KEY.space },
-        { class: 'kiosk-keyboard__key--enter', buttons: KEY.enter },
-      ],
-    };
-  }, [spec, t]);
-
-  const shiftAttribute = useMemo(
-    () => [...options.buttonAttributes, { attribute: 'aria-pressed', value: String(shifted), buttons: KEY.shift }],
-    [options, shifted],
-  );
-  const shiftTheme = useMemo(
-    () =>
-      shifted
-        ? [...options.buttonTheme, { class: 'kiosk-keyboard__key--active', buttons: KEY.shift }]
-        : options.buttonTheme,
-    [options, shifted],
-  );
+  const space = t('shell.keyboard.space');
+  const submit = t('shell.keyboard.submit');
+  const labels: Record<string, string> = {
+    [KEY.backspace]: t('shell.keyboard.backspace'),
+    [KEY.shift]: t('shell.keyboard.shift'),
+    [KEY.space]: space,
+    [KEY.enter]: submit,
+  };
+  const faces: Record<string, string> = { [KEY.backspace]: '⌫', [KEY.shift]: '⇧', [KEY.space]: space, [KEY.enter]: submit };
 
   // data-pointer-only: the keys are left out of the Tab order on purpose (the accessibility check
   // in tests/e2e/support/a11y.ts still measures them as touch targets).
@@ -80,19 +90,34 @@ const OnScreenKeyboard = observer(function OnScreenKeyboard({ controller }: OnSc
       data-layout={layoutName}
       data-pointer-only
     >
-      <Keyboard
-        baseClass="kiosk-keyboard__keys"
-        layout={options.layout}
-        layoutName={shifted ? 'shift' : 'default'}
-        display={options.display}
-        buttonAttributes={shiftAttribute}
-        buttonTheme={shiftTheme}
-        onKeyPress={controller.press}
-        useButtonTag
-        preventMouseDownDefault
-        disableCaretPositioning
-        mergeDisplay={false}
-      />
+      <div className="kiosk-keyboard__keys">
+        {rows.map((row, rowIndex) => (
+          <div className="kiosk-keyboard__row" key={rowIndex}>
+            {row.split(' ').map((key, column) => {
+              const isFunction = key in FUNCTION_CLASS;
+              const isShift = key === KEY.shift;
+              return (
+                <button
+                  key={column}
+                  type="button"
+                  tabIndex={-1}
+                  className={
+                    isShift && shifted
+                      ? `${FUNCTION_CLASS[key]} kiosk-keyboard__key--active`
+                      : (FUNCTION_CLASS[key] ?? 'kiosk-keyboard__key')
+                  }
+                  data-key={key}
+                  aria-label={isFunction ? labels[key] : undefined}
+                  aria-pressed={isShift ? shifted : undefined}
+                  onPointerDown={onPointerDown}
+                >
+                  {isFunction ? faces[key] : key}
+                </button>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </div>
   );
 });

@@ -9,6 +9,7 @@ import { PHONE_MASK } from '../../forms/phone';
 import { StoresProvider, useStores } from '../../stores/StoresProvider';
 import { createTestRoot } from '../../test/fakes';
 import { KeyboardHost } from './KeyboardHost';
+import { HOLD_DELAY_MS, HOLD_REPEAT_MS } from './OnScreenKeyboard';
 
 afterEach(cleanup);
 
@@ -100,14 +101,14 @@ const keyboard = () => screen.queryByRole('group', { name: 'On-screen keyboard' 
 function key(name: string): HTMLElement {
   const group = keyboard();
   if (!group) throw new Error('The on-screen keyboard is not showing');
-  const match = [...group.querySelectorAll<HTMLElement>('.hg-button')].find(
-    (button) => button.getAttribute('aria-label') === name || button.dataset.skbtn === name,
+  const match = [...group.querySelectorAll<HTMLElement>('[data-key]')].find(
+    (button) => button.getAttribute('aria-label') === name || button.dataset.key === name,
   );
   if (!match) throw new Error(`No key ${name}`);
   return match;
 }
 
-/** A tap on a key as the browser delivers it (react-simple-keyboard listens to pointerdown). */
+/** A tap on a key as the browser delivers it (a key types on pointerdown). */
 function tap(name: string): void {
   const button = key(name);
   act(() => {
@@ -125,13 +126,13 @@ async function focusField(label: string): Promise<HTMLInputElement> {
   const field = screen.getByLabelText(label) as HTMLInputElement;
   act(() => field.focus());
   // The keys are a lazy chunk: the first load may take a while on a busy machine.
-  await waitFor(() => expect(keyboard()?.querySelector('.hg-button')).toBeTruthy(), { timeout: 10_000 });
+  await waitFor(() => expect(keyboard()?.querySelector('[data-key]')).toBeTruthy(), { timeout: 10_000 });
   return field;
 }
 
 function keysShown(): string[] {
-  return [...(keyboard()?.querySelectorAll<HTMLElement>('.hg-button') ?? [])].map(
-    (button) => button.getAttribute('aria-label') ?? button.dataset.skbtn ?? '',
+  return [...(keyboard()?.querySelectorAll<HTMLElement>('[data-key]') ?? [])].map(
+    (button) => button.getAttribute('aria-label') ?? button.dataset.key ?? '',
   );
 }
 
@@ -240,6 +241,50 @@ describe('on-screen keyboard', { timeout: 20_000 }, () => {
     expect(key('Shift').getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('repeats a held Backspace or letter, like a phone keyboard, and not a held Shift', async () => {
+    renderWithKeyboard();
+    const name = await focusField('Name');
+    typeKeys('Abcdef');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const backspace = key('Backspace');
+      act(() => {
+        fireEvent.pointerDown(backspace);
+      });
+      expect(name.value).toBe('Abcde');
+      act(() => vi.advanceTimersByTime(HOLD_DELAY_MS - 1));
+      expect(name.value).toBe('Abcde');
+      act(() => vi.advanceTimersByTime(1 + 2 * HOLD_REPEAT_MS));
+      expect(name.value).toBe('Ab');
+      act(() => {
+        fireEvent.pointerUp(backspace);
+        vi.advanceTimersByTime(10 * HOLD_REPEAT_MS);
+      });
+      expect(name.value).toBe('Ab');
+      expect(formState().name).toBe('Ab');
+
+      const letter = key('x');
+      act(() => {
+        fireEvent.pointerDown(letter);
+        vi.advanceTimersByTime(HOLD_DELAY_MS + HOLD_REPEAT_MS);
+        fireEvent.pointerUp(letter);
+        vi.advanceTimersByTime(10 * HOLD_REPEAT_MS);
+      });
+      expect(name.value).toBe('Abxxx');
+
+      const shift = key('Shift');
+      act(() => {
+        fireEvent.pointerDown(shift);
+        vi.advanceTimersByTime(HOLD_DELAY_MS + 5 * HOLD_REPEAT_MS);
+        fireEvent.pointerUp(shift);
+      });
+      expect(key('Shift').getAttribute('aria-pressed')).toBe('true');
+      expect(keysShown()).toContain('X');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('submits the form from the submit layout', async () => {
     const { onSubmit } = renderWithKeyboard();
     await focusField('Search');
@@ -276,7 +321,7 @@ describe('on-screen keyboard', { timeout: 20_000 }, () => {
     expect(keyboard()).toBeNull();
     expect(document.activeElement).toBe(name);
     fireEvent.click(screen.getByRole('button', { name: 'Show keyboard' }));
-    await waitFor(() => expect(keyboard()?.querySelector('.hg-button')).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(keyboard()?.querySelector('[data-key]')).toBeTruthy(), { timeout: 10_000 });
     typeKeys('Z');
     expect(name.value).toBe('Z');
   });

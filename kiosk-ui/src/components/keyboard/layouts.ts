@@ -1,8 +1,8 @@
 /**
  * The on-screen keyboard's layouts (both specs: normal, compact, numeric, phone, email, submit).
  * A field asks for one with `data-keyboard="<name>"`; `data-keyboard="none"` keeps the keyboard
- * away (a field with its own picker). Rows use react-simple-keyboard's notation: keys separated
- * by spaces, `{name}` for function keys.
+ * away (a field with its own picker). Rows are keys separated by spaces, `{name}` for function
+ * keys (the notation of react-simple-keyboard, which drew the keys before OnScreenKeyboard).
  */
 
 export const KEYBOARD_LAYOUTS = ['normal', 'compact', 'numeric', 'phone', 'email', 'submit'] as const;
