@@ -80,7 +80,12 @@ const OnScreenKeyboard = observer(function OnScreenKeyboard({ controller }: OnSc
     [KEY.space]: space,
     [KEY.enter]: submit,
   };
-  const faces: Record<string, string> = { [KEY.backspace]: '⌫', [KEY.shift]: '⇧', [KEY.space]: space, [KEY.enter]: submit };
+  const faces: Record<string, string> = {
+    [KEY.backspace]: '⌫',
+    [KEY.shift]: '⇧',
+    [KEY.space]: space,
+    [KEY.enter]: submit,
+  };
 
   // data-pointer-only: the keys are left out of the Tab order on purpose (the accessibility check
   // in tests/e2e/support/a11y.ts still measures them as touch targets).
