@@ -61,8 +61,8 @@ function useKeyPresses(press: (key: string) => void) {
  * named for screen readers, out of the Tab order (focus stays in the field); the physical
  * keyboard keeps working alongside. A key keeps its button from one layout or shift to the next
  * (React keys are row and column), so a change of field or of shift rewrites the labels that
- * differ and builds nothing: a rebuild of every key cost a slow kiosk PC 30–40 ms of every such
- * tap (docs/performance.md).
+ * differ and builds nothing: rebuilding every key cost 20–40 ms of main-thread work in every such
+ * tap at 4× CPU slowdown (docs/performance.md, "The keys keep their buttons").
  */
 const OnScreenKeyboard = observer(function OnScreenKeyboard({ controller }: OnScreenKeyboardProps) {
   const { t } = useTranslation();
