@@ -272,13 +272,19 @@ test('browser storage holds no card number or CVV after browsing every section a
   await page.goto(kiosk.url);
   await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
 
-  // Every sidebar section once (sections that hide the sidebar offer Home).
+  // Every sidebar section once (sections that hide the sidebar offer Home). A tap paints its
+  // answer before the section is built: each one is waited for by its own screen, not by whichever
+  // heading is still there.
   const names = (await sidebar(page).getByRole('button').allInnerTexts()).map((name) => name.trim());
   for (const name of names.filter((item) => item !== 'Home' && item !== 'Logout')) {
-    if (!(await sidebar(page).isVisible()))
+    if (!(await sidebar(page).isVisible())) {
       await page.locator('main').getByRole('button', { name: 'Home', exact: true }).click();
-    await sidebar(page).getByRole('button', { name, exact: true }).click();
-    await expect(page.locator('main h1').first()).toBeVisible();
+      await expect(page.locator('main[data-section="home"]')).toBeVisible();
+    }
+    const item = sidebar(page).getByRole('button', { name, exact: true });
+    const section = await item.getAttribute('data-nav-target');
+    await item.click();
+    await expect(page.locator(`main[data-section="${section}"] h1`).first()).toBeVisible();
   }
   if (!(await sidebar(page).isVisible()))
     await page.locator('main').getByRole('button', { name: 'Home', exact: true }).click();
