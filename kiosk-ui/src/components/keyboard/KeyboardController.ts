@@ -1,7 +1,16 @@
 import { makeAutoObservable, observableRef } from 'mobx';
 import { afterNextPaint } from '../../utils/after-paint';
-import { KEY, type KeyboardLayoutName } from './layouts';
+import { isFunctionKey, KEY, type KeyboardLayoutName } from './layouts';
 import { applyKey, autoCapitalises, isTextField, layoutOf, startsShifted, type TextField } from './typing';
+
+/** A key held down types again after HOLD_DELAY_MS, then every HOLD_REPEAT_MS, like a phone's. */
+export const HOLD_DELAY_MS = 500;
+export const HOLD_REPEAT_MS = 100;
+
+/** Characters, Backspace and Space repeat when held; Shift and Submit do not. */
+function repeats(key: string): boolean {
+  return !isFunctionKey(key) || key === KEY.backspace || key === KEY.space;
+}
 
 /**
  * The on-screen keyboard's state: which field it types into (the focused one), the layout that
@@ -24,15 +33,18 @@ export class KeyboardController {
   private pointerDown = false;
   private releaseAfterTap = false;
   private blurTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The held key's next repeat. */
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
-    makeAutoObservable<this, 'pointerInPanel' | 'blurTimer' | 'pointerDown' | 'releaseAfterTap'>(
+    makeAutoObservable<this, 'pointerInPanel' | 'blurTimer' | 'holdTimer' | 'pointerDown' | 'releaseAfterTap'>(
       this,
       {
         target: observableRef,
         panel: false,
         pointerInPanel: false,
         blurTimer: false,
+        holdTimer: false,
         pointerDown: false,
         releaseAfterTap: false,
       },
@@ -53,6 +65,7 @@ export class KeyboardController {
       this.pointerDown = true;
     };
     const onPointerEnd = () => {
+      this.stopHolding();
       // After the click that follows pointerup, so a key tap is still "inside" when focus moves,
       // and a tap on a button (Done) lands before the keyboard goes and the layout moves.
       setTimeout(() => {
@@ -78,6 +91,7 @@ export class KeyboardController {
       doc.removeEventListener('pointerup', onPointerEnd, true);
       doc.removeEventListener('pointercancel', onPointerEnd, true);
       clearTimeout(this.blurTimer);
+      this.stopHolding();
       this.release();
     };
   }
@@ -161,6 +175,25 @@ export class KeyboardController {
     // again whenever a field that auto-capitalises is emptied.
     if (this.shifted && button !== KEY.backspace) this.shifted = false;
     if (field.value === '' && autoCapitalises(field)) this.shifted = true;
+  }
+
+  /** A key pressed down (on pointerdown): it types now and, while held, again (until pointerup). */
+  hold(button: string): void {
+    this.stopHolding();
+    this.press(button);
+    if (!repeats(button)) return;
+    const again = (delayMs: number) => {
+      this.holdTimer = setTimeout(() => {
+        this.press(button);
+        again(HOLD_REPEAT_MS);
+      }, delayMs);
+    };
+    again(HOLD_DELAY_MS);
+  }
+
+  private stopHolding(): void {
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
   }
 
   toggleHidden(): void {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, type PointerEvent } from 'react';
+import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyboardController } from './KeyboardController';
 import { KEY, LAYOUTS, type KeyboardLayoutName } from './layouts';
@@ -8,53 +8,12 @@ export interface OnScreenKeyboardProps {
   controller: KeyboardController;
 }
 
-/** A key held down types again after HOLD_DELAY_MS, then every HOLD_REPEAT_MS, like a phone's. */
-export const HOLD_DELAY_MS = 500;
-export const HOLD_REPEAT_MS = 100;
-
 const FUNCTION_CLASS: Record<string, string> = {
   [KEY.backspace]: 'kiosk-keyboard__key kiosk-keyboard__key--function',
   [KEY.shift]: 'kiosk-keyboard__key kiosk-keyboard__key--function',
   [KEY.space]: 'kiosk-keyboard__key kiosk-keyboard__key--space',
   [KEY.enter]: 'kiosk-keyboard__key kiosk-keyboard__key--function kiosk-keyboard__key--enter',
 };
-
-/** Characters, Backspace and Space repeat when held; Shift and Submit do not. */
-function repeats(key: string): boolean {
-  return !/^\{.+\}$/.test(key) || key === KEY.backspace || key === KEY.space;
-}
-
-/** Presses a key on pointerdown and, while it is held, again and again (one at a time). */
-function useKeyPresses(press: (key: string) => void) {
-  const hold = useRef<{ timer?: ReturnType<typeof setTimeout> }>({});
-  const stop = () => {
-    clearTimeout(hold.current.timer);
-    hold.current.timer = undefined;
-  };
-  useEffect(() => {
-    document.addEventListener('pointerup', stop, true);
-    document.addEventListener('pointercancel', stop, true);
-    return () => {
-      stop();
-      document.removeEventListener('pointerup', stop, true);
-      document.removeEventListener('pointercancel', stop, true);
-    };
-  }, []);
-  return (event: PointerEvent<HTMLButtonElement>) => {
-    const key = event.currentTarget.dataset.key;
-    if (key === undefined || event.button > 0) return;
-    stop();
-    press(key);
-    if (!repeats(key)) return;
-    const again = (delay: number) => {
-      hold.current.timer = setTimeout(() => {
-        press(key);
-        again(HOLD_REPEAT_MS);
-      }, delay);
-    };
-    again(HOLD_DELAY_MS);
-  };
-}
 
 /**
  * The keys, loaded in their own chunk the first time a field gets focus. Keys are real buttons,
@@ -70,7 +29,11 @@ const OnScreenKeyboard = observer(function OnScreenKeyboard({ controller }: OnSc
   const spec = LAYOUTS[layoutName];
   const shifted = controller.shifted && spec.rows.shift !== undefined;
   const rows = shifted ? spec.rows.shift! : spec.rows.default;
-  const onPointerDown = useKeyPresses(controller.press);
+  // A key types on pointerdown and repeats while held (KeyboardController.hold).
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    const key = event.currentTarget.dataset.key;
+    if (key !== undefined && event.button <= 0) controller.hold(key);
+  };
 
   const space = t('shell.keyboard.space');
   const submit = t('shell.keyboard.submit');

@@ -9,7 +9,7 @@ import { PHONE_MASK } from '../../forms/phone';
 import { StoresProvider, useStores } from '../../stores/StoresProvider';
 import { createTestRoot } from '../../test/fakes';
 import { KeyboardHost } from './KeyboardHost';
-import { HOLD_DELAY_MS, HOLD_REPEAT_MS } from './OnScreenKeyboard';
+import { HOLD_DELAY_MS, HOLD_REPEAT_MS } from './KeyboardController';
 
 afterEach(cleanup);
 

@@ -75,6 +75,11 @@ export const LAYOUTS: Record<KeyboardLayoutName, KeyboardLayoutSpec> = {
   submit: { rows: { default: withSubmit(NORMAL_DEFAULT), shift: withSubmit(NORMAL_SHIFT) }, size: 'full' },
 };
 
+/** `{name}`: a function key, which types no text of its own. */
+export function isFunctionKey(key: string): boolean {
+  return /^\{.+\}$/.test(key);
+}
+
 /** Every key of a layout once, for attributes that apply to all keys. */
 export function keysOf(spec: KeyboardLayoutSpec): string[] {
   const rows = [...spec.rows.default, ...(spec.rows.shift ?? [])];

@@ -1,4 +1,4 @@
-import { isKeyboardLayoutName, KEY, LAYOUTS, type KeyboardLayoutName } from './layouts';
+import { isFunctionKey, isKeyboardLayoutName, KEY, LAYOUTS, type KeyboardLayoutName } from './layouts';
 
 /**
  * How the on-screen keyboard types into the focused field: exactly like a browser does for a
@@ -166,6 +166,6 @@ export function applyKey(field: TextField, button: string): void {
       return;
     default:
       // Unknown function keys type nothing.
-      if (!/^\{.+\}$/.test(button)) insertText(field, button);
+      if (!isFunctionKey(button)) insertText(field, button);
   }
 }
