@@ -5,8 +5,10 @@ import {
   isCardNumberCandidate,
   maskCardNumber,
   maskCardNumbersInText,
+  maskFieldsInText,
   maskPhonesInUrl,
   maskSecrets,
+  maskUrlForLog,
   removeSecretValues,
   REMOVED,
 } from './masking.js';
@@ -202,7 +204,7 @@ describe('maskSecrets', () => {
       cc_exp_month: '04',
       cc_exp_year: '2031',
       newpassword: 'Secret!1',
-      nested: [{ note: 'paid with 5500-0000-0000-0004 today' }],
+      nested: [{ detail: 'paid with 5500-0000-0000-0004 today' }],
     };
     const masked = maskSecrets(model);
     expect(masked).toEqual({
@@ -212,7 +214,7 @@ describe('maskSecrets', () => {
       cc_exp_month: REMOVED,
       cc_exp_year: REMOVED,
       newpassword: REMOVED,
-      nested: [{ note: 'paid with 5500********0004 today' }],
+      nested: [{ detail: 'paid with 5500********0004 today' }],
     });
     expect(JSON.stringify(masked)).not.toContain('123"');
     expect(model.cvv).toBe('123');
@@ -263,7 +265,7 @@ const secretValue = fc.oneof(
 
 /** A JSON-like tree with the secret somewhere under the key, at any depth. */
 function nestedUnder(key: string, value: string, path: string[]): unknown {
-  let tree: unknown = { [key]: value, note: 'kept' };
+  let tree: unknown = { [key]: value, status: 'kept' };
   for (const step of path) tree = step === '[]' ? [tree] : { [step]: tree };
   return tree;
 }
@@ -276,7 +278,7 @@ describe('maskSecrets, generated secrets', () => {
       fc.property(secretKey, secretValue, path, (key, value, steps) => {
         const masked = JSON.stringify(maskSecrets(nestedUnder(key, value, steps)));
         expect(masked).not.toContain(`:"${value}"`);
-        expect(masked).toContain('"note":"kept"');
+        expect(masked).toContain('"status":"kept"');
       }),
       { numRuns: 1000 },
     );
@@ -392,5 +394,101 @@ describe('maskSecrets, contact details', () => {
   it('leaves them for what the operator keeps, when asked, and still masks the card', () => {
     const form = { tenant_email: 'ada@example.com', tenant_phone: '(217) 555-0199', cc_number: '4111111111111111' };
     expect(maskSecrets(form, { keepContactDetails: true })).toEqual({ ...form, cc_number: '4111********1111' });
+  });
+});
+
+describe('maskSecrets, personal details', () => {
+  const ADDRESS = 'MARKER-street-4471-Larkspur';
+  const SECOND_ADDRESS = 'MARKER-apartment-9b7e';
+  const ACCESS = 'MARKER-access-5c0d2f';
+  const GATE = 'MARKER-gate-7e31a9';
+  const OTP = 'MARKER-otp-2b8f4c';
+  const USER_TOKEN = 'MARKER-user-token-6a1e0d';
+  const NOTES = 'MARKER-notes-leave-by-the-back-door';
+
+  it('removes addresses, gate and access codes, one-time codes, tokens and free text under their names, at any depth', () => {
+    const event = {
+      step: 'rent_this_space',
+      model: {
+        tenant_first_name: 'Ada',
+        mailing_address1: ADDRESS,
+        mailing_address2: SECOND_ADDRESS,
+        secondary_contact_address1: ADDRESS,
+        mailing_zip: '62704',
+        same_address: true,
+      },
+      answers: [{ accessCode: ACCESS, access_code: ACCESS, gatecode: GATE, gate_code: GATE }],
+      login: { otp: OTP, otp_code: OTP, user_token: USER_TOKEN },
+      notes: NOTES,
+      other_vehicle_describe: NOTES,
+      tenant: { address: { address1: ADDRESS, city: 'Springfield' } },
+    };
+    const masked = maskSecrets(event);
+    const text = JSON.stringify(masked);
+    for (const marker of [ADDRESS, SECOND_ADDRESS, ACCESS, GATE, OTP, USER_TOKEN, NOTES])
+      expect(text).not.toContain(marker);
+    expect(masked.model).toEqual({
+      tenant_first_name: 'Ada',
+      mailing_address1: REMOVED,
+      mailing_address2: REMOVED,
+      secondary_contact_address1: REMOVED,
+      mailing_zip: '62704',
+      same_address: true,
+    });
+    expect(masked.step).toBe('rent_this_space');
+    expect(maskSecrets(masked)).toEqual(masked);
+  });
+
+  it('removes the answer of an operator field typed as free text, wherever its name shows', () => {
+    const form = {
+      fields: [{ type: 'textarea', name: 'lease_question_7', label: 'Anything else?', value: NOTES }],
+      values: { lease_question_7: NOTES, planned_move_out: '01/31/2030' },
+    };
+    const masked = maskSecrets(form);
+    expect(JSON.stringify(masked)).not.toContain(NOTES);
+    expect(masked.values.planned_move_out).toBe('01/31/2030');
+  });
+
+  it('masks the same fields written in text: a query string, a form body, JSON kept as a string', () => {
+    const url = `/api/v1/validate-gatecode/?gatecode=${GATE}&user_token=${USER_TOKEN}&email=jane.doe%40example.com&facility=demo`;
+    const masked = maskSecrets({ url, body: `mailing_address1=${encodeURIComponent(ADDRESS)}&unit=B-10` });
+    expect(masked.url).toBe(
+      '/api/v1/validate-gatecode/?gatecode=[removed]&user_token=[removed]&email=j***@example.com&facility=demo',
+    );
+    expect(masked.body).toBe('mailing_address1=[removed]&unit=B-10');
+    const json = JSON.stringify({ accessCode: ACCESS, unit: 'B-10', n: 3 });
+    const maskedJson = maskFieldsInText(`operator said ${json}`);
+    expect(maskedJson).toBe('operator said {"accessCode":"[removed]","unit":"B-10","n":3}');
+  });
+
+  it('masks e-mail addresses inside free text', () => {
+    expect(maskSecrets({ error: 'No account for jane.doe@example.com (jane%40example.com)' })).toEqual({
+      error: 'No account for j***@example.com (j***@example.com)',
+    });
+  });
+
+  it('keeps personal details for what the operator keeps, and still removes tokens and one-time codes', () => {
+    const record = { mailing_address1: ADDRESS, gatecode: GATE, notes: NOTES, user_token: USER_TOKEN, otp: OTP };
+    expect(maskSecrets(record, { keepContactDetails: true })).toEqual({
+      mailing_address1: ADDRESS,
+      gatecode: GATE,
+      notes: NOTES,
+      user_token: REMOVED,
+      otp: REMOVED,
+    });
+  });
+});
+
+describe('maskUrlForLog', () => {
+  it('masks phones, e-mails and query parameters by their names, and leaves the rest of the URL', () => {
+    expect(maskUrlForLog('/api/users/phone/%2B12175550147/')).toBe('/api/users/phone/***-***-0147/');
+    expect(maskUrlForLog('/api/v1/users/email/jane.doe%40example.com/?user_token=ut-MARKER-0c1d2e')).toBe(
+      '/api/v1/users/email/j***@example.com/?user_token=[removed]',
+    );
+    expect(
+      maskUrlForLog('/api/v1/facilities/demo/find-reservation/?reservation_code=R-1001&gate_code=MARKER-gate-77'),
+    ).toBe('/api/v1/facilities/demo/find-reservation/?reservation_code=R-1001&gate_code=[removed]');
+    for (const url of ['/api/tenant/t-5001/space/sp-a102/pre-pay/?period=3', '/x?at=1795688562858&zip=62701'])
+      expect(maskUrlForLog(url)).toBe(url);
   });
 });

@@ -1,83 +1,28 @@
 import { passesLuhn } from './card.js';
+import {
+  fieldSecrecy,
+  LICENCE_KEYS,
+  namesEmail,
+  namesPhone,
+  PERSONAL_FIELD_TYPES,
+  SECRET_FIELD_TYPES,
+} from './secret-fields.js';
+
+export * from './secret-fields.js';
 
 /**
- * Masking of card data and secrets before anything is logged or spooled (spec §7 Logging: only the
- * first 4 and last 4 digits of a card number may show; CVV and expiry are replaced).
- * Used by the UI before it sends the rental model, and again by the daemon on everything it logs.
+ * Masking of card data, secrets and personal details before anything is logged or spooled (spec §7
+ * Logging: only the first 4 and last 4 digits of a card number may show; CVV and expiry are
+ * replaced). Which field holds what is the one rule in secret-fields.ts (`fieldSecrecy`); this file
+ * is what each kind of value may show. Used by the UI before it sends an event, and again by the
+ * daemon on everything it logs, spools or ships.
  */
-
-/**
- * Field names whose values are secrets and are removed entirely, besides any name holding one of
- * SECRET_NAME_PARTS (normalised: lower case, letters and digits only).
- */
-const SECRET_KEYS = new Set([
-  'cvv',
-  'cvc',
-  'cvv2',
-  'cc_exp_month',
-  'cc_exp_year',
-  'exp_month',
-  'exp_year',
-  'expiry',
-  'card_expiry',
-  'password',
-  'newpassword',
-  'newpassword1',
-  'password1',
-  'new_password',
-  'military_ssn',
-  'ssn',
-  'card_data',
-  'otp',
-]);
-
-/**
- * A key whose normalised name contains one of these is a secret whatever else it says: `cc_cvv`,
- * `card-CVC`, `securityCode`, `confirm_password`, `client_secret`, `user_token`, `x-api-key`,
- * `Authorization`. Matching parts rather than names, because operators and developers invent
- * new names for the same secrets and a 3-digit CVV is too short for the card-number rule.
- */
-const SECRET_NAME_PARTS = [
-  'cvv',
-  'cvc',
-  'securitycode',
-  'password',
-  'passwd',
-  'secret',
-  'token',
-  'apikey',
-  'authorization',
-];
-
-/** 'Card-CVV' -> 'cardcvv', 'apiKey' -> 'apikey'. */
-export function normaliseKeyName(key: string): string {
-  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-/** Whether a field of this name holds a secret that is removed whole. */
-export function isSecretKey(key: string): boolean {
-  const lower = key.toLowerCase();
-  if (SECRET_KEYS.has(lower)) return true;
-  const name = normaliseKeyName(lower);
-  return SECRET_NAME_PARTS.some((part) => name.includes(part)) || namesSsn(key);
-}
 
 /**
  * Secret values shorter than this are not searched for in text: a short value would shred
  * ordinary words, and no real API key or token is that short.
  */
 export const MIN_SECRET_VALUE_LENGTH = 6;
-
-/** Field names that hold a card number: shown as first 4 + last 4 at most. */
-const CARD_KEYS = new Set(['cc_number', 'card_number', 'cardnumber', 'number']);
-
-/** Driver licence numbers: only the last four characters are ever logged. */
-const LICENCE_KEYS = new Set(['driving_lis_no', 'licence_number', 'license_number', 'dl_number']);
-
-/** The raw licence barcode (AAMVA data) is never logged, under any key. */
-const BARCODE_KEYS = new Set(['barcode', 'pdf417', 'id_scan_data']);
-// eslint-disable-next-line no-control-regex -- the AAMVA header is made of control characters
-const AAMVA_DATA = /^@\n?\x1e?\r?ANSI |\x1e\rANSI /;
 
 /** A licence number as logs show it: its last four characters, the rest starred. */
 export function maskLicenceNumber(value: string): string {
@@ -87,18 +32,11 @@ export function maskLicenceNumber(value: string): string {
 
 export const REMOVED = '[removed]';
 
+/** The raw licence barcode (AAMVA data), under whatever key it is found. */
+// eslint-disable-next-line no-control-regex -- the AAMVA header is made of control characters
+const AAMVA_DATA = /^@\n?\x1e?\r?ANSI |\x1e\rANSI /;
+
 // -- Contact details: a tenant's phone and e-mail show only enough to tell them apart ---------------
-
-/** `tenant_phone`, `secondary_contact_phone`, `phone_number`, `resend_phone_number`, `cellPhone`. */
-function namesPhone(key: string): boolean {
-  return normaliseKeyName(key).includes('phone');
-}
-
-/** `tenant_email`, `secondary_contact_email`, `email`, `user_email`, `emailId`; the login's `username` is the e-mail. */
-function namesEmail(key: string): boolean {
-  const name = normaliseKeyName(key);
-  return name.includes('email') || name === 'username';
-}
 
 /** A phone number as logs show it: its last four digits, the rest starred (`***-***-0147`). */
 export function maskPhoneNumber(value: string): string {
@@ -112,14 +50,6 @@ export function maskEmailAddress(value: string): string {
   const at = value.lastIndexOf('@');
   if (at <= 0) return value === '' ? '' : '***';
   return `${value[0]}***${value.slice(at)}`;
-}
-
-/** The masked form of a contact field's text, or undefined when the key names no phone or e-mail. */
-function maskContactValue(key: string, value: string): string | undefined {
-  if (value.includes('***')) return undefined;
-  if (namesPhone(key)) return maskPhoneNumber(value);
-  if (namesEmail(key)) return maskEmailAddress(value);
-  return undefined;
 }
 
 /**
@@ -256,37 +186,128 @@ function removeForms(text: string, forms: readonly string[]): string {
   return forms.some((form) => out.includes(form)) ? REMOVED : out;
 }
 
+/** An e-mail address in text or in a URL (`@` or `%40`). */
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/gi;
+
+/** Every e-mail address in text as maskEmailAddress shows it. */
+export function maskEmailsInText(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, (address) => maskEmailAddress(address.replace(/%40/i, '@')));
+}
+
+/**
+ * What a personal field's value may show in a log: a phone its last four digits, an e-mail its
+ * first letter and domain, anything else (an address, a gate code, free text) nothing. Undefined
+ * when there is nothing to hide (empty, yes/no, already masked).
+ */
+function personalValue(key: string, value: unknown): unknown {
+  if (value === null || value === undefined || typeof value === 'boolean' || value === '' || value === REMOVED)
+    return undefined;
+  if (typeof value === 'string' && value.includes('***')) return undefined;
+  if (typeof value === 'string' || typeof value === 'number') {
+    if (namesPhone(key)) return maskPhoneNumber(String(value));
+    if (namesEmail(key)) return maskEmailAddress(String(value));
+  }
+  return REMOVED;
+}
+
+/**
+ * A field's value as a log may show it, or undefined when it may show as it is: the one rule
+ * (`fieldSecrecy`) applied to a value.
+ */
+function maskedField(key: string, value: unknown, personal: boolean): unknown {
+  const secrecy = fieldSecrecy({ name: key });
+  if (secrecy === 'secret') return value === '' || value === REMOVED ? undefined : REMOVED;
+  if (secrecy === 'card-number' && (typeof value === 'string' || typeof value === 'number')) {
+    const masked = typeof value === 'number' ? maskCardNumber(String(value)) : maskPartialCardNumber(value);
+    return masked === value ? undefined : masked;
+  }
+  if (LICENCE_KEYS.has(key.toLowerCase()) && (typeof value === 'string' || typeof value === 'number'))
+    return maskLicenceNumber(String(value));
+  if (secrecy === 'personal' && personal) return personalValue(key, value);
+  return undefined;
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** `name=value` in a query string, a form body or a message quoting one. */
+const FORM_PAIR = /(^|[?&;,\s])([A-Za-z_][A-Za-z0-9_.[\]-]{0,63})=([^&\s"'#;,<>]*)/g;
+/** `"name": value` in JSON text kept as a string (a body quoted in a message, a JSON form value). */
+const JSON_PAIR = /"((?:[^"\\]|\\.){1,64})"(\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)/g;
+
+/**
+ * Fields written out in text, masked by the same rule as fields of an object: `user_token=…`,
+ * `gatecode=…`, `email=…` in a URL or a form body, `"gatecode":"…"` in JSON text.
+ */
+export function maskFieldsInText(text: string, options: { keepPersonalDetails?: boolean } = {}): string {
+  const personal = !options.keepPersonalDetails;
+  let out = text;
+  if (out.includes('='))
+    out = out.replace(FORM_PAIR, (whole, lead: string, name: string, value: string) => {
+      const shown = maskedField(decoded(name), decoded(value), personal);
+      return shown === undefined ? whole : `${lead}${name}=${String(shown)}`;
+    });
+  if (out.includes('"'))
+    out = out.replace(JSON_PAIR, (whole, name: string, colon: string, value: string) => {
+      let key: unknown;
+      let parsed: unknown;
+      try {
+        key = JSON.parse(`"${name}"`);
+        parsed = JSON.parse(value);
+      } catch {
+        return whole;
+      }
+      const shown = maskedField(String(key), parsed, personal);
+      return shown === undefined ? whole : `"${name}"${colon}${JSON.stringify(shown)}`;
+    });
+  return out;
+}
+
+/** Text as a log may show it: card numbers masked, fields written in it masked, e-mails masked. */
+function maskText(text: string, personal: boolean): string {
+  let out = maskCardNumbersInText(text);
+  if (out.includes('=') || out.includes('"')) out = maskFieldsInText(out, { keepPersonalDetails: !personal });
+  if (personal && (out.includes('@') || out.includes('%40'))) out = maskEmailsInText(out);
+  return out;
+}
+
 function maskValue(
   key: string | undefined,
   value: unknown,
   depth: number,
   forms: readonly string[],
-  contact = true,
+  personal: boolean,
 ): unknown {
   if (depth > 12) return REMOVED;
-  const lowerKey = key?.toLowerCase();
-  if (lowerKey !== undefined && (isSecretKey(lowerKey) || BARCODE_KEYS.has(lowerKey))) return REMOVED;
   if (typeof value === 'string' && AAMVA_DATA.test(value)) return REMOVED;
-  if (typeof value === 'string' && lowerKey !== undefined && LICENCE_KEYS.has(lowerKey))
-    return maskLicenceNumber(value);
+  if (key !== undefined) {
+    const shown = maskedField(key, value, personal);
+    if (shown !== undefined) return typeof shown === 'string' && forms.length > 0 ? removeForms(shown, forms) : shown;
+    if (fieldSecrecy({ name: key }) === 'secret') return value;
+  }
   if (typeof value === 'string') {
-    const masked = contact && lowerKey !== undefined ? maskContactValue(lowerKey, value) : undefined;
-    if (masked !== undefined) return masked;
-    const cardMasked =
-      lowerKey !== undefined && CARD_KEYS.has(lowerKey) ? maskPartialCardNumber(value) : maskCardNumbersInText(value);
-    return forms.length === 0 ? cardMasked : removeForms(cardMasked, forms);
+    const masked = maskText(value, personal);
+    return forms.length === 0 ? masked : removeForms(masked, forms);
   }
-  if (typeof value === 'number') {
-    if (lowerKey !== undefined && CARD_KEYS.has(lowerKey)) return maskCardNumber(String(value));
-    // A card number kept as a number is masked too (an epoch-ms time or a numeric id is not).
-    return isCardNumberValue(value) ? maskCardNumber(String(value)) : value;
-  }
-  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms, contact));
+  // A card number kept as a number is masked too (an epoch-ms time or a numeric id is not).
+  if (typeof value === 'number') return isCardNumberValue(value) ? maskCardNumber(String(value)) : value;
+  if (Array.isArray(value)) return value.map((item) => maskValue(undefined, item, depth + 1, forms, personal));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [childKey, child] of Object.entries(value as Record<string, unknown>)) {
       const shownKey = forms.length === 0 ? childKey : removeForms(childKey, forms);
-      out[shownKey] = maskValue(childKey, child, depth + 1, forms, contact);
+      // defineProperty: a key named __proto__ stays a field instead of replacing the prototype.
+      Object.defineProperty(out, shownKey, {
+        value: maskValue(childKey, child, depth + 1, forms, personal),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
@@ -300,63 +321,24 @@ export interface MaskOptions {
    */
   secretValues?: readonly string[];
   /**
-   * Leave phones and e-mails as they are: for what the operator itself keeps (the sandbox's record
-   * of a failed rental or a mail it sent), never for a log.
+   * Leave personal details as they are (phones, e-mails, addresses, gate codes, free text): for
+   * what the operator itself keeps (the sandbox's record of a failed rental or a mail it sent),
+   * never for a log.
    */
   keepContactDetails?: boolean;
 }
 
 /**
- * A deep copy of `value` with card numbers masked, phones and e-mails under their field names
- * masked (maskPhoneNumber, maskEmailAddress), and CVV, expiry, passwords, tokens, keys and the
- * given secret values removed.
+ * A deep copy of `value` as a log may hold it, by the one rule for fields (`fieldSecrecy`): CVV,
+ * expiry, passwords, one-time codes, tokens, keys and the given secret values removed; card
+ * numbers masked; personal details (addresses, gate and access codes, free text) removed, phones
+ * and e-mails masked (maskPhoneNumber, maskEmailAddress), under their names or written as fields in
+ * text.
  */
 export function maskSecrets<T>(value: T, options: MaskOptions = {}): T {
-  const typed = removeSecretTypedValues(value);
-  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? []), !options.keepContactDetails) as T;
-}
-
-// -- Secret fields: one list for log masking and for speech (speech.ts, kiosk-ui speech/describe.ts) --
-
-/** Field types whose values are secrets whatever the field is called (an operator's `tax_id` of type ssn). */
-const SECRET_FIELD_TYPES = new Set(['ssn', 'password']);
-
-/**
- * An SSN by its name: a word of the name (split at separators and camelCase) that begins or ends
- * with "ssn" — `ssn`, `tenant_ssn`, `tenantSSN`, `ssn_last4`, `tenantssn` — but not the "ssn"
- * that runs across words in `businessname`.
- */
-function namesSsn(key: string): boolean {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  return words.some((word) => word.startsWith('ssn') || word.endsWith('ssn'));
-}
-
-/** Whether a field of this name holds a card number (masked, never removed). */
-export function isCardNumberKey(key: string): boolean {
-  return CARD_KEYS.has(key.toLowerCase());
-}
-
-/** What a field's value may show: nothing (`secret`), a card number's last four (`card-number`), all (`plain`). */
-export type FieldSecrecy = 'secret' | 'card-number' | 'plain';
-
-/**
- * The one rule for a field, by its name and type (and, in a page, its autocomplete token): an
- * SSN, CVV, password, expiry, token or key is `secret`; a card number at any length `card-number`.
- */
-export function fieldSecrecy(field: { name?: string; type?: string; autocomplete?: string }): FieldSecrecy {
-  const { name = '', type = '', autocomplete = '' } = field;
-  if (SECRET_FIELD_TYPES.has(type.toLowerCase()) || isSecretKey(name)) return 'secret';
-  if (
-    ['cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'current-password', 'new-password', 'one-time-code'].includes(
-      autocomplete,
-    )
-  )
-    return 'secret';
-  if (isCardNumberKey(name) || autocomplete === 'cc-number') return 'card-number';
-  return 'plain';
+  const personal = !options.keepContactDetails;
+  const typed = removeTypedValues(value, personal);
+  return maskValue(undefined, typed, 0, secretForms(options.secretValues ?? []), personal) as T;
 }
 
 /**
@@ -372,21 +354,20 @@ export function maskPartialCardNumber(value: string): string {
 
 /**
  * A copy where every field declared with a secret type (`{type: 'ssn', name, value}`, as the
- * additional-information sections declare them) has its value removed, and the same name's value
- * anywhere else in the tree too (the sections' `values: {tax_id: ...}`).
+ * additional-information sections declare them), or with a free-text type when personal details
+ * are masked (`{type: 'textarea'}`), has its value removed, and the same name's value anywhere else
+ * in the tree too (the sections' `values: {tax_id: ...}`).
  */
-function removeSecretTypedValues(value: unknown): unknown {
+function removeTypedValues(value: unknown, personal: boolean): unknown {
+  const hidden = (type: unknown): boolean =>
+    typeof type === 'string' &&
+    (SECRET_FIELD_TYPES.has(type.toLowerCase()) || (personal && PERSONAL_FIELD_TYPES.has(type.toLowerCase())));
   const names = new Set<string>();
   const collect = (node: unknown, depth: number): void => {
     if (depth > 12 || node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach((item) => collect(item, depth + 1));
     const record = node as Record<string, unknown>;
-    if (
-      typeof record.type === 'string' &&
-      typeof record.name === 'string' &&
-      SECRET_FIELD_TYPES.has(record.type.toLowerCase())
-    )
-      names.add(record.name);
+    if (typeof record.name === 'string' && hidden(record.type)) names.add(record.name);
     Object.values(record).forEach((child) => collect(child, depth + 1));
   };
   collect(value, 0);
@@ -395,7 +376,7 @@ function removeSecretTypedValues(value: unknown): unknown {
     if (depth > 12 || node === null || typeof node !== 'object') return node;
     if (Array.isArray(node)) return node.map((item) => strip(item, depth + 1));
     const record = node as Record<string, unknown>;
-    const typed = typeof record.type === 'string' && SECRET_FIELD_TYPES.has(record.type.toLowerCase());
+    const typed = hidden(record.type);
     return Object.fromEntries(
       Object.entries(record).map(([key, child]) => [
         key,
@@ -422,4 +403,13 @@ const URL_PHONE =
  */
 export function maskPhonesInUrl(url: string): string {
   return url.replace(URL_PHONE, (_whole, last4: string) => `***-***-${last4}`);
+}
+
+/**
+ * A request URL as a log may show it: phones in it reduced to their last four digits, e-mails
+ * masked, and each query parameter masked by its name like a field (`user_token=[removed]`,
+ * `gatecode=[removed]`, `email=t***@example.com`).
+ */
+export function maskUrlForLog(url: string): string {
+  return maskText(maskPhonesInUrl(url), true);
 }

@@ -6,7 +6,7 @@ describe('secret fields: one rule for logs and speech', () => {
     expect(fieldSecrecy({ name: 'tax_id', type: 'ssn' })).toBe('secret');
     for (const name of ['ssn', 'tenant_ssn', 'tenantSSN', 'SSN_last4', 'tenantssn', 'military_ssn'])
       expect(fieldSecrecy({ name }), name).toBe('secret');
-    for (const name of ['business_name', 'businessname', 'address', 'lessness'])
+    for (const name of ['business_name', 'businessname', 'lessness'])
       expect(fieldSecrecy({ name }), name).toBe('plain');
   });
 
@@ -60,5 +60,78 @@ describe('secret fields: one rule for logs and speech', () => {
     });
     expect(masked.form.sections[0]!.fields[0]).toMatchObject({ name: 'tax_id', label: 'Taxpayer number' });
     expect(tokens.values.tax_id).toBe('123-45-6789');
+  });
+});
+
+describe('secret fields: personal details, one-time codes and card data by name', () => {
+  it('knows addresses, gate and access codes, free text, phones and e-mails as personal', () => {
+    for (const name of [
+      'mailing_address1',
+      'mailing_address2',
+      'secondary_contact_address1',
+      'secondary_contact_address2',
+      'billing_address1',
+      'military_address2',
+      'address',
+      'accessCode',
+      'access_code',
+      'gatecode',
+      'gate_code',
+      'gateCode',
+      'noke_pin',
+      'notes',
+      'facility_notes',
+      'comment',
+      'customer_comments',
+      'special_instructions',
+      'other_vehicle_describe',
+      'free_text',
+      'tenant_phone',
+      'tenant_email',
+      'driving_lis_no',
+    ])
+      expect(fieldSecrecy({ name }), name).toBe('personal');
+    expect(fieldSecrecy({ name: 'lease_question_7', type: 'textarea' })).toBe('personal');
+    expect(fieldSecrecy({ name: 'line', autocomplete: 'street-address' })).toBe('personal');
+  });
+
+  it('leaves network addresses and words that only contain the letters alone', () => {
+    for (const name of [
+      'remoteAddress',
+      'ip_address',
+      'notEnrolled',
+      'footprint',
+      'description',
+      'shipping',
+      'unit_no',
+      'zip',
+      'mailing_city',
+    ])
+      expect(fieldSecrecy({ name }), name).toBe('plain');
+  });
+
+  it('treats one-time codes, tokens and every spelling of a card expiry or security code as secret', () => {
+    for (const name of [
+      'otp',
+      'otp_code',
+      'otpCode',
+      'one_time_code',
+      'verification_code',
+      'user_token',
+      'userToken',
+      'hold_token',
+      'card_expiry',
+      'expiry_date',
+      'expiration_month',
+      'ccExp',
+      'cvc2',
+      'card_code',
+      'csc',
+    ])
+      expect(fieldSecrecy({ name }), name).toBe('secret');
+    for (const name of ['expires_at', 'hold_expiration', 'expiration'])
+      expect(fieldSecrecy({ name }), name).toBe('plain');
+    for (const name of ['creditCardNumber', 'pan', 'cc_number'])
+      expect(fieldSecrecy({ name }), name).toBe('card-number');
   });
 });

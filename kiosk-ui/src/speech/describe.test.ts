@@ -79,4 +79,14 @@ describe('describeControl', () => {
     );
     expect(describeControl(month, t)).toBe('Expiry Month, list box, chosen');
   });
+
+  it('says what the visitor typed in a personal field (an address, a gate code), which only logs hide', () => {
+    const address = focusable(
+      '<label for="a">Address</label><input id="a" name="mailing_address1" value="12 Elm Street">',
+      'input',
+    );
+    expect(describeControl(address, t)).toBe('Address, edit text, 12 Elm Street');
+    const gate = focusable('<label for="g">Gate Code</label><input id="g" name="gate_code" value="4827">', 'input');
+    expect(describeControl(gate, t)).toBe('Gate Code, edit text, 4827');
+  });
 });
