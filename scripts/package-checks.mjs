@@ -8,6 +8,9 @@
 //                    held space
 //   upgrade          a conffile edit and spooled events survive dpkg -i of the next version
 //   rollback         the same for dpkg -i of the first version again (a downgrade)
+//   planted link     a state directory the daemon's user replaced with a link to a directory of
+//                    root's: an upgrade and a purge leave that directory's owner and mode as they
+//                    were, and the upgrade says on stderr that it left the link alone
 //   purge            dpkg --purge leaves nothing behind
 //   ansible          ops/ansible/rollout.yml against this machine (connection: local) from an APT
 //                    repository made with dpkg-scanpackages: the release passes the health gate; a
@@ -21,6 +24,7 @@ import {
   chmodSync,
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -78,6 +82,7 @@ export function cmd(command, args, options = {}) {
   return {
     ok: result.status === 0,
     status: result.status,
+    stderr: result.stderr ?? '',
     output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? result.error.message : ''}`.trim(),
   };
 }
@@ -205,6 +210,57 @@ async function spoolEvents(daemon, count, tag) {
       body: JSON.stringify({ event_name: `${tag} ${i}`, action: 'test', active_section: 'home' }),
     });
     if (response.status !== 202) throw new Error(`POST /log answered ${response.status}`);
+  }
+}
+
+/** A command as the daemon's user: what a compromised daemon could do. */
+function asDaemonUser(command, args) {
+  return cmd('setpriv', ['--reuid=kiosk-daemon', '--regid=kiosk-daemon', '--init-groups', command, ...args], {
+    cwd: '/',
+  });
+}
+
+/**
+ * The daemon's user owns /var/lib/storage-kiosk, so it can swap one of its directories for a link
+ * to any directory of root's. The maintainer scripts run as root at the next upgrade or purge: a
+ * chown or chmod that followed the link would hand root's directory to the daemon's user. The first
+ * version is installed when this starts and again when it ends.
+ */
+export function plantedLinkCheck(built) {
+  const target = mkdtempSync('/root/kiosk-planted-link-target-');
+  writeFileSync(join(target, 'root-only'), "not the daemon user's\n");
+  const link = `${STATE}/state`;
+  const describe = (stat) => `${stat.uid}:${stat.gid} ${(stat.mode & 0o7777).toString(8)}`;
+  const before = describe(statSync(target));
+  try {
+    const plant = asDaemonUser('sh', ['-c', 'rm -rf "$1" && ln -s "$2" "$1"', 'sh', link, target]);
+    if (!plant.ok || !lstatSync(link).isSymbolicLink())
+      throw new Error(`the daemon's user could not plant ${link} -> ${target}: ${plant.output}`);
+
+    const upgrade = dpkgInstall(built.next.deb);
+    if (!upgrade.ok) throw new Error(`dpkg -i ${built.next.version} failed:\n${upgrade.output}`);
+    const problems = [];
+    if (describe(statSync(target)) !== before)
+      problems.push(`the upgrade changed ${target} from ${before} to ${describe(statSync(target))}`);
+    if (!lstatSync(link).isSymbolicLink()) problems.push(`the upgrade replaced the link ${link}`);
+    const said = upgrade.stderr.split('\n').find((line) => line.includes(`${link} is a symbolic link`));
+    if (!said) problems.push(`the upgrade said nothing about ${link} on stderr:\n${upgrade.output}`);
+    for (const dir of [STATE, `${STATE}/spool`, `${STATE}/outbox`]) {
+      const owner = cmd('stat', ['-c', '%U:%G %a', dir]).output;
+      if (owner !== 'kiosk-daemon:kiosk-daemon 700') problems.push(`${dir} is ${owner} after the upgrade`);
+    }
+
+    const purged = purge();
+    if (!purged.ok) problems.push(`dpkg --purge failed:\n${purged.output}`);
+    if (!existsSync(join(target, 'root-only')) || describe(statSync(target)) !== before)
+      problems.push(`the purge changed or emptied ${target}`);
+    if (problems.length) throw new Error(problems.join('\n'));
+
+    const again = dpkgInstall(built.first.deb);
+    if (!again.ok) throw new Error(`dpkg -i ${built.first.version} after the purge failed:\n${again.output}`);
+    return `${target} still ${before} after the upgrade and the purge; the upgrade said:\n${said.trim()}`;
+  } finally {
+    rmSync(target, { recursive: true, force: true });
   }
 }
 
@@ -568,6 +624,10 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
     }
     await daemon.stop();
     daemon = undefined;
+
+    await step("planted link: upgrade and purge follow no link the daemon's user put in its state directory", () =>
+      plantedLinkCheck(built),
+    );
 
     await step('purge: nothing left behind', async () => {
       const started = Date.now();
