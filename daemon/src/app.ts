@@ -4,6 +4,7 @@ import { loggerOptions } from './logger.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import noStore from './plugins/no-store.js';
+import kioskPage from './plugins/kiosk-page.js';
 import upstream from './plugins/upstream.js';
 import facilityState from './plugins/facility-state.js';
 import events from './plugins/events.js';
@@ -59,6 +60,8 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   // Before every route, so its hook covers them all.
   await app.register(noStore);
   await app.register(metrics);
+  // Before every route: a call not from the kiosk's own page is refused before any work.
+  await app.register(kioskPage);
   await app.register(upstream);
   await app.register(facilityState);
   await app.register(events);

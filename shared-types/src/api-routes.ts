@@ -122,6 +122,23 @@ export const API_ROUTES = {
 
 export type ApiRouteName = keyof typeof API_ROUTES;
 
+/** The routes that read (GET). */
+export type ApiReadName = {
+  [N in ApiRouteName]: (typeof API_ROUTES)[N]['method'] extends 'GET' ? N : never;
+}[ApiRouteName];
+
+/**
+ * The facility's public reads, which index.html preloads (daemon/src/plugins/ui.ts preloadLinks):
+ * a `<link rel="preload">` cannot send the kiosk page's header (KIOSK_PAGE_HEADER), so these alone
+ * pass without it. They hold nothing about a visitor. Every other /api call needs the header
+ * (docs/security.md, "Only the kiosk's page can call").
+ */
+export const PUBLIC_API_READS = [
+  'configuration',
+  'facility',
+  'nonInteractiveAgreements',
+] as const satisfies readonly ApiReadName[];
+
 /**
  * Facility, owner and record ids: `demo`, `demo-smart`, `north.site_2` (the UI router's facility
  * rule), numbers, UUIDs, `t-5001`, `sp-b-12`, door numbers (`015`, `A101`), `guest`. Never two

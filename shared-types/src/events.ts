@@ -129,6 +129,15 @@ export function parseClientEvent(raw: string): ClientEvent | undefined {
   return event;
 }
 
+/**
+ * The request header the kiosk's own page sends with every call to the daemon. No other page can
+ * send it: a header of its own makes the browser ask the daemon's leave first (a CORS preflight),
+ * which the daemon never gives. Without it a state-changing call or a personal read is refused
+ * (docs/security.md, "Only the kiosk's page can call").
+ */
+export const KIOSK_PAGE_HEADER = 'x-kiosk-page';
+export const KIOSK_PAGE_HEADER_VALUE = '1';
+
 /** Daemon HTTP endpoints the UI calls besides /api/* (not proxied). */
 export const DAEMON_ENDPOINTS = {
   events: '/events',

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import { asKioskPage } from '../test-helpers/build-test-app.js';
 import { ConfigError, loadConfig, type DaemonConfig } from '../config.js';
 import { eventually } from '../test-helpers/fake-services.js';
 import { startRecordingProxy, type RecordingProxy } from '../test-helpers/recording-proxy.js';
@@ -37,7 +38,7 @@ async function daemon(env: Record<string, string>, overrides: Partial<DaemonConf
     spoolDir: mkdtempSync(join(tmpdir(), 'kiosk-outbound-spool-')),
     ...overrides,
   };
-  const app = await buildApp(config, { logger: { level: 'info', stream: quiet } });
+  const app = asKioskPage(await buildApp(config, { logger: { level: 'info', stream: quiet } }));
   await app.ready();
   closers.push(() => app.close());
   const support: FastifyInstance = await buildSupportApp(app);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REMOVED } from '@kiosk/shared-types';
 import { buildApp } from '../app.js';
+import { asKioskPage } from '../test-helpers/build-test-app.js';
 import { loggerOptions } from '../logger.js';
 import { eventually, startFakeLoggingApp, tempDir, testConfig } from '../test-helpers/fake-services.js';
 import { startRecordingUpstream } from '../test-helpers/recording-upstream.js';
@@ -66,9 +67,11 @@ describe('the configured secrets, then the logs', () => {
       logRetryBaseMs: 20,
       logRetryMaxMs: 50,
     });
-    const app = await buildApp(config, {
-      logger: { ...(loggerOptions(config) as object), level: 'trace', file: daemonLog },
-    });
+    const app = asKioskPage(
+      await buildApp(config, {
+        logger: { ...(loggerOptions(config) as object), level: 'trace', file: daemonLog },
+      }),
+    );
     await app.ready();
     let closed = false;
     cleanups.push(async () => {
