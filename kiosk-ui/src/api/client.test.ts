@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPSTREAM_UNREADABLE_MESSAGE } from '@kiosk/shared-types';
+import { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE, UPSTREAM_UNREADABLE_MESSAGE } from '@kiosk/shared-types';
 import { createFakeFetch, wrapped } from '../test/fakes';
 import { ApiClient, ApiError, CancelledError, NetworkError } from './client';
 
@@ -165,6 +165,27 @@ describe('ApiClient.raw', () => {
     );
     expect(body.data.is_valid).toBe(true);
     expect(fake.requests[0]?.query.get('country_code')).toBe('1');
+  });
+});
+
+describe("the kiosk page's header", () => {
+  it('goes with every call to the daemon: operator calls, device and session calls, log posts', async () => {
+    const fake = createFakeFetch({
+      'GET /api/facilities/demo/configuration/': { body: wrapped({}) },
+      'POST /api/text-gate-code/': { body: wrapped({}) },
+      'POST /device/card/swipe': { body: { swipeId: 's-1', waitSeconds: 30 } },
+      'POST /session/holds': { status: 204 },
+      'POST /log': { status: 202, body: { accepted: 1 } },
+    });
+    const api = new ApiClient({ fetch: fake.fetch });
+    await api.call('configuration', { facility: 'demo' }, { fresh: true });
+    await api.call('textGateCode', {}, { form: { tenant_id: 't-1' }, headers: { authorization: 'passport' } });
+    await api.startSwipe();
+    await api.registerHold({ facility_id: 'demo', space_id: 'sp-1', hold_token: 't' });
+    await api.postLog([{ event_name: 'Navigation done', action: 'done', active_section: 'home' }]);
+    expect(fake.requests).toHaveLength(5);
+    for (const request of fake.requests)
+      expect(request.headers[KIOSK_PAGE_HEADER], `${request.method} ${request.path}`).toBe(KIOSK_PAGE_HEADER_VALUE);
   });
 });
 

@@ -2,6 +2,8 @@ import {
   API_ROUTES,
   buildApiPath,
   DAEMON_ENDPOINTS,
+  KIOSK_PAGE_HEADER,
+  KIOSK_PAGE_HEADER_VALUE,
   type ApiRouteName,
   type AppResponse,
   type DisplaySettings,
@@ -249,7 +251,13 @@ export class ApiClient {
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+    // The daemon refuses a call without it: the header says this is the kiosk's own page
+    // (docs/security.md, "Only the kiosk's page can call").
+    const headers: Record<string, string> = {
+      ...options.headers,
+      accept: 'application/json',
+      [KIOSK_PAGE_HEADER]: KIOSK_PAGE_HEADER_VALUE,
+    };
     let body: string | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

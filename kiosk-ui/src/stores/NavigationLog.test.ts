@@ -1,7 +1,7 @@
-import type { UiLogEvent } from '@kiosk/shared-types';
+import { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE, type UiLogEvent } from '@kiosk/shared-types';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, FakeSocket, type FakeRoutes } from '../test/fakes';
-import { NAVIGATION_LOG, NavigationLog, toBatches } from './NavigationLog';
+import { browserBeacon, NAVIGATION_LOG, NavigationLog, toBatches } from './NavigationLog';
 
 const CARD = '4111111111111111';
 
@@ -96,7 +96,11 @@ describe('NavigationLog', () => {
       dl_front: `data:image/png;base64,${'A'.repeat(50_000)}`,
     });
     // A card number typed where it does not belong, and one kept as a number, are masked too.
-    model.other_vehicle_describe = `my card ${CARD} please`;
+    model.storing_vehicle_type = `my card ${CARD} please`;
+    // Free text, an address and a gate code the visitor typed never leave at all.
+    model.other_vehicle_describe = 'MARKER-vehicle-blue-boat-trailer';
+    model.mailing_address1 = 'MARKER-street-4471-Larkspur';
+    model.gatecode = 'MARKER-gate-7e31a9';
     model.total_amount = 4111111111111111 as unknown as string;
     root.rental.section = 'rent_this_space' as typeof root.rental.section;
 
@@ -114,12 +118,16 @@ describe('NavigationLog', () => {
     expect(logged.cc_exp_year).toBe('[removed]');
     expect(logged.newpassword).toBe('[removed]');
     expect(logged.dl_front).toBe('[omitted]');
-    expect(logged.other_vehicle_describe).toBe('my card 4111********1111 please');
+    expect(logged.storing_vehicle_type).toBe('my card 4111********1111 please');
+    expect(logged.other_vehicle_describe).toBe('[removed]');
+    expect(logged.mailing_address1).toBe('[removed]');
+    expect(logged.gatecode).toBe('[removed]');
 
     const everything = requests.map((request) => request.body ?? '').join('\n');
     expect(everything).not.toMatch(/4111[ -]?1111[ -]?1111[ -]?1111/);
     expect(everything).not.toContain('Secret!1');
     expect(everything).not.toContain('"123"');
+    expect(everything).not.toContain('MARKER-');
     stop();
   });
 
@@ -162,7 +170,23 @@ describe('NavigationLog', () => {
     stop();
   });
 
-  it('hands what is queued to sendBeacon when the page goes away', () => {
+  it("sends what is left as the page goes away with a keepalive fetch carrying the kiosk page's header", () => {
+    const fetchSpy = vi.fn(async () => new Response(null, { status: 202 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    try {
+      expect(browserBeacon('/log', '[]')).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fetchSpy).toHaveBeenCalledWith('/log', {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', [KIOSK_PAGE_HEADER]: KIOSK_PAGE_HEADER_VALUE },
+      body: '[]',
+    });
+  });
+
+  it('hands what is queued to the beacon when the page goes away', () => {
     const { root, stop } = startedRoot();
     const beacons: { url: string; body: string }[] = [];
     const log = new NavigationLog(root, {

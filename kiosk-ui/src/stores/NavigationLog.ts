@@ -1,4 +1,11 @@
-import { DAEMON_ENDPOINTS, LOG_LIMITS, maskSecrets, type UiLogEvent } from '@kiosk/shared-types';
+import {
+  DAEMON_ENDPOINTS,
+  KIOSK_PAGE_HEADER,
+  KIOSK_PAGE_HEADER_VALUE,
+  LOG_LIMITS,
+  maskSecrets,
+  type UiLogEvent,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
 import { whenIdle } from '../utils/lazyWithPreload';
 import type { RootStore } from './RootStore';
@@ -58,21 +65,21 @@ function shrink(value: unknown, depth: number): unknown {
   return value;
 }
 
-/** Send a body while the page goes away (pagehide): sendBeacon, else a keepalive fetch. */
+/** Send a body while the page goes away (pagehide): false when the browser would not take it. */
 export type BeaconSender = (url: string, body: string) => boolean;
 
+/**
+ * A keepalive fetch, which the browser finishes after the page has gone. Not sendBeacon: it cannot
+ * send the kiosk page's header, and the daemon refuses a log post without it (docs/security.md).
+ */
 export function browserBeacon(url: string, body: string): boolean {
   try {
-    if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-      if (navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return true;
-    }
-  } catch {
-    // fall through to fetch
-  }
-  try {
-    void fetch(url, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(
-      () => undefined,
-    );
+    void fetch(url, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', [KIOSK_PAGE_HEADER]: KIOSK_PAGE_HEADER_VALUE },
+      body,
+    }).catch(() => undefined);
     return true;
   } catch {
     return false;
@@ -113,8 +120,8 @@ export function toBatches(events: readonly UiLogEvent[]): UiLogEvent[][] {
  * session it happened in; the daemon checks that id, adds the facility, masks again and ships. When the rental section changes the
  * rental model goes along, masked here first (a card number never leaves the page unmasked).
  *
- * Batched: sent every NAVIGATION_LOG.flushMs or batchSize events, and by sendBeacon when the page
- * goes away (reload at session end included). Logging never breaks the kiosk: every failure is
+ * Batched: sent every NAVIGATION_LOG.flushMs or batchSize events, and by a keepalive fetch when the
+ * page goes away (reload at session end included). Logging never breaks the kiosk: every failure is
  * swallowed and counted.
  */
 export class NavigationLog {
