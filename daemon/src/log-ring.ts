@@ -1,25 +1,11 @@
-import { maskCardNumbersInText, maskSecrets } from '@kiosk/shared-types';
+import { maskLogLine } from './secrets.js';
 
 /**
  * The daemon's last log lines, kept in memory for the support bundle (GET /support/bundle), so
- * support staff can read what happened without a shell on the kiosk PC. pino has already removed
- * the redacted fields; card numbers are masked again as each line comes in.
+ * support staff can read what happened without a shell on the kiosk PC. Each line is masked as it
+ * comes in (maskLogLine: the one rule for fields, card numbers, e-mails), also when the logger it
+ * came from masked nothing (a test's own).
  */
-
-/**
- * A line with its card numbers masked, still JSON when it was: a line holding one is masked as
- * parsed JSON (a card number logged as a number becomes a masked string), not as text, which
- * would leave a bare `4111********1111` in it. Most lines hold none and are kept as they are.
- */
-export function maskLogLine(line: string): string {
-  const masked = maskCardNumbersInText(line);
-  if (masked === line) return line;
-  try {
-    return JSON.stringify(maskSecrets(JSON.parse(line) as unknown));
-  } catch {
-    return masked;
-  }
-}
 export class LogRing {
   private readonly lines: string[] = [];
   private next = 0;

@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
-import { maskPhonesInUrl } from '@kiosk/shared-types';
+import { maskUrlForLog } from '@kiosk/shared-types';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { DaemonConfig } from './config.js';
-import { configuredSecrets, scrubSecrets } from './secrets.js';
+import { configuredSecrets, maskLogLine } from './secrets.js';
 
 /**
- * Paths pino removes from the daemon's own logs: the API key header, card fields and passwords.
- * Card numbers inside free text are masked by the log pipeline's maskSecrets before logging.
+ * Paths pino removes from the daemon's own logs before the line is written: the API key header,
+ * card fields and passwords. Everything else is masked line by line (maskedLogger).
  */
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -23,13 +23,14 @@ export const REDACT_PATHS = [
 ];
 
 /**
- * A request as its log line shows it (Fastify's own fields), its URL with phone numbers reduced to
- * their last four digits: a tenant's phone travels in the path of the users-by-phone call.
+ * A request as its log line shows it (Fastify's own fields), its URL masked like any field
+ * (maskUrlForLog): a tenant's phone travels in the path of the users-by-phone call, user tokens,
+ * e-mails and gate codes in query strings.
  */
 export function requestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: maskPhonesInUrl(request.url),
+    url: maskUrlForLog(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -37,19 +38,42 @@ export function requestForLog(request: FastifyRequest) {
 }
 
 /**
+ * Logger options whose every line leaves masked by the one rule for fields (maskLogLine: secret
+ * and personal fields, card numbers, e-mails, the given secret values) and whose request lines
+ * show a masked URL; a stream-write hook already there runs first. `false` stays false (no logger).
+ * The daemon's logger and the sandbox's are made by this.
+ */
+export function maskedLogger<T>(logger: T, secrets: readonly string[] = []): T {
+  if (logger === false || logger === undefined || logger === null) return logger;
+  const options = (typeof logger === 'object' ? logger : {}) as {
+    serializers?: Record<string, unknown>;
+    hooks?: { streamWrite?: (line: string) => string };
+  };
+  const previous = options.hooks?.streamWrite;
+  return {
+    ...options,
+    serializers: { ...options.serializers, req: requestForLog },
+    hooks: {
+      ...options.hooks,
+      streamWrite: (line: string) => maskLogLine(previous === undefined ? line : previous(line), secrets),
+    },
+  } as T;
+}
+
+/**
  * Logger options: JSON to stdout (journald) with the release stage on every line; level from
- * LOG_LEVEL, never from NODE_ENV. Every
- * line leaves with the configured API key's and support token's values removed, wherever they
- * are (an error message quoting a URL, an operator answer, a header under an unexpected name).
+ * LOG_LEVEL, never from NODE_ENV. Every line leaves masked (maskedLogger), the configured API
+ * key's and support token's values removed wherever they are (an error message quoting a URL, an
+ * operator answer, a header under an unexpected name).
  */
 export function loggerOptions(config: DaemonConfig): FastifyServerOptions['logger'] {
-  const secrets = configuredSecrets(config);
-  return {
-    level: config.logLevel,
-    // pino's own base fields, and the release stage on every line of the daemon's log.
-    base: { pid: process.pid, hostname: hostname(), release_stage: config.releaseStage },
-    redact: { paths: [...REDACT_PATHS, `req.headers["${config.headerNames.apiKey}"]`], censor: '[redacted]' },
-    serializers: { req: requestForLog },
-    ...(secrets.length === 0 ? {} : { hooks: { streamWrite: (line: string) => scrubSecrets(line, secrets) } }),
-  };
+  return maskedLogger(
+    {
+      level: config.logLevel,
+      // pino's own base fields, and the release stage on every line of the daemon's log.
+      base: { pid: process.pid, hostname: hostname(), release_stage: config.releaseStage },
+      redact: { paths: [...REDACT_PATHS, `req.headers["${config.headerNames.apiKey}"]`], censor: '[redacted]' },
+    },
+    configuredSecrets(config),
+  );
 }

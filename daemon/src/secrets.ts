@@ -1,4 +1,4 @@
-import { maskCardNumbersInText, maskSecrets, removeSecretValues } from '@kiosk/shared-types';
+import { maskSecrets, removeSecretValues } from '@kiosk/shared-types';
 import type { DaemonConfig } from './config.js';
 
 /**
@@ -14,13 +14,31 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
   return secrets.length === 0 ? text : removeSecretValues(text, secrets);
 }
 
+/**
+ * A log line as it may be written: parsed and masked as a whole (maskSecrets: the one rule for
+ * fields, card numbers, e-mails and fields written in text, the configured secrets), then written
+ * again as JSON, so a masked number becomes a quoted string and the line stays JSON. A line that
+ * is not JSON is masked as text. A trailing newline is kept.
+ */
+export function maskLogLine(line: string, secrets: readonly string[] = []): string {
+  const newline = line.endsWith('\n') ? '\n' : '';
+  const body = newline === '' ? line : line.slice(0, -1);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return `${maskSecrets(body, { secretValues: secrets })}${newline}`;
+  }
+  return `${JSON.stringify(maskSecrets(parsed, { secretValues: secrets }))}${newline}`;
+}
+
 /** At most this much of an operator answer is kept in a log line. */
 const LOGGED_BODY_MAX_CHARS = 2000;
 
 /**
- * An operator answer as it may be logged: JSON masked like a UI log event (secret fields removed,
- * card numbers masked, secret values removed), anything else as text with card numbers and secret
- * values masked; cut to a readable length.
+ * An operator answer as it may be logged: JSON masked like a UI log event (secret and personal
+ * fields removed, card numbers masked, secret values removed), anything else as text masked the
+ * same way; cut to a readable length.
  */
 export function bodyForLog(body: Buffer, secrets: readonly string[]): string {
   const text = body.toString('utf8');
@@ -28,7 +46,7 @@ export function bodyForLog(body: Buffer, secrets: readonly string[]): string {
   try {
     masked = JSON.stringify(maskSecrets(JSON.parse(text) as unknown, { secretValues: secrets }));
   } catch {
-    masked = maskCardNumbersInText(scrubSecrets(text, secrets));
+    masked = maskSecrets(text, { secretValues: secrets });
   }
   return masked.length > LOGGED_BODY_MAX_CHARS ? `${masked.slice(0, LOGGED_BODY_MAX_CHARS)}…` : masked;
 }

@@ -217,7 +217,7 @@ function personalValue(key: string, value: unknown): unknown {
 function maskedField(key: string, value: unknown, personal: boolean): unknown {
   const secrecy = fieldSecrecy({ name: key });
   if (secrecy === 'secret') return value === '' || value === REMOVED ? undefined : REMOVED;
-  if (secrecy === 'card-number' && (typeof value === 'string' || typeof value === 'number')) {
+  if (secrecy === 'card-number' && (typeof value === 'number' || (typeof value === 'string' && /[0-9]/.test(value)))) {
     const masked = typeof value === 'number' ? maskCardNumber(String(value)) : maskPartialCardNumber(value);
     return masked === value ? undefined : masked;
   }

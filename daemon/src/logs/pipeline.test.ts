@@ -75,7 +75,7 @@ describe('toShippedEntry', () => {
           cvv: '737',
           cc_exp_month: '12',
           cc_exp_year: '2030',
-          nested: [{ note: 'card 378282246310005 on file', exp_month: '12' }],
+          nested: [{ detail: 'card 378282246310005 on file', exp_month: '12' }],
           tenant_first_name: 'Jane',
           zip: '12345',
         },
@@ -91,7 +91,7 @@ describe('toShippedEntry', () => {
       cvv: '[removed]',
       cc_exp_month: '[removed]',
       cc_exp_year: '[removed]',
-      nested: [{ note: 'card 3782*******0005 on file', exp_month: '[removed]' }],
+      nested: [{ detail: 'card 3782*******0005 on file', exp_month: '[removed]' }],
       tenant_first_name: 'Jane',
       zip: '12345',
     });

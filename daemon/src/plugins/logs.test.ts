@@ -71,6 +71,40 @@ describe('POST /log', () => {
     );
   });
 
+  it('ships no address, gate or access code, one-time code, token or free text a UI event carried', async () => {
+    const { app, logging } = await setup();
+    const markers = {
+      mailing_address1: 'MARKER-street-4471-Larkspur',
+      secondary_contact_address2: 'MARKER-apartment-9b7e',
+      accessCode: 'MARKER-access-5c0d2f',
+      gatecode: 'MARKER-gate-7e31a9',
+      gate_code: 'MARKER-gate-code-1f8a',
+      otp: 'MARKER-otp-2b8f4c',
+      user_token: 'MARKER-user-token-6a1e0d',
+      notes: 'MARKER-notes-leave-by-the-back-door',
+      other_vehicle_describe: 'MARKER-vehicle-blue-boat-trailer',
+    };
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/log',
+      payload: {
+        ...event,
+        data: {
+          model: { ...markers, tenant_first_name: 'Ada', unit_no: 'B-10' },
+          request: `/api/v1/validate-gatecode/?gatecode=${markers.gatecode}&user_token=${markers.user_token}`,
+        },
+      },
+    });
+    expect(posted.statusCode).toBe(202);
+    const [shipped] = await logging.waitForEntries(1);
+    const text = JSON.stringify(shipped);
+    for (const [field, marker] of Object.entries(markers)) expect(text, field).not.toContain(marker);
+    expect(shipped!.log.data).toMatchObject({
+      model: { mailing_address1: '[removed]', gatecode: '[removed]', tenant_first_name: 'Ada', unit_no: 'B-10' },
+      request: '/api/v1/validate-gatecode/?gatecode=[removed]&user_token=[removed]',
+    });
+  });
+
   it.each([
     ['malformed JSON', '{"event_name":', 'application/json', 400],
     ['a missing field', JSON.stringify({ event_name: 'x', action: 'y' }), 'application/json', 400],

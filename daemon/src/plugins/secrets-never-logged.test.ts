@@ -113,7 +113,7 @@ describe('the configured secrets, then the logs', () => {
           securityCode: CVV,
           api_key: API_KEY,
           headers: { Authorization: `Bearer ${TOKEN}`, 'x-api-key': API_KEY },
-          note: `the key is ${API_KEY}`,
+          detail: `the key is ${API_KEY}`,
           [API_KEY]: 'a key as a name',
         },
       },

@@ -109,7 +109,7 @@ describe('GET /support/bundle', () => {
     const before = Date.now();
     const { app, support } = await setup();
     app.log.info({ at: Date.now(), transaction_id: '123456789012', order: 987654321098 }, `visit at ${Date.now()}`);
-    app.log.error({ amount: Number(CARD), note: `card ${CARD}` }, 'a card number logged as a number');
+    app.log.error({ amount: Number(CARD), detail: `card ${CARD}` }, 'a card number logged as a number');
     app.log.warn({ url: `/api/users/?email=${EMAIL}` }, 'an address in a URL');
     const ws = await app.injectWS('/events');
     ws.send(JSON.stringify({ type: 'ui-error', kind: 'error', message: `TypeError at ${Date.now()} with ${CARD}` }));
@@ -130,12 +130,39 @@ describe('GET /support/bundle', () => {
     expect(Number(String(visit.msg).slice('visit at '.length))).toBeGreaterThanOrEqual(before);
     expect(lines.find((line) => line.msg === 'a card number logged as a number')).toMatchObject({
       amount: '4111********1111',
-      note: 'card 4111********1111',
+      detail: 'card 4111********1111',
     });
     expect(lines.find((line) => line.msg === 'kiosk page error')!.message).toMatch(
       /^TypeError at \d{13} with 4111\*{8}1111$/,
     );
     expect(JSON.stringify(bundle)).not.toContain(EMAIL);
+  });
+
+  it('keeps every line JSON when a timing reads like a card number', async () => {
+    const { app, support } = await setup();
+    app.log.info({ responseTime: 378282246310005.5 }, 'request completed');
+    const bundle = (await support.inject({ method: 'GET', url: '/support/bundle', headers: auth })).json();
+    const lines = (bundle.log_lines as string[]).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.msg === 'request completed')).toMatchObject({ responseTime: 378282246310005.5 });
+  });
+
+  it('holds no address, gate or access code, user token or free text, in fields or in logged URLs', async () => {
+    const { app, support } = await setup();
+    const markers = {
+      mailing_address1: 'MARKER-street-4471-Larkspur',
+      accessCode: 'MARKER-access-5c0d2f',
+      gatecode: 'MARKER-gate-7e31a9',
+      user_token: 'MARKER-user-token-6a1e0d',
+      notes: 'MARKER-notes-leave-by-the-back-door',
+    };
+    app.log.warn({ form: markers }, 'the operator refused the call');
+    app.log.warn(
+      { url: `/api/v1/validate-gatecode/?gatecode=${markers.gatecode}&user_token=${markers.user_token}` },
+      'request failed',
+    );
+    const response = await support.inject({ method: 'GET', url: '/support/bundle', headers: auth });
+    expect(response.body).toContain('the operator refused the call');
+    for (const [field, marker] of Object.entries(markers)) expect(response.body, field).not.toContain(marker);
   });
 
   it('is rate limited on its own (429 with a message and Retry-After)', async () => {
@@ -145,7 +172,12 @@ describe('GET /support/bundle', () => {
       last = await support.inject({ method: 'GET', url: '/support/bundle', headers: auth });
     }
     expect(last.statusCode).toBe(429);
-    expect(last.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests', message: expect.any(String) });
+    expect(last.json()).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.any(String),
+      reason: 'rate-limited',
+    });
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     // Probes are not held back by the bundle's limit.
     expect((await support.inject({ method: 'GET', url: '/health/live', headers: auth })).statusCode).toBe(200);

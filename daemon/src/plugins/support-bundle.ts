@@ -139,7 +139,7 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
   const snapshot = session?.snapshot();
   const lastSuccessSeconds = (await app.metrics.upstreamLastSuccess.get()).values[0]?.value ?? 0;
   const secrets = configuredSecrets(config);
-  const bundle: SupportBundle = {
+  const bundle: Omit<SupportBundle, 'log_lines'> = {
     generated_at: new Date().toISOString(),
     facility_id: config.facilityId,
     uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
@@ -181,9 +181,20 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
         }
       : { connected: false, unseen_seconds: 0, section: null },
     websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
-    log_lines: app.hasDecorator('logRing') ? app.logRing.snapshot().map((line) => readableLogLine(line, secrets)) : [],
   };
-  return maskSecrets(bundle, { secretValues: secrets });
+  return {
+    ...maskSecrets(bundle, { secretValues: secrets }),
+    log_lines: bundleLogLines(app.hasDecorator('logRing') ? app.logRing.snapshot() : [], secrets),
+  };
+}
+
+/**
+ * The daemon's log lines as the bundle holds them: each one masked as parsed JSON
+ * (readableLogLine) and never again as text, which would mask digits inside a JSON number (a
+ * timing of 378282246310005.5 ms) into a bare, unquoted `3782*******0005.5`.
+ */
+export function bundleLogLines(lines: readonly string[], secrets: readonly string[]): string[] {
+  return lines.map((line) => readableLogLine(line, secrets));
 }
 
 /** Adds GET /support/bundle to the support listener (its token check runs first, in health.ts). */
@@ -205,6 +216,7 @@ export function registerSupportBundle(
             reply.header('retry-after', String(retryAfter)),
             429,
             `Too many support bundles; wait ${retryAfter} s and retry.`,
+            'rate-limited',
           );
         }
         request.log.info('support bundle requested');

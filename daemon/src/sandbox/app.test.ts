@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSandbox } from './app.js';
@@ -87,6 +88,43 @@ describe('sandbox operator API shell', () => {
       { method: 'GET', path: '/api/v1/facilities/demo/amenities/', trace_id: 'trace-2', has_api_key: false },
     ]);
     expect(response.body).not.toContain('sandbox-api-key');
+  });
+});
+
+describe("the sandbox's own log and its record of calls", () => {
+  const USER_TOKEN = 'MARKER-user-token-6a1e0d';
+  const GATE = 'MARKER-gate-7e31a9';
+  const EMAIL = 'jane.doe.marker@example.com';
+
+  it('show user tokens, gate codes and e-mails masked, in URLs and in logged bodies', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const sandbox = await buildSandbox({ logger: { level: 'info', stream } });
+    try {
+      await sandbox.inject({
+        url: `/api/v1/user/items/?user_token=${USER_TOKEN}&user_email=${encodeURIComponent(EMAIL)}`,
+        headers: KEY,
+      });
+      await sandbox.inject({ url: `/api/v1/validate-gatecode/?gatecode=${GATE}&facility_id=demo`, headers: KEY });
+      sandbox.log.info({ body: { gatecode: GATE, user_token: USER_TOKEN, tenant_email: EMAIL } }, 'a form');
+      const recorded = await sandbox.inject({ url: '/__sandbox/requests?limit=10' });
+      const text = `${lines.join('\n')}\n${recorded.body}`;
+      for (const marker of [USER_TOKEN, GATE, EMAIL]) expect(text).not.toContain(marker);
+      expect(recorded.json().requests).toMatchObject([
+        { path: '/api/v1/user/items/', query: { user_token: '[removed]', user_email: 'j***@example.com' } },
+        { path: '/api/v1/validate-gatecode/', query: { gatecode: '[removed]', facility_id: 'demo' } },
+      ]);
+      expect(
+        lines.some((line) => line.includes('/api/v1/validate-gatecode/?gatecode=[removed]&facility_id=demo')),
+      ).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
 

@@ -30,6 +30,7 @@ import signingPages from './routes/signing-pages.js';
 import tenantContactRoutes from './routes/tenant-contact.js';
 import usersRoutes from './routes/users.js';
 import type { RunningSimulator } from '../devices/device.js';
+import { maskedLogger } from '../logger.js';
 import { SandboxState, type Clock } from './state.js';
 
 /**
@@ -110,7 +111,9 @@ function operatorApi(
 
 export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyInstance> {
   const state = opts.state ?? new SandboxState(opts.clock ? { clock: opts.clock } : {});
-  const app = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true });
+  // The sandbox's own log is masked like the daemon's: its request lines carry the kiosk's user
+  // tokens, e-mails and gate codes in their URLs.
+  const app = Fastify({ logger: maskedLogger(opts.logger ?? false), forceCloseConnections: true });
 
   await app.register(formbody);
 
@@ -142,8 +145,8 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
       .send(fail({ code: 'NotFound', message: `No such call: ${request.method} ${request.url.split('?')[0]}` })),
   );
 
-  // Every operator call is recorded (trace id, date, whether a key came; never the key), then
-  // refused with 401 when the api key is missing.
+  // Every operator call is recorded (trace id, date, whether a key came; never the key; its path
+  // and query masked as a log is), then refused with 401 when the api key is missing.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url !== SANDBOX_API_PREFIX && !request.url.startsWith(`${SANDBOX_API_PREFIX}/`)) return;
     const [path = '', search = ''] = request.url.split('?');

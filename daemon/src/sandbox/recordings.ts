@@ -1,3 +1,4 @@
+import { maskSecrets, maskUrlForLog } from '@kiosk/shared-types';
 import { SANDBOX_SETTINGS } from './demo-facility.js';
 
 /**
@@ -7,7 +8,10 @@ import { SANDBOX_SETTINGS } from './demo-facility.js';
  * SandboxState.recordings and is emptied by its reset().
  */
 
-/** One operator call as the sandbox saw it (never the api key itself). */
+/**
+ * One operator call as the sandbox saw it (never the api key itself), masked as any log is: a
+ * phone or an e-mail in its path, user tokens, gate codes and e-mails in its query.
+ */
 export interface RequestRecord {
   at: string;
   method: string;
@@ -65,7 +69,12 @@ export class SandboxRecordings {
   }
 
   recordRequest(record: Omit<RequestRecord, 'at'>): void {
-    this.requests.push({ at: this.stamp(), ...record });
+    this.requests.push({
+      at: this.stamp(),
+      ...record,
+      path: maskUrlForLog(record.path),
+      query: maskSecrets(record.query),
+    });
     const excess = this.requests.length - SANDBOX_SETTINGS.request_log_limit;
     if (excess > 0) this.requests.splice(0, excess);
   }
