@@ -10,6 +10,7 @@ import facilityState from './plugins/facility-state.js';
 import events from './plugins/events.js';
 import session from './plugins/session.js';
 import proxy from './plugins/proxy.js';
+import visit from './plugins/visit.js';
 import { DEVICES } from './devices/registry.js';
 import logs from './plugins/logs.js';
 import outbox from './plugins/outbox.js';
@@ -67,6 +68,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(events);
   await app.register(session);
   await app.register(screen, options.screen ?? {});
+  await app.register(visit);
   await app.register(proxy);
   for (const device of DEVICES) await app.register(device.plugin);
   await app.register(logs);

@@ -242,6 +242,23 @@ export function matchApiRoute(method: string, path: string): ApiRouteName | unde
   return undefined;
 }
 
+/**
+ * The decoded path parameters of a path already matched to this route (`matchApiRoute`), by name:
+ * `tenant/t-5001/space/sp-1/pre-pay/` for prePay gives `{ tenant: 't-5001', spaceId: 'sp-1' }`.
+ */
+export function apiRouteParameters(name: ApiRouteName, path: string): Record<string, string> {
+  const route = COMPILED_BY_NAME.get(name)!;
+  const match = route.pattern.exec(path);
+  const params: Record<string, string> = {};
+  if (match === null) return params;
+  route.params.forEach((param, index) => {
+    params[param] = decodePathParameter(match[index + 1]!) ?? '';
+  });
+  return params;
+}
+
+const COMPILED_BY_NAME = new Map(COMPILED.map((route) => [route.name, route]));
+
 function isRawParameterValue(name: PathParameterName, raw: string): boolean {
   const decoded = decodePathParameter(raw);
   return decoded !== undefined && PATH_PARAMETER_SHAPES[name].test(decoded);

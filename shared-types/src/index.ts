@@ -15,3 +15,5 @@ export * from './entities/index.js';
 export * from './device-answers.js';
 export * from './daemon-answers.js';
 export * from './server-events.js';
+export * from './answer-fields.js';
+export * from './credential-attempts.js';

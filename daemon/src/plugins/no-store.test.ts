@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test-helpers/build-test-app.js';
+import { seatVisitor } from '../test-helpers/seat-visitor.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
 
 const TENANT_DETAILS = '/api/facilities/demo/get-user-details/';
@@ -25,6 +26,7 @@ describe('no visitor answer is cacheable', () => {
   beforeAll(async () => {
     upstream = await startRecordingUpstream();
     app = await buildTestApp({ upstreamUrl: upstream.url, apiKey: 'test-key', uiDir: builtUi() });
+    seatVisitor(app, { userToken: 'abc', tenant: 't-1', units: [] });
   });
   afterEach(() => upstream.reset());
   afterAll(async () => {
@@ -49,12 +51,12 @@ describe('no visitor answer is cacheable', () => {
 
   it('so does a large answer that streams, and an operator error', async () => {
     upstream.respond(upstream.bigBody(200 * 1024));
-    const big = await app.inject({ method: 'GET', url: TENANT_DETAILS });
+    const big = await app.inject({ method: 'GET', url: '/api/facilities/demo/spaces/' });
     expect(big.rawPayload).toHaveLength(200 * 1024);
     expect(big.headers['cache-control']).toBe('no-store');
 
     upstream.respond((_request, res) => upstream.json(res, 400, { application_data: { status: 'error' } }, CACHEABLE));
-    const failed = await app.inject({ method: 'GET', url: TENANT_DETAILS });
+    const failed = await app.inject({ method: 'GET', url: `${TENANT_DETAILS}?user_token=abc` });
     expect(failed.statusCode).toBe(400);
     expect(failed.headers['cache-control']).toBe('no-store');
   });

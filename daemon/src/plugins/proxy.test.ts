@@ -10,6 +10,7 @@ import {
 } from '@kiosk/shared-types';
 import { buildCoreApp } from '../test-helpers/core-app.js';
 import { closedPort, startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
+import { seatVisitor } from '../test-helpers/seat-visitor.js';
 
 const API_KEY = 'kiosk-secret-key-1f0c';
 
@@ -180,6 +181,7 @@ describe('/api proxy', () => {
   });
 
   it('forwards a DELETE (cancel autopay)', async () => {
+    seatVisitor(app, { tenant: '5501', units: [{ spaceId: '1042' }] });
     const response = await app.inject({ method: 'DELETE', url: '/api/tenant/5501/space/1042/autopay/' });
     expect(response.statusCode).toBe(200);
     expect(upstream.requests[0]?.method).toBe('DELETE');

@@ -3,7 +3,13 @@ import fp from 'fastify-plugin';
 import type { Dispatcher } from 'undici';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ANSWER_FIELDS,
   API_ROUTES,
+  ATTEMPTS_STOPPED_REASON,
+  ATTEMPTS_WAIT_REASON,
+  CREDENTIAL_ROUTES,
+  answerForPage,
+  apiRouteParameters,
   buildApiPath,
   FORWARDED_REQUEST_HEADERS,
   UPSTREAM_DOWN_MESSAGE,
@@ -15,9 +21,11 @@ import {
 } from '@kiosk/shared-types';
 import { bodyForLog, configuredSecrets } from '../secrets.js';
 import { settingsResult } from './facility-state.js';
-import { sendDaemonError } from './error-handler.js';
+import { daemonError, sendDaemonError } from './error-handler.js';
 import { RouteGate } from './route-gate.js';
 import { classifyUpstreamError, requestWithDeadline, upstreamHeaders } from './upstream.js';
+import { VISIT_LEARNS, VISIT_SCOPES, formNamesVisit, type CallFields } from '../visit/visit.js';
+import { isFormContentType, rewriteForm, singleFields } from '../visit/call-fields.js';
 
 /**
  * `/api/<path>?<query>` → `${KIOSK_UPSTREAM_URL}/<path>?<query>` for the calls on the allow-list
@@ -39,6 +47,12 @@ import { classifyUpstreamError, requestWithDeadline, upstreamHeaders } from './u
  *
  * Deadline: KIOSK_UPSTREAM_TIMEOUT_MS bounds the whole wait of a call, from its arrival through
  * queueing for a pooled connection to the last byte of a body read whole (504 after it).
+ *
+ * The visit (plugins/visit.ts, docs/security.md): a call that acts for a tenant, a unit or an
+ * account passes only for the visit in front of the screen (403 with a `reason` otherwise), its
+ * form read whole first; a try of a secret passes only within the guessing bounds (429); the
+ * answers the visit learns from are handed to it; and every answer reaches the page without the
+ * fields it does not show (ANSWER_FIELDS in shared-types).
  *
  * Hot path: no regex is built per request, one object of headers is built, a small body is
  * parsed once to check it is JSON.
@@ -117,13 +131,29 @@ async function readUpTo(body: Readable, max: number): Promise<{ bytes: Buffer; c
   return { bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size), complete: true };
 }
 
-function isJson(bytes: Buffer): boolean {
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(bytes: Buffer): unknown {
   try {
-    JSON.parse(bytes.toString('utf8'));
-    return true;
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
-    return false;
+    return NOT_JSON;
   }
+}
+
+const FIELD_TWICE_MESSAGE = 'A field of this call is given twice.';
+const FORM_EXPECTED_MESSAGE = 'This call takes a form-encoded body.';
+const ATTEMPTS_WAIT_MESSAGE = 'Too many attempts. Please wait before trying again.';
+const ATTEMPTS_STOPPED_MESSAGE = 'Too many attempts. Please see the Facility Manager.';
+
+/** A call the visit checks, learns from, or bounds the guesses of: its fields are read before it goes. */
+function isVisitCall(route: ApiRouteName): boolean {
+  return VISIT_SCOPES[route] !== undefined || VISIT_LEARNS.has(route) || CREDENTIAL_ROUTES[route] !== undefined;
+}
+
+/** An answer read whole and checked whatever its size: it may carry a tenant's data or a code. */
+function isPersonalAnswer(route: ApiRouteName): boolean {
+  return isVisitCall(route) || ANSWER_FIELDS[route] !== undefined;
 }
 
 const RESPONSE_HEADERS = [
@@ -195,11 +225,72 @@ export default fp(
         if (forwarded.has(name)) headers[name] = incoming[name];
       }
       const state = { tooLarge: false };
-      let body: AsyncGenerator<Buffer> | undefined;
-      if (payload != null) {
+      let body: AsyncGenerator<Buffer> | Buffer | undefined;
+      let fields: CallFields | undefined;
+      if (isVisitCall(route)) {
+        let bytes: Buffer | undefined;
+        if (payload != null) {
+          try {
+            const chunks: Buffer[] = [];
+            for await (const chunk of limitedBody(payload, limit, state)) chunks.push(chunk);
+            bytes = Buffer.concat(chunks);
+          } catch {
+            metrics.proxyRequests.inc({ route, method, status: '413' });
+            return sendDaemonError(reply.header('connection', 'close'), 413, TOO_LARGE_MESSAGE);
+          }
+        }
+        const isForm = isFormContentType(incoming['content-type']);
+        if (bytes !== undefined && bytes.length > 0 && !isForm && formNamesVisit(route)) {
+          metrics.proxyRequests.inc({ route, method, status: '415' });
+          return sendDaemonError(reply, 415, FORM_EXPECTED_MESSAGE, 'form-expected');
+        }
+        const query = singleFields(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
+        const form = bytes !== undefined && isForm ? singleFields(bytes.toString('utf8')) : {};
+        if (query === null || form === null) {
+          metrics.proxyRequests.inc({ route, method, status: '400' });
+          return sendDaemonError(reply, 400, FIELD_TWICE_MESSAGE, 'field-twice');
+        }
+        fields = { params: apiRouteParameters(route, apiPath), query, form };
+        const decision = app.visit.check(route, fields);
+        if (!decision.allowed) {
+          app.visit.refused(route, decision.reason);
+          metrics.proxyRequests.inc({ route, method, status: '403' });
+          return sendDaemonError(reply, 403, decision.message, decision.reason);
+        }
+        if (decision.form !== undefined && bytes !== undefined) {
+          const rewritten = rewriteForm(bytes.toString('utf8'), decision.form);
+          bytes = Buffer.from(rewritten, 'utf8');
+          fields = { ...fields, form: singleFields(rewritten) ?? {} };
+        }
+        if (bytes !== undefined) {
+          body = bytes;
+          headers['content-length'] = String(bytes.length);
+        }
+      } else if (payload != null) {
         body = limitedBody(payload, limit, state);
         if (declaredLength !== undefined) headers['content-length'] = declaredLength;
       }
+
+      const attempt = app.visit.beginAttempt(route);
+      if (attempt !== undefined && !attempt.verdict.allowed) {
+        const { stopped, retryAfterMs } = attempt.verdict;
+        const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+        metrics.proxyRequests.inc({ route, method, status: '429' });
+        if (!stopped || retryAfterMs > 0) reply.header('retry-after', String(seconds));
+        return reply
+          .code(429)
+          .type('application/json; charset=utf-8')
+          .send({
+            ...daemonError(
+              429,
+              stopped ? ATTEMPTS_STOPPED_MESSAGE : ATTEMPTS_WAIT_MESSAGE,
+              stopped ? ATTEMPTS_STOPPED_REASON : ATTEMPTS_WAIT_REASON,
+            ),
+            retry_after_seconds: stopped && retryAfterMs === 0 ? 0 : seconds,
+          });
+      }
+      // What the operator answered a try of a secret (undefined: no answer), told once the call ends.
+      let attemptAnswer: unknown;
 
       // One deadline for the whole wait, queueing for a connection included: the pool's own
       // headers and body timeouts only start once a connection is free.
@@ -210,6 +301,8 @@ export default fp(
       const gate = gates.get(route)!;
       const entered = gate.enter(deadline.signal);
       if (entered !== true && !(await entered)) {
+        clearTimeout(timer);
+        if (attempt !== undefined) app.visit.finishAttempt(attempt.kind, route, undefined);
         request.log.warn({ route, kind: 'timeout', queued: gate.queued }, 'upstream call waited too long for its turn');
         return fail(reply, route, method, 'timeout');
       }
@@ -225,7 +318,7 @@ export default fp(
               method: method as Dispatcher.HttpMethod,
               headers,
               // undici streams any async iterable; its types only list Readable.
-              body: (body ?? null) as Readable | null,
+              body: (body ?? null) as Readable | Buffer | null,
               signal: deadline.signal,
             },
             route,
@@ -253,12 +346,13 @@ export default fp(
         // Most operator answers are small JSON with a length: read them whole, check them and answer
         // with one write (headers and body together) instead of piping a stream, which costs the
         // proxy about a third of its CPU per call. Unsized and 5xx answers are read whole too.
-        if (status >= 500 || length === undefined || Number(length) <= BUFFERED_BODY_MAX_BYTES) {
+        const personal = isPersonalAnswer(route);
+        if (status >= 500 || length === undefined || Number(length) <= BUFFERED_BODY_MAX_BYTES || personal) {
           let read: { bytes: Buffer; complete: boolean };
           try {
             read = await readUpTo(
               response.body,
-              length === undefined ? UNSIZED_BODY_MAX_BYTES : BUFFERED_BODY_MAX_BYTES,
+              length === undefined || personal ? UNSIZED_BODY_MAX_BYTES : BUFFERED_BODY_MAX_BYTES,
             );
           } catch (error) {
             const kind = failure(error);
@@ -270,20 +364,31 @@ export default fp(
             request.log.warn({ route, status, body: bodyForLog(read.bytes, secrets) }, 'the operator service failed');
             return fail(reply, route, method, 'failed');
           }
-          // A compressed body (the daemon never asks for one) cannot be checked without inflating it.
+          // A compressed body (the daemon never asks for one) cannot be checked without inflating it:
+          // one that may carry a tenant's data or a code is not passed unchecked.
           const encoded = upstreamResponseHeaders['content-encoding'] !== undefined;
-          if (!read.complete || (!encoded && !isJson(read.bytes))) {
+          const parsed = read.complete && !encoded ? parseJson(read.bytes) : NOT_JSON;
+          if (!read.complete || (encoded && personal) || (!encoded && parsed === NOT_JSON)) {
             request.log.warn(
               { route, status, complete: read.complete, body: bodyForLog(read.bytes, secrets) },
               'the operator answer is not JSON',
             );
             return fail(reply, route, method, 'unreadable');
           }
-          if (route === 'facility' && status === 200 && !encoded && apiPath === ownFacilityPath)
-            void app.facilityState.remember(config.facilityId, settingsResult(JSON.parse(read.bytes.toString('utf8'))));
+          if (encoded) {
+            return answer(reply, route, method, started, status, upstreamResponseHeaders)
+              .header('content-length', read.bytes.length)
+              .send(read.bytes);
+          }
+          attemptAnswer = parsed;
+          if (fields !== undefined) app.visit.learn(route, fields, parsed);
+          if (route === 'facility' && status === 200 && apiPath === ownFacilityPath)
+            void app.facilityState.remember(config.facilityId, settingsResult(parsed));
+          const shown = answerForPage(route, parsed);
+          const bytes = shown === parsed ? read.bytes : Buffer.from(JSON.stringify(shown), 'utf8');
           return answer(reply, route, method, started, status, upstreamResponseHeaders)
-            .header('content-length', read.bytes.length)
-            .send(read.bytes);
+            .header('content-length', bytes.length)
+            .send(bytes);
         }
 
         // A large sized body (a file) streams; undici keeps a per-chunk body timeout. If it stalls or
@@ -298,6 +403,7 @@ export default fp(
       } finally {
         clearTimeout(timer);
         if (!streaming) gate.leave();
+        if (attempt !== undefined) app.visit.finishAttempt(attempt.kind, route, attemptAnswer);
       }
     }
 
@@ -341,5 +447,5 @@ export default fp(
       });
     });
   },
-  { name: 'proxy', fastify: '5.x', dependencies: ['metrics', 'upstream', 'facility-state'] },
+  { name: 'proxy', fastify: '5.x', dependencies: ['metrics', 'upstream', 'facility-state', 'visit'] },
 );

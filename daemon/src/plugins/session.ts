@@ -37,6 +37,8 @@ export interface SessionService {
   settleHold(spaceId: string): boolean;
   listHolds(): HeldSpaceView[];
   end(reason: SessionEndReason): void;
+  /** Call this after every session's end (what the visit knew is forgotten there). */
+  onEnded(listener: (reason: SessionEndReason) => void): void;
 }
 
 declare module 'fastify' {
@@ -99,12 +101,14 @@ export default fp(
       },
     });
 
+    const endListeners: Array<(reason: SessionEndReason) => void> = [];
     const machine = new SessionMachine({
       timeScale,
       broadcast: (event) => app.events.broadcast(event),
       onEnded: (reason, wasActive) => {
         if (wasActive) app.metrics.sessionsEnded.inc({ reason });
         log.info({ reason, wasActive }, 'session ended');
+        for (const listener of endListeners) listener(reason);
         void holds.releaseAll('session-ended');
       },
     });
@@ -120,6 +124,9 @@ export default fp(
       settleHold: (spaceId) => holds.settle(spaceId),
       listHolds: () => holds.list().map(view),
       end: (reason) => machine.end(reason),
+      onEnded: (listener) => {
+        endListeners.push(listener);
+      },
     };
     app.decorate<SessionService>('session', service);
 

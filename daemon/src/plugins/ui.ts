@@ -189,8 +189,13 @@ export default fp(
       const url = request.url;
       // A missing hashed asset must not be answered with HTML.
       if (isDaemonPath(url) || url.startsWith('/assets/')) return reply.callNotFound();
+      // The kiosk browser loading its page afresh (a reload, a restart): the page knows nobody, so
+      // neither does the daemon. A page of another site framing this one is not a reload.
+      const fetchSite = request.headers['sec-fetch-site'];
+      if (request.headers['sec-fetch-mode'] === 'navigate' && (fetchSite === 'none' || fetchSite === 'same-origin'))
+        app.visit.end();
       return sendIndex(reply, facilityOfPath(url));
     });
   },
-  { name: 'ui', fastify: '5.x', dependencies: ['error-handler', 'upstream', 'facility-state'] },
+  { name: 'ui', fastify: '5.x', dependencies: ['error-handler', 'upstream', 'facility-state', 'visit'] },
 );

@@ -7,6 +7,7 @@ import upstream from '../plugins/upstream.js';
 import facilityState from '../plugins/facility-state.js';
 import session from '../plugins/session.js';
 import proxy from '../plugins/proxy.js';
+import visit from '../plugins/visit.js';
 import ui from '../plugins/ui.js';
 import type { DaemonConfig } from '../config.js';
 import { testConfig } from './build-test-app.js';
@@ -66,6 +67,7 @@ export async function buildCoreApp(
     ),
   );
   await app.register(session);
+  await app.register(visit);
   await app.register(proxy);
   await app.register(ui);
   return { app, events, config };

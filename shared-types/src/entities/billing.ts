@@ -43,8 +43,11 @@ export interface SpaceDetails {
   facility_name: string;
   address: string;
   phone_number: string;
-  /** The gate code. */
-  accessCode: string;
+  /**
+   * The gate code, in the operator's answer only: the daemon withholds it from the page
+   * (ANSWER_FIELDS, answer-fields.ts), which texts it by text-gate-code/ and never shows it.
+   */
+  accessCode?: string;
   /** The facility id in the management system. */
   gds_id: string;
   facility_id: string;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Puts a visitor in front of the screen as the operator's answers would (plugins/visit.ts): the
+ * account logged in with `userToken`, holding `tenant` with these units. For tests of calls the
+ * daemon passes only for the visit at the screen; the visit's own tests teach it through the proxy.
+ */
+export function seatVisitor(
+  app: FastifyInstance,
+  visitor: { userToken?: string; tenant: string; facility?: string; units: Array<{ spaceId: string; door?: string }> },
+): void {
+  const ok = (result: unknown) => ({ application_data: { status: 'ok', result } });
+  const none = { params: {}, query: {}, form: {} };
+  const facility = visitor.facility ?? 'demo';
+  app.visit.learn(
+    'login',
+    none,
+    ok({ user_token: visitor.userToken ?? 'seated-visitor-token', email: 'visitor@example.com' }),
+  );
+  app.visit.learn('userItems', none, ok([{ facility, tenants: [visitor.tenant] }]));
+  app.visit.learn(
+    'userItemDetails',
+    { ...none, params: { facility, tenant: visitor.tenant } },
+    ok({
+      tenant_details: [
+        {
+          type: 'primary',
+          tenant_id: visitor.tenant,
+          res_id: null,
+          phones: [{ type: 'cell', number: '+12175550147' }],
+        },
+      ],
+      space_details: visitor.units.map((unit) => ({ spaceId: unit.spaceId, unit_number: unit.door ?? unit.spaceId })),
+    }),
+  );
+}
