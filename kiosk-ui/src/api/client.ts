@@ -38,6 +38,7 @@ import { encodeFields, queryString, type Fields } from './encode';
 
 export {
   ApiError,
+  attemptsRefusedMessage,
   CancelledError,
   NetworkError,
   isCancelled,

@@ -1,4 +1,4 @@
-import type { AppError } from '@kiosk/shared-types';
+import { ATTEMPTS_STOPPED_REASON, isAttemptsRefused, type AppError } from '@kiosk/shared-types';
 
 /**
  * The daemon (or the operator API behind it) answered with HTTP status >= 400 and no operator
@@ -54,4 +54,19 @@ export function firstErrorMessage(response: AppError): string | undefined {
 export function isOperatorUnreachable(error: unknown): boolean {
   if (error instanceof NetworkError) return true;
   return error instanceof ApiError && (error.status >= 500 || error.status === 408 || error.status === 429);
+}
+
+/**
+ * The daemon's answer when it stops taking tries of a code or password for a while (a wait) or
+ * for the rest of the visit or the hour (docs/security.md "Guessing is bounded"), as the message
+ * the visitor reads in their language; null for any other error.
+ */
+export function attemptsRefusedMessage(
+  error: unknown,
+): { key: 'common.attempts.wait'; values: { seconds: number } } | { key: 'common.attempts.stopped' } | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || !isAttemptsRefused(error.body)) return null;
+  const { reason, retry_after_seconds: seconds } = error.body;
+  return reason === ATTEMPTS_STOPPED_REASON
+    ? { key: 'common.attempts.stopped' }
+    : { key: 'common.attempts.wait', values: { seconds } };
 }

@@ -24,6 +24,14 @@ export const common = {
   },
   close: 'Close',
   /** A screen whose operator data did not arrive (components/LoadFailed.tsx); the visit goes on. */
+  /**
+   * The daemon stopped taking tries of a code or password for a while (docs/security.md "Guessing
+   * is bounded"): a wait in seconds, or none left for this visit or this hour.
+   */
+  attempts: {
+    wait: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+    stopped: 'Too many attempts. Please see the Facility Manager.',
+  },
   load_failed: {
     message: 'We could not load this information. Please try again or ask the Manager for help.',
     try_again: 'Try again',

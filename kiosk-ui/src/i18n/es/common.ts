@@ -17,6 +17,10 @@ export const common: Translation<typeof english> = {
     alphabetic_only: 'Solo debe contener letras.',
   },
   close: 'Cerrar',
+  attempts: {
+    wait: 'Demasiados intentos. Espere {{seconds}} segundos e inténtelo de nuevo.',
+    stopped: 'Demasiados intentos. Consulte al gerente de la instalación.',
+  },
   load_failed: {
     message: 'No pudimos cargar esta información. Inténtelo de nuevo o pida ayuda al gerente.',
     try_again: 'Intentar de nuevo',

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { accountMessageText } from '../account/AccountCard';
 import { FieldError } from '../../components/form/FieldError';
 import { reservationCodeSchema, type ReservationCodeValues } from '../../forms/account';
 import { translateMessage } from '../../forms/messages';
@@ -36,9 +37,10 @@ export default observer(function FindReservationScreen(_props: RentalSectionProp
         <h1 id="find-reservation-title" className="find-reservation__title">
           {t('browse.find_reservation.heading')}
         </h1>
-        {rental.lookup.errors.length > 0 && (
+        {(rental.lookup.errors.length > 0 || rental.lookup.refused) && (
           <div className="find-reservation__errors" role="alert">
             <ul>
+              {rental.lookup.refused && <li>{accountMessageText(rental.lookup.refused, t)}</li>}
               {rental.lookup.errors.map((message) => (
                 <li key={message}>{message}</li>
               ))}

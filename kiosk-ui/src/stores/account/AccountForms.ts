@@ -10,6 +10,7 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { LinkRentalValues } from '../../forms/link-rental';
+import { attemptsRefusedMessage } from '../../api/client';
 import type { RootStore } from '../RootStore';
 import {
   failure,
@@ -259,8 +260,9 @@ export class AccountForms {
     let result: AccountResult;
     try {
       result = await action();
-    } catch {
-      result = failure(SOMETHING_WENT_WRONG);
+    } catch (error) {
+      // Too many wrong codes or passwords: the daemon says how long to wait, in the visitor's words.
+      result = failure(attemptsRefusedMessage(error) ?? SOMETHING_WENT_WRONG);
     }
     runInAction(() => {
       if (this.busy === flow) this.busy = null;

@@ -1,11 +1,13 @@
 import type { Reservation } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiClient } from '../../api/client';
+import { attemptsRefusedMessage, type ApiClient } from '../../api/client';
 import type { LogFailure } from '../failure-log';
 
 /** FIND MY RESERVATION (rental §8): the lookup by code and the server's messages, __all__ first. */
 export class ReservationLookup {
   errors: string[] = [];
+  /** Too many codes tried (docs/security.md): the catalogue's message, shown above the form. */
+  refused: NonNullable<ReturnType<typeof attemptsRefusedMessage>> | null = null;
   fieldErrors: Record<string, string[]> = {};
   busy = false;
 
@@ -44,9 +46,11 @@ export class ReservationLookup {
         });
       }
     } catch (error) {
-      this.log('find reservation', error);
+      const refused = attemptsRefusedMessage(error);
+      if (refused === null) this.log('find reservation', error);
       runInAction(() => {
-        this.errors = [error instanceof Error ? error.message : String(error)];
+        if (refused !== null) this.refused = refused;
+        else this.errors = [error instanceof Error ? error.message : String(error)];
       });
     }
     runInAction(() => {
@@ -57,6 +61,7 @@ export class ReservationLookup {
 
   clearErrors(): void {
     this.errors = [];
+    this.refused = null;
     this.fieldErrors = {};
   }
 
