@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.js';
 import { fillBillCard, TEST_USER } from './support/account.js';
 import { expectSection, reachIdentityStep } from './support/flows.js';
-import { useKiosk } from './support/kiosk.js';
+import { pageFetch, useKiosk } from './support/kiosk.js';
 
 /**
  * Signing in, creating an account and paying a bill inside the rental (shell spec §2 "Login ... in
@@ -180,7 +180,7 @@ test('the users list, a user by id and the provider login are calls the daemon r
     ['GET', 'users/u-1001/'],
     ['POST', 'login/passport/'],
   ] as const) {
-    const response = await fetch(`${kiosk.baseUrl}/api/${path}`, { method });
+    const response = await pageFetch(`${kiosk.baseUrl}/api/${path}`, { method });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({
       statusCode: 404,

@@ -12,7 +12,7 @@ import {
   walkToGateCode,
   answerNotBusiness,
 } from './support/flows.js';
-import { E2E_API_KEY, E2E_HEALTH_TOKEN, control, useKiosk } from './support/kiosk.js';
+import { AS_KIOSK_PAGE, E2E_API_KEY, E2E_HEALTH_TOKEN, control, pageFetch, useKiosk } from './support/kiosk.js';
 
 /**
  * Security checks against the real built daemon process (with its sandbox and card-reader
@@ -86,7 +86,7 @@ function raw(
         port: base.port,
         method: options.method ?? 'GET',
         path,
-        headers: options.headers,
+        headers: { ...AS_KIOSK_PAGE, ...options.headers },
         agent: false,
       },
       (response) => {
@@ -218,7 +218,7 @@ test('no answer of the daemon carries the API key: pages, assets, /api, /device,
   ];
   const checked: string[] = [];
   for (const path of [...paths, ...assets, ...api]) {
-    const response = await fetch(`${kiosk.baseUrl}${path}`, { headers: { accept: 'text/html,*/*' } });
+    const response = await pageFetch(`${kiosk.baseUrl}${path}`, { headers: { accept: 'text/html,*/*' } });
     const headers: string[] = [];
     response.headers.forEach((value, name) => headers.push(`${name}: ${value}`));
     const text = `${headers.join('\n')}\n${await response.text()}`;
@@ -228,7 +228,7 @@ test('no answer of the daemon carries the API key: pages, assets, /api, /device,
   }
 
   // A hold and its release, through the proxy.
-  const hold = await fetch(`${kiosk.baseUrl}/api/facilities/demo/spaces/sp-a101/hold/`, {
+  const hold = await pageFetch(`${kiosk.baseUrl}/api/facilities/demo/spaces/sp-a101/hold/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: '',
@@ -238,7 +238,7 @@ test('no answer of the daemon carries the API key: pages, assets, /api, /device,
   const token = (JSON.parse(holdText) as { application_data: { result?: { token?: string } } }).application_data.result
     ?.token;
   expect(token).toBeTruthy();
-  const release = await fetch(`${kiosk.baseUrl}/api/facilities/demo/release-space/`, {
+  const release = await pageFetch(`${kiosk.baseUrl}/api/facilities/demo/release-space/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ facility_id: 'demo', space_id: 'sp-a101', hold_token: token ?? '' }).toString(),

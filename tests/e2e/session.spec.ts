@@ -2,7 +2,7 @@ import { chromium, expect, test, type Locator, type Page } from '@playwright/tes
 import { CHROMIUM_ARGS } from '../../playwright.config.js';
 import { expectAccessible } from './support/a11y.js';
 import { reachIdentityStep } from './support/flows.js';
-import { control, useKiosk, type RunningKiosk } from './support/kiosk.js';
+import { control, pageFetch, useKiosk, type RunningKiosk } from './support/kiosk.js';
 
 /**
  * The kiosk session as a visitor lives it (shell spec §2 "Idle dialog", §4, §9): idle
@@ -234,7 +234,7 @@ test.describe('with time sped up (KIOSK_TIME_SCALE=0.05)', () => {
         }
       ).releases;
     const daemonHolds = async () =>
-      ((await (await fetch(`${kiosk.baseUrl}/session/holds`)).json()) as { holds: { space_id: string }[] }).holds;
+      ((await (await pageFetch(`${kiosk.baseUrl}/session/holds`)).json()) as { holds: { space_id: string }[] }).holds;
 
     // A browser of its own, so it can be killed like a crash (no unload, no goodbye on the socket).
     const server = await chromium.launchServer({

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE } from '@kiosk/shared-types';
 
 export const E2E_API_KEY = 'e2e-secret-api-key-7f3a9c';
 export const E2E_HEALTH_TOKEN = 'e2e-health-token';
@@ -164,9 +165,20 @@ export function useKiosk(
   return new Proxy({} as RunningKiosk, { get: (_target, name) => current()[name as keyof RunningKiosk] });
 }
 
-/** POST JSON to a sandbox or simulator control route. */
+/**
+ * The header the kiosk's own page sends with every call to the daemon: a test that calls the
+ * daemon itself calls as that page, or the daemon refuses it (docs/security.md).
+ */
+export const AS_KIOSK_PAGE: Readonly<Record<string, string>> = { [KIOSK_PAGE_HEADER]: KIOSK_PAGE_HEADER_VALUE };
+
+/** fetch() of a daemon URL as the kiosk's own page makes it. */
+export function pageFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, headers: { ...AS_KIOSK_PAGE, ...(init.headers as Record<string, string>) } });
+}
+
+/** POST JSON to a control route: the sandbox's, the simulator's, or the daemon's demo ones (/device/…/simulate). */
 export async function control(url: string, body: unknown = {}): Promise<unknown> {
-  const response = await fetch(url, {
+  const response = await pageFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
