@@ -5,7 +5,7 @@ import { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE } from '@kiosk/shared-types'
 import { buildApp } from '../app.js';
 import { testConfig } from '../test-helpers/build-test-app.js';
 import { startRecordingUpstream, type RecordingUpstream } from '../test-helpers/recording-upstream.js';
-import { guardOf } from './kiosk-page.js';
+import { isOpen } from './kiosk-page.js';
 import { preloadLinks } from './ui.js';
 
 /**
@@ -268,17 +268,17 @@ describe("only the kiosk's page can call", () => {
   });
 });
 
-describe('guardOf', () => {
-  it("asks every method but GET and HEAD for the page's header", () => {
-    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
-      expect(guardOf(method, '/anything', undefined)).toBe('kiosk-page');
-    }
+describe('isOpen', () => {
+  it('opens no method but GET and HEAD', () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])
+      expect(isOpen(method, '/demo', '/*')).toBe(false);
   });
 
-  it('asks a read for it by the route it reaches, not only by how its path is spelt', () => {
-    expect(guardOf('GET', '/%61pi/user/items/', '/api/*')).toBe('kiosk-page');
-    expect(guardOf('HEAD', '/outbox/jobs/k-1', '/outbox/jobs/:key')).toBe('kiosk-page');
-    expect(guardOf('GET', '/api/facilities/demo/configuration/', '/api/*')).toBe('own-origin');
-    expect(guardOf('GET', '/demo', '/*')).toBe('open');
+  it("keeps a read of a visitor's data closed by the route it reaches, not only by how its path is spelt", () => {
+    expect(isOpen('GET', '/%61pi/user/items/', '/api/*')).toBe(false);
+    expect(isOpen('HEAD', '/outbox/jobs/k-1', '/outbox/jobs/:key')).toBe(false);
+    expect(isOpen('GET', '/session/holds?x=1', undefined)).toBe(false);
+    expect(isOpen('GET', '/demo', '/*')).toBe(true);
+    expect(isOpen('GET', '/device/printer', '/device/printer')).toBe(true);
   });
 });

@@ -34,9 +34,6 @@ import { isOwnHost, isSameOrigin } from './origin.js';
 
 export type PageRefusal = 'foreign-host' | 'cross-origin' | 'not-kiosk-page';
 
-/** What a request must show: nothing, the kiosk's host and origin, or also the page's header. */
-export type PageGuard = 'open' | 'own-origin' | 'kiosk-page';
-
 const REFUSALS: Record<PageRefusal, string> = {
   'foreign-host': "Only the kiosk's own page may call the kiosk service: this request names another host.",
   'cross-origin': "Only the kiosk's own page may call the kiosk service: this request comes from another site.",
@@ -62,18 +59,15 @@ function publicRead(url: string): ApiRouteName | undefined {
 }
 
 /**
- * What a request must show, from its method, raw URL and the route pattern it matched. The
- * pattern counts too: the router decodes `/%61pi/…` to the proxy's `/api/*`.
+ * Whether a request is one the guard lets anyone make: a read (GET, HEAD) of something other than
+ * the proxy, outbox jobs and held spaces. The route pattern it matched counts as well as its path:
+ * the router decodes `/%61pi/…` to the proxy's `/api/*`.
  */
-export function guardOf(method: string, url: string, route: string | undefined): PageGuard {
-  if (method !== 'GET' && method !== 'HEAD') return 'kiosk-page';
+export function isOpen(method: string, url: string, route: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (route !== undefined && PERSONAL_READ_ROUTES.has(route)) return false;
   const path = pathOf(url);
-  const personal =
-    (route !== undefined && PERSONAL_READ_ROUTES.has(route)) ||
-    path === '/api' ||
-    PERSONAL_READ_PREFIXES.some((prefix) => path.startsWith(prefix));
-  if (!personal) return 'open';
-  return publicRead(url) === undefined ? 'kiosk-page' : 'own-origin';
+  return path !== '/api' && !PERSONAL_READ_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /** The call's name or the route's pattern, never the path: paths carry phone numbers and ids. */
@@ -86,21 +80,23 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Why a request with these headers may not pass this guard; undefined when it may. */
+/** Why a request that is not open (isOpen) is refused; undefined when it may pass. */
 export function refusalOf(
-  guard: PageGuard,
+  method: string,
+  url: string,
   headers: IncomingHttpHeaders,
   config: { host: string },
 ): PageRefusal | undefined {
-  if (guard === 'open') return undefined;
   const host = headers.host;
   if (host === undefined || !isOwnHost(host, config)) return 'foreign-host';
   const origin = single(headers.origin);
   if (origin !== undefined && !isSameOrigin(origin, host)) return 'cross-origin';
   const site = single(headers['sec-fetch-site']);
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return 'cross-origin';
-  if (guard === 'kiosk-page' && single(headers[KIOSK_PAGE_HEADER]) !== KIOSK_PAGE_HEADER_VALUE) return 'not-kiosk-page';
-  return undefined;
+  if (single(headers[KIOSK_PAGE_HEADER]) === KIOSK_PAGE_HEADER_VALUE) return undefined;
+  // Looked up last, and only without the header: the page's own calls skip the allow-list walk.
+  if ((method === 'GET' || method === 'HEAD') && publicRead(url) !== undefined) return undefined;
+  return 'not-kiosk-page';
 }
 
 export default fp(
@@ -119,7 +115,8 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const route = request.routeOptions.url;
-      const reason = refusalOf(guardOf(request.method, request.url, route), request.headers, config);
+      if (isOpen(request.method, request.url, route)) return;
+      const reason = refusalOf(request.method, request.url, request.headers, config);
       if (reason === undefined) return;
       refused.inc({ reason });
       request.log.warn(
