@@ -13,6 +13,7 @@ import {
   ensureInstalled,
   ensurePackagingTools,
   ensurePrometheusTools,
+  ensureSystemdAnalyze,
   readJson,
   ROOT,
   run,
@@ -23,6 +24,7 @@ ensureChromium();
 ensureEspeak({ required: true });
 ensurePrometheusTools();
 ensurePackagingTools();
+ensureSystemdAnalyze();
 
 const results = join(ROOT, 'test-results');
 rmSync(join(results, 'unit.json'), { force: true });

@@ -84,6 +84,21 @@ export function ensureEspeak({ required }) {
   console.warn(`Could not install espeak-ng: the kiosk runs without speech output. ${advice}.`);
 }
 
+export const SYSTEMD_ANALYZE_PATH = '/usr/bin/systemd-analyze';
+
+/**
+ * Install Debian's systemd when systemd-analyze is absent (a container without it): the unit tests
+ * of scripts/systemd-security.mjs rate each unit the package ships with it, and skip without it.
+ */
+export function ensureSystemdAnalyze() {
+  if (existsSync(SYSTEMD_ANALYZE_PATH)) return;
+  console.log(`${SYSTEMD_ANALYZE_PATH} not found; installing Debian's systemd package…`);
+  if (aptInstall(['systemd']) && existsSync(SYSTEMD_ANALYZE_PATH)) return;
+  console.warn(
+    "Could not install systemd (as root: apt-get install -y systemd): the units' hardening checks are skipped.",
+  );
+}
+
 /** The fleet tools npm test checks the monitoring files with, and the Debian package of each. */
 export const PROMETHEUS_TOOLS = {
   '/usr/bin/promtool': 'prometheus',
