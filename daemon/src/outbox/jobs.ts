@@ -1,7 +1,9 @@
 import {
   API_ROUTES,
   applyTakes,
+  maskCardNumbersInText,
   OUTBOX_CARD_ROUTE,
+  outboxCallRefusal,
   PATH_PARAMETER_SHAPES,
   type OutboxCallBase,
   type OutboxJobOutcome,
@@ -41,7 +43,28 @@ export interface StoredBatch {
   jobs: StoredJob[];
 }
 
-export class OutboxRequestError extends Error {}
+/**
+ * Why a request was refused (the 400's `reason`): `card-data` (a card number, security code or
+ * expiry outside the enrolment's card), `payment` (a card sale: the outbox never holds a payment),
+ * both by shared-types outbox-contents.ts, the rule the page builds its hand-overs to;
+ * `invalid-request` (anything else it cannot deliver).
+ */
+export type OutboxRefusalReason = 'card-data' | 'payment' | 'invalid-request';
+
+export class OutboxRequestError extends Error {
+  constructor(
+    message: string,
+    readonly reason: OutboxRefusalReason,
+  ) {
+    super(message);
+    this.name = 'OutboxRequestError';
+  }
+}
+
+export interface RequestProblem {
+  message: string;
+  reason: OutboxRefusalReason;
+}
 
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
 
@@ -58,23 +81,40 @@ function pathProblem(call: OutboxCallBase): string | null {
   return null;
 }
 
-/** The request's problem in words (400), or null: ids unique, `after` names an earlier call, paths whole, a card only where it belongs. */
-export function requestProblem(request: OutboxRequest): string | null {
+/**
+ * The request's problem in words and its reason (400), or null: ids unique, `after` names an
+ * earlier call, paths whole, a card only where it belongs, no payment, and no card data anywhere
+ * but the enrolment's `card` (which is never written to disk).
+ */
+export function requestProblem(request: OutboxRequest): RequestProblem | null {
   const seen = new Set<string>();
+  const invalid = (message: string): RequestProblem => ({ message, reason: 'invalid-request' });
   for (const call of request.calls) {
-    if (!ID.test(call.id)) return `call id "${call.id}" must be 1 to 40 letters, digits, _ or -`;
-    if (seen.has(call.id)) return `call id "${call.id}" is used twice`;
+    const refusal = outboxCallRefusal(call);
+    if (refusal) return { message: `${maskCardNumbersInText(call.id)}: ${refusal.message}`, reason: refusal.reason };
+    if (!ID.test(call.id)) return invalid(`call id "${call.id}" must be 1 to 40 letters, digits, _ or -`);
+    if (seen.has(call.id)) return invalid(`call id "${call.id}" is used twice`);
     const problem = pathProblem(call) ?? (call.instead ? pathProblem(call.instead) : null);
-    if (problem) return problem;
+    if (problem) return invalid(problem);
     if (call.after && !seen.has(call.after.id))
-      return `${call.id}: runs after "${call.after.id}", which is not an earlier call`;
-    if (call.card && call.route !== OUTBOX_CARD_ROUTE) return `${call.id}: only ${OUTBOX_CARD_ROUTE} carries a card`;
+      return invalid(`${call.id}: runs after "${call.after.id}", which is not an earlier call`);
+    if (call.card && call.route !== OUTBOX_CARD_ROUTE)
+      return { message: `${call.id}: only ${OUTBOX_CARD_ROUTE} carries a card`, reason: 'card-data' };
     if (call.card && !call.instead)
-      return `${call.id}: a call with a card needs the call to send instead if the card is lost`;
-    if (call.instead?.route === OUTBOX_CARD_ROUTE) return `${call.id}: the call sent instead cannot need a card`;
+      return invalid(`${call.id}: a call with a card needs the call to send instead if the card is lost`);
+    if (call.instead?.route === OUTBOX_CARD_ROUTE)
+      return invalid(`${call.id}: the call sent instead cannot need a card`);
     seen.add(call.id);
   }
   return null;
+}
+
+/**
+ * A job found on disk that the outbox must not send: a card sale or card data, written by a daemon
+ * from before these were refused. Null for every job this daemon accepted.
+ */
+export function storedJobProblem(job: StoredJob): RequestProblem | null {
+  return outboxCallRefusal({ route: job.route, params: job.params, form: job.form, instead: job.instead });
 }
 
 export { applyTakes };

@@ -14,6 +14,7 @@ import {
   readAnswer,
   requestProblem,
   retryDelayMs,
+  storedJobProblem,
   type StoredBatch,
   type StoredJob,
 } from './jobs.js';
@@ -91,6 +92,18 @@ export class Outbox {
     for (const stored of batches) {
       let changed = false;
       for (const job of stored.jobs) {
+        const problem = job.state === 'pending' ? storedJobProblem(job) : null;
+        if (problem) {
+          this.options.log.error(
+            { key: job.key, route: job.route, reason: problem.reason },
+            'outbox: a payment or card data found on disk is not sent, and is wiped from the file',
+          );
+          Object.assign(job, { form: {}, params: {}, state: 'dropped', message: `not sent: ${problem.reason}` });
+          delete job.instead;
+          this.options.count?.('dropped');
+          changed = true;
+          continue;
+        }
         if (job.state === 'pending' && job.card && !job.replaced && !this.cards.has(job.key) && job.instead) {
           this.options.log.warn(
             { key: job.key, route: job.route, instead: job.instead.route },
@@ -110,8 +123,9 @@ export class Outbox {
 
   /** Write the request to disk (durably), then start delivering it. */
   async accept(request: OutboxRequest, traceId: string): Promise<OutboxAccepted> {
+    // Checked before anything is kept: a refused request leaves nothing on disk or in memory.
     const problem = requestProblem(request);
-    if (problem) throw new OutboxRequestError(problem);
+    if (problem) throw new OutboxRequestError(problem.message, problem.reason);
     const batch = randomBytes(9).toString('hex');
     const keys: Record<string, string> = {};
     const jobs: StoredJob[] = request.calls.map((call) => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -261,5 +261,170 @@ describe('POST /outbox', () => {
       error: 'Insufficient Storage',
       message: 'The outbox is full; these follow-ups were not accepted. Send them directly.',
     });
+  });
+});
+
+describe('POST /outbox, card data and payments', () => {
+  const MARKER_CARD = '5555555555554444';
+  const MARKER_CVV = '8261';
+  const mail = (form: Record<string, string>, params = { ...mailParams, spaceTypeId: 'm-10x10' }): OutboxCall => ({
+    id: 'rental_mail',
+    route: 'mailRental',
+    params,
+    form,
+  });
+  // Each request starts with a call that is fine, so a check made after writing would leave a file.
+  const text: OutboxCall = {
+    id: 'gate_code_text',
+    route: 'textGateCode',
+    params: {},
+    form: { facility_id: 'demo', tenant_id: 't-9001', phone_number: '(217) 555-0182' },
+  };
+  const [enrolment] = rentalFollowUps();
+
+  it.each<[string, OutboxCall, string]>([
+    [
+      'a card number and CVV in a form',
+      mail({ unit_no: 'B-10', card_number: MARKER_CARD, cvv: MARKER_CVV }),
+      'card-data',
+    ],
+    ['a card number under a name that says nothing', mail({ remark: `card ${MARKER_CARD}` }), 'card-data'],
+    ['a CVV alone', mail({ unit_no: 'B-10', cc_cvv: MARKER_CVV }), 'card-data'],
+    ['an expiry alone', mail({ unit_no: 'B-10', cc_exp_month: '11', cc_exp_year: '2031' }), 'card-data'],
+    [
+      'a card number in a path parameter',
+      mail({ unit_no: 'B-10' }, { ...mailParams, spaceTypeId: MARKER_CARD }),
+      'card-data',
+    ],
+    [
+      'a card number in JSON inside a form value',
+      mail({ data: JSON.stringify({ unit_no: 'B-10', request: { card: { number: MARKER_CARD, cvv: MARKER_CVV } } }) }),
+      'card-data',
+    ],
+    [
+      'a CVV in the call sent instead of a lost enrolment',
+      { ...enrolment!, instead: { ...enrolment!.instead!, form: { data: '{}', cvv: MARKER_CVV } } },
+      'card-data',
+    ],
+    [
+      'a supplies sale (items, total, card)',
+      {
+        id: 'supplies',
+        route: 'processMerchandiseSales',
+        params: {},
+        form: {
+          facility_id: 'demo',
+          items: JSON.stringify([{ item_id: 'tape', quantity: 1 }]),
+          total_amount: '5.35',
+          card_number: MARKER_CARD,
+          cvv: MARKER_CVV,
+        },
+      },
+      'payment',
+    ],
+    [
+      'a supplies sale without its card',
+      {
+        id: 'supplies',
+        route: 'processMerchandiseSales',
+        params: {},
+        form: { facility_id: 'demo', items: JSON.stringify([{ item_id: 'tape', quantity: 1 }]), total_amount: '5.35' },
+      },
+      'payment',
+    ],
+  ])('refuses %s with 400, and nothing of it reaches the disk', async (_case, call, reason) => {
+    const operator = await upstream();
+    operator.respond((_request, res) => operator.json(res, 200, ok({})));
+    const dir = tempDir('outbox-');
+    const app = await kiosk(dir, operator);
+    const response = await handOver(app, { kind: 'rental', calls: [text, call] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', reason });
+    expect(response.body).not.toContain(MARKER_CARD);
+    await app.outbox.idle();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(app.outbox.stats().jobs).toBe(0);
+    expect(operator.requests).toEqual([]);
+  });
+
+  it("keeps the rental's lock, already paid, and a mail's masked card", async () => {
+    const operator = await upstream();
+    operator.respond((_request, res) => operator.json(res, 200, ok({})));
+    const app = await kiosk(tempDir('outbox-'), operator);
+    const lock: OutboxCall = {
+      id: 'lock_sale',
+      route: 'processMerchandiseSales',
+      params: {},
+      form: { facility_id: 'demo', tenant_id: 't-9001', space_id: 'sp-b-10', item_id: 'lock-disc-70', quantity: '1' },
+    };
+    const masked = mail({ data: JSON.stringify({ request: { card_number: '5555********4444' }, unit_no: 'B-10' }) });
+    const response = await handOver(app, { kind: 'rental', calls: [lock, masked] });
+    expect(response.statusCode).toBe(202);
+    await app.outbox.idle();
+    expect(operator.requests.map((request) => request.path).sort()).toEqual([
+      'owners/demo-owner/facilities/demo/tenant/t-9001/space-type/m-10x10/rental/',
+      'process-merchandise-sales/',
+    ]);
+  });
+
+  it('sends no payment or card data found on disk from an older daemon, and wipes it from the file', async () => {
+    const dir = tempDir('outbox-');
+    const job = (id: string, route: string, form: Record<string, string>) => ({
+      id,
+      key: `ob-0123456789abcdef01-${id}`,
+      route,
+      params: {},
+      form,
+      card: false,
+      replaced: false,
+      state: 'pending',
+      message: null,
+    });
+    const batch = {
+      batch: '0123456789abcdef01',
+      kind: 'rental',
+      acceptedAt: Date.now(),
+      traceId: 'trace-old',
+      jobs: [
+        job('supplies', 'processMerchandiseSales', {
+          facility_id: 'demo',
+          items: '[{"item_id":"tape","quantity":1}]',
+          card_number: MARKER_CARD,
+          cvv: MARKER_CVV,
+        }),
+        job('gate_code_text', 'textGateCode', { facility_id: 'demo', note: `card ${MARKER_CARD}` }),
+        job('lock_sale', 'processMerchandiseSales', {
+          facility_id: 'demo',
+          tenant_id: 't-9001',
+          item_id: 'lock-disc-70',
+        }),
+      ],
+    };
+    writeFileSync(join(dir, `${'1'.padStart(16, '0')}-${batch.batch}.json`), JSON.stringify(batch));
+    const operator = await upstream();
+    // The lock waits for its answer until the test has read the file.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    operator.respond(async (_request, res) => {
+      await held;
+      operator.json(res, 200, ok({}));
+    });
+    const app = await kiosk(dir, operator);
+    await operator.waitForRequests(1);
+    const onDisk = everyByteIn(dir);
+    expect(onDisk).toContain('lock-disc-70');
+    expect(onDisk).not.toContain(MARKER_CARD);
+    expect(onDisk).not.toContain(MARKER_CVV);
+    release();
+    await app.outbox.idle();
+    expect(operator.requests.map((request) => new URLSearchParams(request.bodyText).get('item_id'))).toEqual([
+      'lock-disc-70',
+    ]);
+    expect(readdirSync(dir)).toEqual([]);
+    const outcome = async (id: string) =>
+      (await app.inject({ url: `/outbox/jobs/ob-0123456789abcdef01-${id}` })).json();
+    expect(await outcome('supplies')).toMatchObject({ state: 'dropped', message: 'not sent: payment' });
+    expect(await outcome('gate_code_text')).toMatchObject({ state: 'dropped', message: 'not sent: card-data' });
+    expect(await outcome('lock_sale')).toMatchObject({ state: 'delivered' });
   });
 });

@@ -138,8 +138,10 @@ export default fp(
           );
           return reply.code(202).send(accepted);
         } catch (error) {
-          if (error instanceof OutboxRequestError)
-            return sendDaemonError(reply, 400, `Invalid request: ${error.message}`);
+          if (error instanceof OutboxRequestError) {
+            request.log.warn({ reason: error.reason, kind: request.body.kind }, 'outbox: request refused');
+            return sendDaemonError(reply, 400, `Invalid request: ${error.message}`, error.reason);
+          }
           if (error instanceof OutboxFullError) {
             request.log.error({ maxBytes: error.maxBytes }, 'outbox full: follow-ups refused');
             return sendDaemonError(

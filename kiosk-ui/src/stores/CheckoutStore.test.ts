@@ -1,4 +1,5 @@
 import { runInAction } from 'mobx';
+import { outboxRequestRefusal } from '@kiosk/shared-types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activeSections } from '../flow/flow';
 import { ready } from '../models/loadable';
@@ -70,6 +71,8 @@ describe('the follow-ups after success, handed to the daemon', () => {
     // The text's answer, asked of the daemon, shows on the confirmation.
     expect(calls(/^GET \/outbox\/jobs\/k-gate_code_text$/)).toHaveLength(1);
     expect(root.checkout.confirmation.textStatus).toMatchObject({ state: 'sent', phone: '(217) 555-0182' });
+    // What the daemon takes: no payment, no card data but the enrolment's card (docs/outbox.md).
+    expect(outboxRequestRefusal(handedOver()[0]!)).toBeNull();
   });
 
   it("shows the operator's refusal of the text, and a first attempt that did not reach it as not sent", async () => {
@@ -161,6 +164,7 @@ describe('the follow-ups after success, handed to the daemon', () => {
     expect(saved.form.error_code).toBe('RentalFailed');
     expect(saved.form).not.toHaveProperty('cvv');
     expect(JSON.stringify(handedOver())).not.toContain(VISA);
+    expect(outboxRequestRefusal(handedOver()[0]!)).toBeNull();
     expect(calls(/failure|save-failed/)).toHaveLength(0);
   });
 });

@@ -95,6 +95,10 @@ describe('paying', () => {
     expect(sent.get('facility_id')).toBe('demo');
     expect(sent.get('card_number')).toBe('4111111111111111');
     expect(sent.get('total_amount')).toBe('12.84');
+    // A card payment: made by the page while the visitor waits, never handed to the outbox.
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/api/process-merchandise-sales/',
+    ]);
     expect(store.stage).toBe('result');
     expect(store.sale?.sale_id).toBe('MS-1001');
     expect(store.totals.count).toBe(0);

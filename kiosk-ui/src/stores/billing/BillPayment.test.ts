@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { OutboxRequest } from '@kiosk/shared-types';
+import { outboxRequestRefusal, type OutboxRequest } from '@kiosk/shared-types';
 import { wrapped, type FakeRequest } from '../../test/fakes';
 import { calls, card, form, loaded } from './billing-test-fixtures';
 
@@ -93,6 +93,26 @@ describe('paying', () => {
       prepay: 206,
     });
     expect(handed[0]!.body).not.toContain('4111111111111111');
+    expect(outboxRequestRefusal(request)).toBeNull();
+  });
+
+  it('hands the autopay mail after a card update to the outbox with the card masked, which the daemon takes', async () => {
+    const { root, requests } = await loaded({
+      overrides: {
+        'POST /outbox': { status: 202, body: { batch: 'b-1', keys: { autopay_mail: 'k-1' } } },
+      },
+    });
+    const b13 = root.billing.units[1]!;
+    root.billing.tickUpdateCard(b13, true);
+    await root.billing.submitPayment(card);
+    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    expect(calls(requests, 'POST', '/tenant/t-1/autopay/')).toHaveLength(0);
+    const handed = calls(requests, 'POST', '/outbox');
+    expect(handed).toHaveLength(1);
+    const request = JSON.parse(handed[0]!.body!) as OutboxRequest;
+    expect(request.calls.map((call) => call.route)).toEqual(['mailAutopay']);
+    expect(JSON.parse(request.calls[0]!.form.data!)).toMatchObject({ request: { card_number: '4111********1111' } });
+    expect(outboxRequestRefusal(request)).toBeNull();
   });
 
   it('(c) leaves the payment mail to the management system when it notifies', async () => {
