@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   maskCardNumbersInText,
+  maskSecrets,
   type OutboxAccepted,
   type OutboxCallBase,
   type OutboxCard,
@@ -304,9 +305,12 @@ export class Outbox {
         this.options.count?.('refused');
       } else {
         job.state = 'delivered';
+        // What the next call takes of the answer is written to disk with it: card numbers in it
+        // masked, security codes and expiries removed, as any mail shows a card.
+        const taken = maskSecrets(reading.result, { keepContactDetails: true });
         for (const next of stored.jobs) {
           if (next.after?.id === job.id && next.after.take && next.state === 'pending' && !job.replaced)
-            next.form = applyTakes(next.form, reading.result, next.after.take);
+            next.form = applyTakes(next.form, taken, next.after.take);
         }
         this.options.count?.('delivered');
       }

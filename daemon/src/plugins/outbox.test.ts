@@ -266,7 +266,8 @@ describe('POST /outbox', () => {
 
 describe('POST /outbox, card data and payments', () => {
   const MARKER_CARD = '5555555555554444';
-  const MARKER_CVV = '8261';
+  // Found by its field's name, so it can be long enough never to turn up by chance in a time or a key.
+  const MARKER_CVV = 'cvv-MARKER-8261';
   const mail = (form: Record<string, string>, params = { ...mailParams, spaceTypeId: 'm-10x10' }): OutboxCall => ({
     id: 'rental_mail',
     route: 'mailRental',
@@ -426,5 +427,43 @@ describe('POST /outbox, card data and payments', () => {
     expect(await outcome('supplies')).toMatchObject({ state: 'dropped', message: 'not sent: payment' });
     expect(await outcome('gate_code_text')).toMatchObject({ state: 'dropped', message: 'not sent: card-data' });
     expect(await outcome('lock_sale')).toMatchObject({ state: 'delivered' });
+  });
+});
+
+describe("what a call takes of the operator's answer", () => {
+  it('is written to disk with card numbers masked and security codes and expiries removed', async () => {
+    const operator = await upstream();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    operator.respond(async (request, res) => {
+      if (request.path.startsWith('tenant/'))
+        return operator.json(
+          res,
+          200,
+          ok({
+            response: {
+              enabled: true,
+              card: { number: '5555555555554444', cvv: 'cvv-MARKER-8261', exp_year: 'expiry-MARKER-2031' },
+            },
+          }),
+        );
+      await held;
+      return operator.json(res, 200, ok({}));
+    });
+    const dir = tempDir('outbox-');
+    const app = await kiosk(dir, operator);
+    const [enrolment, mail] = rentalFollowUps();
+    expect((await handOver(app, { kind: 'rental', calls: [enrolment!, mail!] })).statusCode).toBe(202);
+    await operator.waitForRequests(2);
+    const onDisk = everyByteIn(dir);
+    expect(onDisk).toContain('5555********4444');
+    for (const secret of ['5555555555554444', 'cvv-MARKER', 'expiry-MARKER']) expect(onDisk).not.toContain(secret);
+    release();
+    await app.outbox.idle();
+    const sent = operator.requests.find((request) => request.path.startsWith('owners/'))!;
+    expect(JSON.parse(new URLSearchParams(sent.bodyText).get('data')!).response).toEqual({
+      enabled: true,
+      card: { number: '5555********4444', cvv: '[removed]', exp_year: '[removed]' },
+    });
   });
 });
