@@ -159,12 +159,17 @@ export async function startInstalledDaemon(extraEnv = {}) {
   }
   const token = settings.KIOSK_HEALTH_TOKEN;
   const support = line('Support');
+  const { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE } = await import(
+    new URL('../shared-types/dist/events.js', import.meta.url).href
+  );
   const daemon = {
     url: new URL(line('Kiosk ready')).origin,
     sandboxUrl: line('Sandbox'),
     supportUrl: support,
     token,
     auth: { authorization: `Bearer ${token}` },
+    /** The header the kiosk's own page sends: the daemon refuses its calls without it (docs/security.md). */
+    page: { [KIOSK_PAGE_HEADER]: KIOSK_PAGE_HEADER_VALUE },
     async ready() {
       const response = await fetch(`${support}/health/ready`, { headers: daemon.auth });
       return { status: response.status, body: await response.json() };
@@ -206,7 +211,7 @@ async function spoolEvents(daemon, count, tag) {
   for (let i = 0; i < count; i += 1) {
     const response = await fetch(`${daemon.url}/log`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...daemon.page },
       body: JSON.stringify({ event_name: `${tag} ${i}`, action: 'test', active_section: 'home' }),
     });
     if (response.status !== 202) throw new Error(`POST /log answered ${response.status}`);
@@ -573,7 +578,7 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       // A held space: wait-idle (what the postinst runs before a restart) keeps waiting.
       const hold = await fetch(`${daemon.url}/session/holds`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...daemon.page },
         body: JSON.stringify({ facility_id: 'demo', space_id: '1042', hold_token: 'hold-token-1' }),
       });
       if (hold.status !== 201) throw new Error(`registering a hold answered ${hold.status}`);
@@ -581,7 +586,7 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       const busy = cmd('storage-kiosk', [...waitArgs, '--timeout', '1']);
       if (busy.status !== 1 || !/held spaces: 1/.test(busy.output))
         throw new Error(`wait-idle with a held space: exit ${busy.status}: ${busy.output}`);
-      await fetch(`${daemon.url}/session/holds/1042`, { method: 'DELETE' });
+      await fetch(`${daemon.url}/session/holds/1042`, { method: 'DELETE', headers: daemon.page });
       const idle = cmd('storage-kiosk', [...waitArgs, '--timeout', '5']);
       if (!idle.ok) throw new Error(`wait-idle once released: exit ${idle.status}: ${idle.output}`);
       return `${built.first.version} ready; wait-idle: "${busy.output.split('\n').pop()}", then "${idle.output}"`;

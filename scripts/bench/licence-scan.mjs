@@ -11,7 +11,7 @@
 // Target (docs/id-scanner.md, "Figure"): the scan cuts the identity step's taps + keystrokes by at least 40 %.
 /* global document */
 import { launchChromium, VIEWPORT } from './lib/browser.mjs';
-import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
+import { asKioskPage, requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, record, runMain } from './lib/report.mjs';
 
 const TARGET_CUT = 0.4;
@@ -87,7 +87,7 @@ async function identityStep(page, kiosk, { scan }) {
     // The visitor holds the licence under the scanner: no tap, no key.
     const response = await fetch(`${kiosk.baseUrl}/device/id/simulate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await asKioskPage()) },
       body: JSON.stringify({ fixture: 'valid' }),
     });
     if (!response.ok) throw new Error(`licence-scan simulator answered ${response.status}`);

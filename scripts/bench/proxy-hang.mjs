@@ -12,6 +12,7 @@ import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { asKioskPage } from './lib/kiosk.mjs';
 import { option } from './lib/report.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,12 +43,13 @@ const app = await buildApp(config, { logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const port = app.server.address().port;
 
+const pageHeaders = await asKioskPage();
 const started = performance.now();
 function call(path) {
   const sentAt = performance.now();
   return new Promise((resolve) => {
     // A fresh connection each, like many tabs or a script: the browser's 6-per-host cap is not the daemon's.
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: pageHeaders, agent: false }, (res) => {
       res.resume();
       res.on('end', () =>
         resolve({ status: res.statusCode, ms: performance.now() - started, waited: performance.now() - sentAt }),

@@ -27,7 +27,7 @@ import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BENCH_HEALTH_TOKEN, ROOT, requireBuilt, startKiosk } from './lib/kiosk.mjs';
+import { BENCH_HEALTH_TOKEN, ROOT, asKioskPage, requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, flag, option, record, runMain, textOption } from './lib/report.mjs';
 
 const TARGET_RSS_MB = 120;
@@ -131,8 +131,10 @@ class Counters {
   }
 }
 
+/** A call to the daemon, as the kiosk's own page makes it. */
 async function call(url, init = {}) {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const headers = { ...(await asKioskPage()), ...init.headers };
+  const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status}`);
   return text ? JSON.parse(text) : null;

@@ -18,7 +18,7 @@
 // swipe panel with a pending swipe shows. Add the rental and pay-bill ones as those flows land.
 /* global window, document, location, requestAnimationFrame */
 import { launchChromium, VIEWPORT } from './lib/browser.mjs';
-import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
+import { asKioskPage, requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, flag, option, percentile, record, runMain } from './lib/report.mjs';
 
 const TARGET_MS = 100;
@@ -84,7 +84,7 @@ function openEventSocket() {
  * are properties, not attributes (no mutation to observe), so screen mode checks every frame and
  * takes the time one frame after the number is there, once that frame has been painted.
  */
-function simulateAndTime([outcome, last4, screen, timeoutMs]) {
+function simulateAndTime([outcome, last4, screen, timeoutMs, pageHeaders]) {
   const filled = () =>
     [...document.querySelectorAll('main input')].some((input) => {
       const digits = input.value.replace(/\D/g, '');
@@ -128,7 +128,7 @@ function simulateAndTime([outcome, last4, screen, timeoutMs]) {
     const started = performance.now();
     fetch('/device/card/simulate', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...pageHeaders },
       body: JSON.stringify({ outcome }),
     }).then(() => {
       result.answeredMs = performance.now() - started;
@@ -149,6 +149,7 @@ async function main() {
   requireBuilt();
   const swipes = Math.max(1, option('swipes', 25));
   const kiosk = await startKiosk();
+  const pageHeaders = await asKioskPage();
   if (!kiosk.simulatorUrl) throw new Error('the daemon started no card-reader simulator');
   const browser = await launchChromium();
   try {
@@ -177,13 +178,20 @@ async function main() {
       const card = CARDS[i % CARDS.length];
       if (screen && i > 0 && !(await screen.again(page))) throw new Error(`could not get back to ${screen.name}`);
       if (!screen) {
-        const started = await page.evaluate(() =>
-          fetch('/device/card/swipe', { method: 'POST' }).then((r) => r.status),
+        const started = await page.evaluate(
+          (headers) => fetch('/device/card/swipe', { method: 'POST', headers }).then((r) => r.status),
+          pageHeaders,
         );
         if (started !== 202) throw new Error(`POST /device/card/swipe answered ${started}`);
       }
       await waitForPendingSwipe(kiosk);
-      const result = await page.evaluate(simulateAndTime, [card.outcome, card.last4, screen !== null, 10_000]);
+      const result = await page.evaluate(simulateAndTime, [
+        card.outcome,
+        card.last4,
+        screen !== null,
+        10_000,
+        pageHeaders,
+      ]);
       if (result.ms === null) {
         throw new Error(`swipe ${i + 1} (${card.outcome}): ${result.event ?? 'no result'} within 10 s`);
       }

@@ -34,7 +34,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { launchChromium, throttleCpu, VIEWPORT } from './lib/browser.mjs';
-import { requireBuilt, startKiosk } from './lib/kiosk.mjs';
+import { asKioskPage, requireBuilt, startKiosk } from './lib/kiosk.mjs';
 import { fixed, option, percentile, record, runMain, saveResult, textOption } from './lib/report.mjs';
 
 const TARGET_P98_MS = 100;
@@ -168,10 +168,11 @@ class Visitor {
     await this.tap(this.button('Done'));
   }
 
+  /** A control route: the sandbox's, or the daemon's demo ones (called as the kiosk page). */
   async sandbox(path, body = {}) {
     const response = await fetch(`${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await asKioskPage()) },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);

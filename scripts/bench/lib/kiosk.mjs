@@ -19,6 +19,19 @@ export const DAEMON_NODE_ARGS = ['--max-semi-space-size=8'];
 /** Only the tail of the daemon's output is kept: a 30-minute soak must not grow this process. */
 const OUTPUT_KEEP_CHARS = 256 * 1024;
 
+/**
+ * The header the kiosk's own page sends with every call to the daemon, read from the build
+ * (shared-types events.ts KIOSK_PAGE_HEADER): a bench that calls the daemon itself calls as that
+ * page, or the daemon refuses it (docs/security.md).
+ */
+export async function asKioskPage() {
+  requireBuilt({ ui: false });
+  const { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE } = await import(
+    new URL('../../../shared-types/dist/events.js', import.meta.url).href
+  );
+  return { [KIOSK_PAGE_HEADER]: KIOSK_PAGE_HEADER_VALUE };
+}
+
 /** Exit with a clear message when the build a benchmark needs is missing. */
 export function requireBuilt({ ui = true } = {}) {
   const missing = [];
