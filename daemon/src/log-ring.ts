@@ -1,4 +1,4 @@
-import { maskLogLine } from './secrets.js';
+import { maskLogLine, masksEveryLine } from './secrets.js';
 
 /**
  * The daemon's last log lines, kept in memory for the support bundle (GET /support/bundle), so
@@ -12,8 +12,10 @@ export class LogRing {
 
   constructor(readonly capacity = 500) {}
 
-  push(line: string): void {
-    const masked = maskLogLine(line.endsWith('\n') ? line.slice(0, -1) : line);
+  /** Keep a line, masked unless the logger that wrote it masks every line already. */
+  push(line: string, alreadyMasked = false): void {
+    const whole = line.endsWith('\n') ? line.slice(0, -1) : line;
+    const masked = alreadyMasked ? whole : maskLogLine(whole);
     if (this.lines.length < this.capacity) this.lines.push(masked);
     else this.lines[this.next] = masked;
     this.next = (this.next + 1) % this.capacity;
@@ -32,13 +34,14 @@ export function withLogRing<T>(logger: T, ring: LogRing): T {
   if (logger === false || logger === undefined || logger === null || typeof logger !== 'object') return logger;
   const options = logger as { hooks?: { streamWrite?: (line: string) => string } };
   const previous = options.hooks?.streamWrite;
+  const masked = masksEveryLine(previous);
   return {
     ...logger,
     hooks: {
       ...options.hooks,
       streamWrite(line: string): string {
         const written = previous === undefined ? line : previous(line);
-        ring.push(written);
+        ring.push(written, masked);
         return written;
       },
     },

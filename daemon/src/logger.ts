@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { maskUrlForLog } from '@kiosk/shared-types';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { DaemonConfig } from './config.js';
-import { configuredSecrets, maskLogLine } from './secrets.js';
+import { configuredSecrets, maskingWriter, maskLogLine, masksEveryLine } from './secrets.js';
 
 /**
  * Paths pino removes from the daemon's own logs before the line is written: the API key header,
@@ -40,8 +40,8 @@ export function requestForLog(request: FastifyRequest) {
 /**
  * Logger options whose every line leaves masked by the one rule for fields (maskLogLine: secret
  * and personal fields, card numbers, e-mails, the given secret values) and whose request lines
- * show a masked URL; a stream-write hook already there runs first. `false` stays false (no logger).
- * The daemon's logger and the sandbox's are made by this.
+ * show a masked URL; a stream-write hook already there runs first (one that masks every line
+ * already is kept alone: the sandbox is given the daemon's). `false` stays false (no logger).
  */
 export function maskedLogger<T>(logger: T, secrets: readonly string[] = []): T {
   if (logger === false || logger === undefined || logger === null) return logger;
@@ -50,12 +50,16 @@ export function maskedLogger<T>(logger: T, secrets: readonly string[] = []): T {
     hooks?: { streamWrite?: (line: string) => string };
   };
   const previous = options.hooks?.streamWrite;
+  const serializers = { ...options.serializers, req: requestForLog };
+  if (masksEveryLine(previous)) return { ...options, serializers } as T;
   return {
     ...options,
-    serializers: { ...options.serializers, req: requestForLog },
+    serializers,
     hooks: {
       ...options.hooks,
-      streamWrite: (line: string) => maskLogLine(previous === undefined ? line : previous(line), secrets),
+      streamWrite: maskingWriter((line: string) =>
+        maskLogLine(previous === undefined ? line : previous(line), secrets),
+      ),
     },
   } as T;
 }

@@ -32,6 +32,19 @@ export function maskLogLine(line: string, secrets: readonly string[] = []): stri
   return `${JSON.stringify(maskSecrets(parsed, { secretValues: secrets }))}${newline}`;
 }
 
+const maskingWriters = new WeakSet<object>();
+
+/** A stream-write hook that masks every line (maskLogLine), known as such by what comes after it. */
+export function maskingWriter(write: (line: string) => string): (line: string) => string {
+  maskingWriters.add(write);
+  return write;
+}
+
+/** Whether a stream-write hook masks every line already, so a line it wrote needs no second pass. */
+export function masksEveryLine(write: ((line: string) => string) | undefined): boolean {
+  return write !== undefined && maskingWriters.has(write);
+}
+
 /** At most this much of an operator answer is kept in a log line. */
 const LOGGED_BODY_MAX_CHARS = 2000;
 

@@ -1,6 +1,7 @@
 import { passesLuhn } from './card.js';
 import {
   fieldSecrecy,
+  type FieldSecrecy,
   LICENCE_KEYS,
   namesEmail,
   namesPhone,
@@ -132,7 +133,13 @@ function maskRun(run: string): string {
 
 /** Mask every card number inside free text (isCardNumberCandidate). */
 export function maskCardNumbersInText(text: string): string {
-  return text.replace(DIGIT_RUN, maskRun);
+  // Most text logged holds fewer digits than the shortest card: counting is cheaper than the search.
+  let digits = 0;
+  for (let index = 0; index < text.length && digits < CARD_DIGITS_MIN; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits += 1;
+  }
+  return digits < CARD_DIGITS_MIN ? text : text.replace(DIGIT_RUN, maskRun);
 }
 
 /**
@@ -214,8 +221,12 @@ function personalValue(key: string, value: unknown): unknown {
  * A field's value as a log may show it, or undefined when it may show as it is: the one rule
  * (`fieldSecrecy`) applied to a value.
  */
-function maskedField(key: string, value: unknown, personal: boolean): unknown {
-  const secrecy = fieldSecrecy({ name: key });
+function maskedField(
+  key: string,
+  value: unknown,
+  personal: boolean,
+  secrecy: FieldSecrecy = fieldSecrecy({ name: key }),
+): unknown {
   if (secrecy === 'secret') return value === '' || value === REMOVED ? undefined : REMOVED;
   if (secrecy === 'card-number' && (typeof value === 'number' || (typeof value === 'string' && /[0-9]/.test(value)))) {
     const masked = typeof value === 'number' ? maskCardNumber(String(value)) : maskPartialCardNumber(value);
@@ -286,9 +297,10 @@ function maskValue(
   if (depth > 12) return REMOVED;
   if (typeof value === 'string' && AAMVA_DATA.test(value)) return REMOVED;
   if (key !== undefined) {
-    const shown = maskedField(key, value, personal);
+    const secrecy = fieldSecrecy({ name: key });
+    const shown = maskedField(key, value, personal, secrecy);
     if (shown !== undefined) return typeof shown === 'string' && forms.length > 0 ? removeForms(shown, forms) : shown;
-    if (fieldSecrecy({ name: key }) === 'secret') return value;
+    if (secrecy === 'secret') return value;
   }
   if (typeof value === 'string') {
     const masked = maskText(value, personal);

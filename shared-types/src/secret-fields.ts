@@ -235,13 +235,32 @@ const PERSONAL_AUTOCOMPLETE = new Set([
  */
 export type FieldSecrecy = 'secret' | 'card-number' | 'personal' | 'plain';
 
-/** The one rule for a field, by its name and type (and, in a page, its autocomplete token). */
-export function fieldSecrecy(field: { name?: string; type?: string; autocomplete?: string }): FieldSecrecy {
-  const { name = '', type = '', autocomplete = '' } = field;
+/**
+ * Secrecy by name alone, remembered: logs mask every line by it, and their few hundred field names
+ * repeat on every line (the rules above cost microseconds a name). Bounded, for names that keep
+ * changing (a key made of an id).
+ */
+const BY_NAME = new Map<string, FieldSecrecy>();
+const BY_NAME_LIMIT = 5000;
+
+function secrecyOf(name: string, type: string, autocomplete: string): FieldSecrecy {
   if (SECRET_FIELD_TYPES.has(type.toLowerCase()) || isSecretKey(name) || SECRET_AUTOCOMPLETE.has(autocomplete))
     return 'secret';
   if (isCardNumberKey(name) || autocomplete === 'cc-number') return 'card-number';
   if (PERSONAL_FIELD_TYPES.has(type.toLowerCase()) || isPersonalKey(name) || PERSONAL_AUTOCOMPLETE.has(autocomplete))
     return 'personal';
   return 'plain';
+}
+
+/** The one rule for a field, by its name and type (and, in a page, its autocomplete token). */
+export function fieldSecrecy(field: { name?: string; type?: string; autocomplete?: string }): FieldSecrecy {
+  const { name = '', type = '', autocomplete = '' } = field;
+  if (type !== '' || autocomplete !== '') return secrecyOf(name, type, autocomplete);
+  let secrecy = BY_NAME.get(name);
+  if (secrecy === undefined) {
+    secrecy = secrecyOf(name, '', '');
+    if (BY_NAME.size >= BY_NAME_LIMIT) BY_NAME.clear();
+    BY_NAME.set(name, secrecy);
+  }
+  return secrecy;
 }
