@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxAccepted, OutboxCall, OutboxRequest } from '@kiosk/shared-types';
 import { buildTestApp } from '../test-helpers/build-test-app.js';
+import { seatNewRental } from '../test-helpers/seat-visitor.js';
 import { tempDir } from '../test-helpers/fake-services.js';
 import {
   startRecordingUpstream,
@@ -77,6 +78,8 @@ async function kiosk(outboxDir: string, upstream: RecordingUpstream, extra = {})
   });
   await app.ready();
   apps.push(app);
+  // The follow-ups are of the rental the visit at the screen made.
+  seatNewRental(app, { tenant: 't-9001', spaceId: 'sp-b-10' });
   return app;
 }
 
@@ -248,7 +251,7 @@ describe('POST /outbox', () => {
         {
           id: 'mail',
           route: 'mailRental',
-          params: { owner: 'o', facility: 'f', tenant: 't', spaceTypeId: 's' },
+          params: { owner: 'o', facility: 'f', tenant: 't-9001', spaceTypeId: 's' },
           form: { note: 'x'.repeat(40_000) },
         },
       ],
@@ -261,6 +264,33 @@ describe('POST /outbox', () => {
       error: 'Insufficient Storage',
       message: 'The outbox is full; these follow-ups were not accepted. Send them directly.',
     });
+  });
+});
+
+describe('POST /outbox, for the visit at the screen', () => {
+  it('refuses a follow-up for a tenant or unit the visit did not make, or one that takes who it is for from an answer, and writes nothing', async () => {
+    const operator = await upstream();
+    const dir = tempDir('outbox-');
+    const app = await kiosk(dir, operator);
+    const [enrolment, mail, text] = rentalFollowUps('t-5002');
+    for (const call of [enrolment!, mail!, text!]) {
+      const refused = await handOver(app, { kind: 'rental', calls: [call] });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().reason).toBe('not-this-tenant');
+    }
+    const [ownText] = rentalFollowUps().filter((call) => call.route === 'textGateCode');
+    const taken = await handOver(app, {
+      kind: 'rental',
+      calls: [
+        rentalFollowUps()[0]!,
+        { ...ownText!, after: { id: 'enrol_autopay', take: [{ from: 'tenant', into: 'tenant_id' }] } },
+      ],
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().reason).toBe('take-into-checked-field');
+    expect(readdirSync(dir)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(operator.requests).toEqual([]);
   });
 });
 

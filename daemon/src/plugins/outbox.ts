@@ -27,6 +27,17 @@ declare module 'fastify' {
   }
 }
 
+/** Form fields that say who a call is for: the visit checks them, so no answer may fill them in later. */
+const VISIT_FIELDS = new Set([
+  'tenant_id',
+  'space_id',
+  'unit_door_number',
+  'user_token',
+  'rrd_id',
+  'phone_number',
+  'resend_phone_number',
+]);
+
 const Route = Type.Enum(OUTBOX_ROUTES, { type: 'string' });
 const Text = Type.Record(Type.String({ maxLength: 100 }), Type.String());
 const CallBase = { route: Route, params: Type.Record(Type.String(), Type.String({ maxLength: 128 })), form: Text };
@@ -126,10 +137,51 @@ export default fp(
     app.addHook('onClose', () => outbox.close());
 
     const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+    /**
+     * The follow-ups act for the visit at the screen as its own calls do (plugins/visit.ts): each
+     * call, and what it sends instead, passes the visit's check when it is handed over, with the
+     * daemon's own values set (the gate-code text's phone on file); a field the visit checks is
+     * never filled in later from another call's answer. Null when all pass; the request is changed
+     * in place.
+     */
+    function forThisVisit(body: OutboxRequest): { status: 400 | 403; message: string; reason: string } | null {
+      for (const call of body.calls) {
+        if (call.after?.take?.some((take) => VISIT_FIELDS.has(take.into.split('.', 1)[0]!))) {
+          return {
+            status: 400,
+            message: 'A call may not take who it is for from another answer.',
+            reason: 'take-into-checked-field',
+          };
+        }
+        for (const sent of call.instead ? [call, call.instead] : [call]) {
+          const decision = app.visit.check(sent.route, { params: sent.params, query: {}, form: sent.form });
+          if (!decision.allowed) {
+            app.visit.refused(sent.route, decision.reason);
+            return { status: 403, message: decision.message, reason: decision.reason };
+          }
+          for (const [name, value] of Object.entries(decision.form ?? {})) {
+            if (value === undefined) delete sent.form[name];
+            else sent.form[name] = value;
+          }
+        }
+      }
+      return null;
+    }
+
     routes.post(
       DAEMON_ENDPOINTS.outbox,
-      { schema: { body: Body, response: { 202: Accepted, 400: ErrorBody, 503: ErrorBody, 507: ErrorBody } } },
+      {
+        schema: {
+          body: Body,
+          response: { 202: Accepted, 400: ErrorBody, 403: ErrorBody, 503: ErrorBody, 507: ErrorBody },
+        },
+      },
       async (request, reply) => {
+        const refusal = forThisVisit(request.body);
+        if (refusal !== null) {
+          request.log.warn({ reason: refusal.reason, kind: request.body.kind }, 'outbox: request refused');
+          return sendDaemonError(reply, refusal.status, refusal.message, refusal.reason);
+        }
         try {
           const accepted = await outbox.accept(request.body, app.upstream.traceId());
           request.log.info(
@@ -173,5 +225,5 @@ export default fp(
       },
     );
   },
-  { name: 'outbox', fastify: '5.x', dependencies: ['metrics', 'upstream'] },
+  { name: 'outbox', fastify: '5.x', dependencies: ['metrics', 'upstream', 'visit'] },
 );

@@ -17,6 +17,7 @@ import printer from '../devices/printer/plugin.js';
 import idScanner, { type IdScannerPluginOptions } from '../devices/id-scanner/plugin.js';
 import speech from '../devices/speech/plugin.js';
 import outbox from '../plugins/outbox.js';
+import visit from '../plugins/visit.js';
 import { UpstreamHealth } from '../plugins/upstream-health.js';
 import { decryptSimulatedSwipe } from '../devices/card-reader/simulator.js';
 
@@ -93,6 +94,7 @@ export function fakeSession(traceId = 'trace-test') {
         traceIdForEvent: () => traceId,
         snapshot: () => snapshot,
         listHolds: () => [],
+        onEnded: () => undefined,
       } as unknown as FastifyInstance['session']);
     },
     { name: 'session' },
@@ -130,7 +132,10 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   if (plugins.includes('printer')) await app.register(printer);
   if (plugins.includes('id-scanner')) await app.register(idScanner, options.idScanner ?? {});
   if (plugins.includes('speech')) await app.register(speech);
-  if (plugins.includes('outbox')) await app.register(outbox);
+  if (plugins.includes('outbox')) {
+    await app.register(visit);
+    await app.register(outbox);
+  }
   return app;
 }
 

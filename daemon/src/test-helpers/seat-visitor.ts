@@ -34,3 +34,26 @@ export function seatVisitor(
     }),
   );
 }
+
+/** The visit at the screen made this rental (as the operator's rental answer tells the daemon). */
+export function seatNewRental(
+  app: FastifyInstance,
+  rental: { tenant: string; spaceId: string; door?: string; rrdId?: string; gatecode?: string },
+): void {
+  app.visit.learn(
+    'rental',
+    { params: {}, query: {}, form: {} },
+    {
+      application_data: {
+        status: 'ok',
+        result: {
+          tenant_id: rental.tenant,
+          space_id: rental.spaceId,
+          unit_door_number: rental.door ?? rental.spaceId,
+          rrd_id: rental.rrdId ?? `rrd-${rental.tenant}`,
+          gatecode: rental.gatecode ?? '7351',
+        },
+      },
+    },
+  );
+}

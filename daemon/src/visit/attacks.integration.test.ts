@@ -60,6 +60,16 @@ describe('the daemon acts only for the visit at the screen', () => {
     expect(refused.json().reason).toBe('not-this-tenant');
     expect((await texts()).texts).toEqual([]);
 
+    // Nor queued in the outbox, to be delivered and retried later.
+    const queued = await app.inject({
+      method: 'POST',
+      url: '/outbox',
+      payload: { kind: 'rental', calls: [{ id: 'gate_code_text', route: 'textGateCode', params: {}, form: attack }] },
+    });
+    expect(queued.statusCode).toBe(403);
+    expect(queued.json().reason).toBe('not-this-tenant');
+    expect((await texts()).texts).toEqual([]);
+
     // Logged in as Taylor Morgan (t-5001): Sam Rivera's unit 017 is still not theirs.
     const token = await login();
     await app.inject(`/api/user/items/?user_token=${token}&user_email=tenant%40example.com`);
