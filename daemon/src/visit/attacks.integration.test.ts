@@ -91,6 +91,17 @@ describe('the daemon acts only for the visit at the screen', () => {
     expect(sent.map((text) => text.to)).toEqual(['+12175550147']);
   });
 
+  it('bounds the check of a chosen gate code: a code in use is a found code, counted as a failed try', async () => {
+    const check = (code: string) => app.inject(`/api/validate-gatecode/?facility_id=demo&gatecode=${code}`);
+    const free = await check('7351');
+    expect(free.json().application_data.result).toEqual({ gatecode: '7351' });
+    const statuses: number[] = [];
+    for (const code of ['1234', '0000', '2580', '4826']) statuses.push((await check(code)).statusCode);
+    // Three codes in use are told; the fourth try waits, whichever code it is.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await check('7352')).statusCode).toBe(429);
+  });
+
   it('takes no move-out notice and no bill for a tenant nobody logged in as', async () => {
     const notice = await app.inject({
       method: 'POST',
