@@ -29,7 +29,9 @@ const FORBIDDEN: Array<[string, RegExp]> = [
   ['API key', new RegExp(API_KEY)],
   ['support token', new RegExp(TOKEN)],
   ['URI-encoded API key', new RegExp(encodeURIComponent(`=${API_KEY}`))],
-  ['CVV', new RegExp(`(?<![0-9])${CVV}(?![0-9])`)],
+  // A CVV is three digits, which a time's milliseconds ("….913Z") or an id may hold by chance: it is
+  // looked for as a whole value, in JSON, a form or a query, never as digits inside another one.
+  ['CVV', new RegExp(`(?<=["=:\\s])${CVV}(?=["&,}\\s]|$)`)],
   ['card number', new RegExp(CARD)],
 ];
 
