@@ -250,7 +250,10 @@ export default fp(
           metrics.proxyRequests.inc({ route, method, status: '400' });
           return sendDaemonError(reply, 400, FIELD_TWICE_MESSAGE, 'field-twice');
         }
-        fields = { params: apiRouteParameters(route, apiPath), query, form };
+        const authorization = incoming.authorization;
+        const bearer =
+          typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
+        fields = { params: apiRouteParameters(route, apiPath), query, form, ...(bearer ? { bearer } : {}) };
         const decision = app.visit.check(route, fields);
         if (!decision.allowed) {
           app.visit.refused(route, decision.reason);

@@ -134,6 +134,21 @@ describe('the visit at the screen', () => {
     });
   });
 
+  it("looks up an earlier identity verification only for the logged-in account's e-mail, with its token", () => {
+    const visit = loggedIn();
+    const lookUp = (email: string, bearer?: string) =>
+      visit.check(
+        'ownerItems',
+        call({ params: { owner: 'demo-owner' }, query: { emailId: email }, ...(bearer ? { bearer } : {}) }),
+      );
+    expect(lookUp('Tenant@example.com', 'token-of-this-visit')).toEqual({ allowed: true });
+    expect(lookUp('someone@example.com', 'token-of-this-visit')).toMatchObject({ reason: 'not-this-visit' });
+    expect(lookUp('tenant@example.com')).toMatchObject({ reason: 'not-this-visit' });
+    expect(new Visit().check('ownerItems', call({ query: { emailId: 'tenant@example.com' } }))).toMatchObject({
+      reason: 'not-logged-in',
+    });
+  });
+
   it('learns a linked rental, and nothing from a refused answer', () => {
     const visit = new Visit();
     visit.learn('login', call(), { application_data: { status: 'error', code: 'LoginFailed' } });

@@ -15,6 +15,8 @@ export interface CallFields {
   params: Readonly<Record<string, string>>;
   query: Readonly<Record<string, string>>;
   form: Readonly<Record<string, string>>;
+  /** The passport token of an `authorization: Bearer` header, when the call sent one. */
+  bearer?: string;
 }
 
 export type VisitDecision =
@@ -60,7 +62,10 @@ interface Scope {
   guest?: boolean;
   space?: 'path' | 'form';
   door?: 'form';
-  token?: 'query' | 'form';
+  /** Where the call carries the account's user token: its query, its form, or `authorization: Bearer`. */
+  token?: 'query' | 'form' | 'bearer';
+  /** The query field that names the account's e-mail, which must be the logged-in account's. */
+  email?: string;
   /** update-consumer-password/: the rental record this visit created. */
   rentalRecord?: true;
 }
@@ -71,6 +76,8 @@ interface Scope {
  */
 export const VISIT_SCOPES: { readonly [N in ApiRouteName]?: Scope } = {
   userDetails: { token: 'query' },
+  // A logged-in visitor's earlier identity verification, looked up by their e-mail.
+  ownerItems: { token: 'bearer', email: 'emailId' },
   userItems: { token: 'query' },
   linkRental: { token: 'form' },
   logout: { token: 'form' },
@@ -146,6 +153,8 @@ export function nationalDigits(phone: string | null | undefined): string | null 
 
 export class Visit {
   private userToken: string | null = null;
+  /** The logged-in account's e-mail, lower case. */
+  private email: string | null = null;
   /** The phone the visitor logged in with by one-time code. */
   private loginPhone: string | null = null;
   private readonly tenants = new Map<string, KnownTenant>();
@@ -154,6 +163,7 @@ export class Visit {
   /** The visit ended: nothing of this visitor is kept for the next. */
   end(): void {
     this.userToken = null;
+    this.email = null;
     this.loginPhone = null;
     this.tenants.clear();
     this.created.clear();
@@ -168,10 +178,13 @@ export class Visit {
     const scope = VISIT_SCOPES[route];
     if (scope === undefined) return { allowed: true };
     if (scope.token !== undefined) {
-      const token = (scope.token === 'query' ? fields.query : fields.form).user_token;
+      const token =
+        scope.token === 'bearer' ? fields.bearer : (scope.token === 'query' ? fields.query : fields.form).user_token;
       if (this.userToken === null) return refuse('not-logged-in');
       if (token !== this.userToken) return refuse('not-this-visit');
     }
+    if (scope.email !== undefined && fields.query[scope.email]?.trim().toLowerCase() !== this.email)
+      return refuse('not-this-visit');
     if (scope.rentalRecord) {
       const rrd = fields.form.rrd_id;
       if (rrd === undefined || ![...this.created.values()].some((record) => record.rrdId === rrd))
@@ -233,6 +246,10 @@ export class Visit {
         // Another account on the same visit starts from nothing.
         if (this.userToken !== null && this.userToken !== token) this.forgetAccount();
         this.userToken = token;
+        this.email =
+          text((result as Json).email)
+            ?.trim()
+            .toLowerCase() ?? null;
         if (route === 'loginOtp') this.loginPhone = nationalDigits(text((result as Json).phone) ?? fields.form.phone);
         return;
       }
@@ -305,6 +322,7 @@ export class Visit {
 
   private forgetAccount(): void {
     this.userToken = null;
+    this.email = null;
     this.loginPhone = null;
     this.tenants.clear();
   }
