@@ -1,12 +1,12 @@
 import { loadKeyboard } from '../components/keyboard/KeyboardSlot';
-import type { KioskSection } from '../flow/kiosk-sections';
+import type { KioskSection } from '../sections/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
 import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
 import { alreadyLoaded, lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
 import type { SectionScreen } from './screen-props';
 import { BROWSE_STORES } from './screen-stores';
-import { loadShellDialogs } from './shell/ShellDialogs';
-import WelcomeScreen from './welcome/WelcomeScreen';
+import { loadShellDialogs } from '../areas/shell/screens/ShellDialogs';
+import WelcomeScreen from '../areas/shell/screens/WelcomeScreen';
 
 /** `load` starts downloading the screen's chunk (e.g. the welcome screen while the configuration loads). */
 type ScreenEntry = PreloadableComponent<SectionScreen>;
@@ -22,13 +22,13 @@ function screen(load: () => Promise<{ default: SectionScreen }>, stores: readonl
 }
 
 // Sections sharing a screen share its entry (a preloaded entry renders without suspending).
-const rentalScreen = screen(() => import('./rental/RentalScreen'), BROWSE_STORES);
+const rentalScreen = screen(() => import('../areas/rental/screens/RentalScreen'), BROWSE_STORES);
 const payBillScreen = screen(
-  () => import('./pay-bill/PayBillScreen'),
+  () => import('../areas/pay-bill/screens/PayBillScreen'),
   ['account', 'billing', 'device', 'printer', 'trivia'],
 );
 const tenantStores = ['account', 'billing', 'identity', 'tenant'] as const;
-const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
+const documentsScreen = screen(() => import('../areas/documents/screens/DocumentsScreen'), ['documents']);
 
 /**
  * Kiosk section -> screen, each its own lazily loaded chunk so the first screen's bundle stays
@@ -41,18 +41,21 @@ export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
   home: alreadyLoaded(WelcomeScreen),
   rent: rentalScreen,
   find_reservation: rentalScreen,
-  size_guide: screen(() => import('./size-guide/SizeGuideScreen'), ['units']),
+  size_guide: screen(() => import('../areas/browse/screens/SizeGuideScreen'), ['units']),
   pay_bill: payBillScreen,
   autopay: payBillScreen,
-  my_storage: screen(() => import('./my-storage/MyStorageScreen'), tenantStores),
-  move_out: screen(() => import('./my-storage/MoveOutScreen'), tenantStores),
-  samples: screen(() => import('./samples/SamplesScreen'), ['account']), // developer test page (?section=samples)
+  my_storage: screen(() => import('../areas/my-storage/screens/MyStorageScreen'), tenantStores),
+  move_out: screen(() => import('../areas/my-storage/screens/MoveOutScreen'), tenantStores),
+  samples: screen(() => import('../areas/shell/screens/SamplesScreen'), ['account']), // developer test page (?section=samples)
   rental_docs: documentsScreen,
   insurance: documentsScreen,
-  facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
-  merchandise: screen(() => import('./merchandise/MerchandiseScreen'), ['merchandise', 'device', 'printer']),
+  facility_map: screen(() => import('../areas/documents/screens/FacilityMapScreen'), ['documents']),
+  merchandise: screen(
+    () => import('../areas/merchandise/screens/MerchandiseScreen'),
+    ['merchandise', 'device', 'printer'],
+  ),
   my_storage_contact: screen(
-    () => import('./contact-details/ContactDetailsScreen'),
+    () => import('../areas/my-storage/screens/ContactDetailsScreen'),
     ['account', 'contact', 'identity'],
   ),
 };
@@ -68,7 +71,7 @@ export async function prefetchScreens(): Promise<void> {
   await prefetchLikeliestScreen();
   const screens: (() => Promise<unknown>)[] = [...new Set(Object.values(SECTION_SCREENS))].map((entry) => entry.load);
   await preloadInTurn([...screens, loadKeyboard, loadShellDialogs]);
-  const { prefetchRentalSections } = await import('./rental/sections');
+  const { prefetchRentalSections } = await import('../areas/rental/screens/sections');
   await prefetchRentalSections();
 }
 
@@ -80,7 +83,7 @@ export async function prefetchScreens(): Promise<void> {
 export function prefetchLikeliestScreen(): Promise<unknown> {
   return Promise.all([
     SECTION_SCREENS.rent.load(),
-    import('./rental/sections').then(({ RENTAL_SECTIONS }) =>
+    import('../areas/rental/screens/sections').then(({ RENTAL_SECTIONS }) =>
       Promise.all([RENTAL_SECTIONS.home.load(), RENTAL_SECTIONS.find_reservation.load()]),
     ),
   ]).catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { KioskSection } from '../flow/kiosk-sections';
-import type { SectionName } from '../flow/sections';
+import type { KioskSection } from '../sections/kiosk-sections';
+import type { SectionName } from '../areas/rental/flow/sections';
 
 /*
  * The props every screen takes, apart from the lists that load the screens (registry.ts,

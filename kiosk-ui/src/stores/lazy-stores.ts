@@ -1,19 +1,19 @@
 import { observable, runInAction } from 'mobx';
-import type { AccountStore } from './AccountStore';
-import type { BillingStore } from './BillingStore';
-import type { CheckoutStore } from './CheckoutStore';
-import type { ContactStore } from './ContactStore';
-import type { DeviceStore } from './DeviceStore';
-import type { DocumentsStore } from './DocumentsStore';
-import type { IdentityStore } from './IdentityStore';
-import type { LicenceScanStore } from './LicenceScanStore';
-import type { MerchandiseStore } from './MerchandiseStore';
-import type { PrinterStore } from './PrinterStore';
-import type { RentalStore } from './RentalStore';
+import type { AccountStore } from '../areas/account/AccountStore';
+import type { BillingStore } from '../areas/pay-bill/BillingStore';
+import type { CheckoutStore } from '../areas/rental/CheckoutStore';
+import type { ContactStore } from '../areas/my-storage/contact/ContactStore';
+import type { DeviceStore } from '../shared/devices/DeviceStore';
+import type { DocumentsStore } from '../areas/documents/DocumentsStore';
+import type { IdentityStore } from '../areas/rental/IdentityStore';
+import type { LicenceScanStore } from '../shared/devices/LicenceScanStore';
+import type { MerchandiseStore } from '../areas/merchandise/MerchandiseStore';
+import type { PrinterStore } from '../shared/devices/PrinterStore';
+import type { RentalStore } from '../areas/rental/RentalStore';
 import type { RootStore } from './RootStore';
-import type { TenantStore } from './TenantStore';
-import type { TriviaStore } from './TriviaStore';
-import type { UnitsStore } from './UnitsStore';
+import type { TenantStore } from '../areas/my-storage/TenantStore';
+import type { TriviaStore } from '../areas/shell/TriviaStore';
+import type { UnitsStore } from '../areas/browse/UnitsStore';
 
 /**
  * The domain stores that only lazily loaded screens need. Their code is not part of the first
@@ -46,20 +46,20 @@ type StoreImports = { [K in LazyStoreName]: () => Promise<LazyStoreClass<K>> };
 
 /** One chunk per store module; the bundler splits them off the entry because only these import them. */
 const IMPORTS: StoreImports = {
-  units: () => import('./UnitsStore').then((module) => module.UnitsStore),
-  rental: () => import('./RentalStore').then((module) => module.RentalStore),
-  checkout: () => import('./CheckoutStore').then((module) => module.CheckoutStore),
-  identity: () => import('./IdentityStore').then((module) => module.IdentityStore),
-  account: () => import('./AccountStore').then((module) => module.AccountStore),
-  billing: () => import('./BillingStore').then((module) => module.BillingStore),
-  documents: () => import('./DocumentsStore').then((module) => module.DocumentsStore),
-  device: () => import('./DeviceStore').then((module) => module.DeviceStore),
-  printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
-  licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
-  trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
-  merchandise: () => import('./MerchandiseStore').then((module) => module.MerchandiseStore),
-  tenant: () => import('./TenantStore').then((module) => module.TenantStore),
-  contact: () => import('./ContactStore').then((module) => module.ContactStore),
+  units: () => import('../areas/browse/UnitsStore').then((module) => module.UnitsStore),
+  rental: () => import('../areas/rental/RentalStore').then((module) => module.RentalStore),
+  checkout: () => import('../areas/rental/CheckoutStore').then((module) => module.CheckoutStore),
+  identity: () => import('../areas/rental/IdentityStore').then((module) => module.IdentityStore),
+  account: () => import('../areas/account/AccountStore').then((module) => module.AccountStore),
+  billing: () => import('../areas/pay-bill/BillingStore').then((module) => module.BillingStore),
+  documents: () => import('../areas/documents/DocumentsStore').then((module) => module.DocumentsStore),
+  device: () => import('../shared/devices/DeviceStore').then((module) => module.DeviceStore),
+  printer: () => import('../shared/devices/PrinterStore').then((module) => module.PrinterStore),
+  licenceScan: () => import('../shared/devices/LicenceScanStore').then((module) => module.LicenceScanStore),
+  trivia: () => import('../areas/shell/TriviaStore').then((module) => module.TriviaStore),
+  merchandise: () => import('../areas/merchandise/MerchandiseStore').then((module) => module.MerchandiseStore),
+  tenant: () => import('../areas/my-storage/TenantStore').then((module) => module.TenantStore),
+  contact: () => import('../areas/my-storage/contact/ContactStore').then((module) => module.ContactStore),
 };
 
 /** Every lazily loaded store, in RootStore's reset order. */

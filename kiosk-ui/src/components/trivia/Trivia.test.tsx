@@ -4,7 +4,7 @@ import { en } from '../../i18n/en';
 import '../../i18n';
 import { StoresProvider } from '../../stores/StoresProvider';
 import { createTestRoot } from '../../test/fakes';
-import { TRIVIA_QUESTIONS } from '../../trivia/questions';
+import { TRIVIA_QUESTIONS } from '../../areas/shell/trivia/questions';
 import { Trivia } from './Trivia';
 
 afterEach(cleanup);
