@@ -1,4 +1,4 @@
-import type { KioskSection } from './kiosk-sections';
+import { KIOSK_SECTIONS, type KioskSection, type SectionOf } from '@kiosk/shared-types';
 
 /** Rental-flow sections on which the sidebar is hidden (both specs §2). */
 export const SIDEBAR_HIDDEN_SECTIONS = [
@@ -9,12 +9,14 @@ export const SIDEBAR_HIDDEN_SECTIONS = [
 ] as const;
 
 /**
- * Kiosk sections whose screen is the rental flow, where the rental section decides the sidebar.
+ * Kiosk sections whose screen is the rental flow (the rental area's, shared-types sections.ts), where the rental section decides the sidebar.
  * Elsewhere (home, pay bill, documents, ...) the sidebar always shows: the rental section keeps
  * its default detail_page while the visitor is on the welcome screen, and the welcome screen asks
  * them to pick an option on the left.
  */
-export const RENTAL_AREA_SECTIONS = ['rent', 'find_reservation'] as const satisfies readonly KioskSection[];
+export const RENTAL_AREA_SECTIONS: readonly SectionOf<'rental'>[] = KIOSK_SECTIONS.filter(
+  (entry): entry is Extract<(typeof KIOSK_SECTIONS)[number], { area: 'rental' }> => entry.area === 'rental',
+).map((entry) => entry.name);
 
 export function isSidebarHidden(kioskSection: KioskSection, rentalSection: string): boolean {
   return (

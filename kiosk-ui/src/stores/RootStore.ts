@@ -1,30 +1,18 @@
 import { reaction, when } from 'mobx';
 import type { ApiClient } from '../api/client';
 import type { EventsClient } from '../api/events-client';
-import type { AccountStore } from '../areas/account/AccountStore';
-import type { BillingStore } from '../areas/pay-bill/BillingStore';
-import type { CheckoutStore } from '../areas/rental/CheckoutStore';
-import type { ContactStore } from '../areas/my-storage/contact/ContactStore';
-import { windowBrowser, type BrowserEnv } from './browser';
+import { windowBrowser, type BrowserEnv } from '../shared/stores/browser';
 import { ConfigStore } from '../areas/shell/ConfigStore';
-import type { DeviceStore } from '../shared/devices/DeviceStore';
-import type { DocumentsStore } from '../areas/documents/DocumentsStore';
-import type { IdentityStore } from '../areas/rental/IdentityStore';
-import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
+// The areas' list gives lazy-stores.ts the stores' modules as it loads (areas/registry.ts).
+import '../areas/registry';
+import { lazyStoreNames, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
 import { NavigationLog } from '../areas/shell/NavigationLog';
-import type { LicenceScanStore } from '../shared/devices/LicenceScanStore';
-import type { MerchandiseStore } from '../areas/merchandise/MerchandiseStore';
-import type { PrinterStore } from '../shared/devices/PrinterStore';
 import { ScreenHealth } from '../areas/shell/ScreenHealth';
-import type { RentalStore } from '../areas/rental/RentalStore';
 import { SessionStore } from '../areas/shell/SessionStore';
 import { SpeechStore } from '../areas/shell/SpeechStore';
 import { ShellStore } from '../areas/shell/ShellStore';
 import { VisitorPreferences } from '../areas/shell/VisitorPreferences';
-import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
-import type { TriviaStore } from '../areas/shell/TriviaStore';
-import type { TenantStore } from '../areas/my-storage/TenantStore';
-import type { UnitsStore } from '../areas/browse/UnitsStore';
+import { browserStorage, clearHoldCookie, clearKioskKeys } from '../shared/stores/storage';
 
 export interface RootStoreOptions {
   api: ApiClient;
@@ -49,6 +37,14 @@ export interface RootStoreOptions {
  * has fetched its code, and throws before that. An always-present store that reads one of them
  * uses `ifLoaded(name)` instead, which is undefined until the code is here.
  */
+/**
+ * `root.units`, `root.billing`, ...: the lazily loaded stores, one property each, defined in the
+ * constructor from the areas' list (a class cannot declare members computed from a list).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- its members are LazyStores', defined in the constructor
+export interface RootStore extends LazyStores {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above
 export class RootStore {
   readonly api: ApiClient;
   readonly events: EventsClient;
@@ -82,62 +78,11 @@ export class RootStore {
     this.screenHealth = new ScreenHealth(this);
     this.preferences = new VisitorPreferences(this);
     this.speech = new SpeechStore(this);
-  }
-
-  get units(): UnitsStore {
-    return this.lazyStore('units');
-  }
-
-  get rental(): RentalStore {
-    return this.lazyStore('rental');
-  }
-
-  get account(): AccountStore {
-    return this.lazyStore('account');
-  }
-
-  get checkout(): CheckoutStore {
-    return this.lazyStore('checkout');
-  }
-
-  get identity(): IdentityStore {
-    return this.lazyStore('identity');
-  }
-
-  get billing(): BillingStore {
-    return this.lazyStore('billing');
-  }
-
-  get documents(): DocumentsStore {
-    return this.lazyStore('documents');
-  }
-
-  get device(): DeviceStore {
-    return this.lazyStore('device');
-  }
-
-  get printer(): PrinterStore {
-    return this.lazyStore('printer');
-  }
-
-  get licenceScan(): LicenceScanStore {
-    return this.lazyStore('licenceScan');
-  }
-
-  get trivia(): TriviaStore {
-    return this.lazyStore('trivia');
-  }
-
-  get merchandise(): MerchandiseStore {
-    return this.lazyStore('merchandise');
-  }
-
-  get tenant(): TenantStore {
-    return this.lazyStore('tenant');
-  }
-
-  get contact(): ContactStore {
-    return this.lazyStore('contact');
+    // `root.<store>` for each lazily loaded store (the areas' list): built on first use once its
+    // code is here, and an error naming the store before that.
+    for (const name of lazyStoreNames()) {
+      Object.defineProperty(this, name, { get: () => this.lazyStore(name), enumerable: false });
+    }
   }
 
   /**
@@ -167,10 +112,11 @@ export class RootStore {
 
   /**
    * Every store that exists, for resetAll (a lazily loaded store that was never built has nothing
-   * to forget). A new store is added here, and in the constructor or lazy-stores.ts.
+   * to forget). A first-screen store is added here and in the constructor; a lazily loaded one is
+   * its area's (areas/<area>/area.ts).
    */
   private get stores(): { reset(): void }[] {
-    const built = LAZY_STORE_NAMES.flatMap((name) => this.lazyStores[name] ?? []);
+    const built = lazyStoreNames().flatMap((name) => this.lazyStores[name] ?? []);
     return [this.config, this.session, this.shell, ...built, this.navigationLog, this.preferences, this.speech];
   }
 

@@ -1,6 +1,7 @@
-import { LAZY_STORE_NAMES, loadStores } from '../stores/lazy-stores';
+import '../areas/registry';
+import { lazyStoreNames, loadStores } from '../stores/lazy-stores';
 
 // Unit tests use `new RootStore(...)` and `root.billing` directly, as if every screen's code were
 // here: load every lazily loaded store's class before any test (vitest.config.ts setupFiles).
 // Tests about the lazy loading itself give their RootStore its own StoreClasses.
-await loadStores(...LAZY_STORE_NAMES);
+await loadStores(...lazyStoreNames());

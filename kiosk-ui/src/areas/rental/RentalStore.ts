@@ -10,7 +10,7 @@ import {
   setReservationMode as flowSetReservationMode,
   type FlowState,
 } from './flow/flow';
-import type { KioskSection } from '../../sections/kiosk-sections';
+import type { KioskSection } from '@kiosk/shared-types';
 import { CANONICAL_ORDER, DEFAULT_SECTION, type SectionName } from './flow/sections';
 import { RENTAL_AREA_SECTIONS } from '../../sections/sidebar';
 import { emptyRentalModel, type RentalModel } from '../../models/rental-model';

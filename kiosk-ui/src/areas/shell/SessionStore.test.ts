@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_SESSION as active, createTestRoot, FakeSocket } from '../../test/fakes';
-import { kioskStorageKey } from '../../stores/storage';
+import { kioskStorageKey } from '../../shared/stores/storage';
 
 function startedRoot() {
   FakeSocket.instances = [];

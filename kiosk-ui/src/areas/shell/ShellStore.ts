@@ -1,6 +1,6 @@
 import { SCREEN, sidebarFacts, visibleSidebarSections, type SidebarSection } from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
-import type { KioskSection } from '../../sections/kiosk-sections';
+import type { KioskSection } from '@kiosk/shared-types';
 import { DEFAULT_SECTION } from '../../sections/default-section';
 import { sectionForPath, sidebarItemOf } from '../../sections/kiosk-paths';
 import type { SectionName } from '../rental/flow/sections';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { ContactFields } from '../../../components/form/ContactFields';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../forms/account';
 import { schemaResolver } from '../../../forms/schema-resolver';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
 /**

@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/form/SelectField';
 import { TextField } from '../../../components/form/TextField';
 import { linkRentalSchema, type LinkRentalValues } from '../forms/link-rental';
 import { schemaResolver } from '../../../forms/schema-resolver';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
 /**

@@ -6,7 +6,7 @@ import { ACCOUNT_EMAIL, ContactFields } from '../../../components/form/ContactFi
 import { TextField } from '../../../components/form/TextField';
 import { loginSchema, type LoginValues } from '../forms/account';
 import { schemaResolver } from '../../../forms/schema-resolver';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 
 export interface LoginFormProps {

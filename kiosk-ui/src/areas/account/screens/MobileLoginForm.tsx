@@ -10,7 +10,7 @@ import { otpSchema, type OtpValues } from '../forms/account';
 import { otpPhoneSchema, type OtpPhoneValues, type ValidatePhone } from '../../../forms/phone';
 import { schemaResolver } from '../../../forms/schema-resolver';
 import type { AccountMessage } from '../AccountStore';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { accountMessageText } from './AccountCard';
 import './mobile-login.css';
 

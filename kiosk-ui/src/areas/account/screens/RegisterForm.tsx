@@ -7,7 +7,7 @@ import { ACCOUNT_EMAIL, ContactFields } from '../../../components/form/ContactFi
 import { TextField } from '../../../components/form/TextField';
 import { PASSWORD_NOTE, registerSchema, type RegisterValues } from '../forms/account';
 import { translateMessage } from '../../../forms/messages';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { AccountCard } from './AccountCard';
 import { preloadStrengthChecker, scorePassword } from '../forms/password-strength';
 import { schemaResolver } from '../../../forms/schema-resolver';

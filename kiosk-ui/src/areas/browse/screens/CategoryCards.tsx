@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { BEST_PRICE_KEY, LEFT_COUNT_KEY, type UnitGroupSummary } from '../categories';
 import { Button } from '../../../components/Button';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { afterTapPaint } from '../../../utils/after-paint';
 

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { dayHoursView, hoursDayLabel, hoursTitleKey } from '../facility-hours';
 import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 
 /** Office hours show when enable_office_hours is set, access hours when enable_access_hours is set. */

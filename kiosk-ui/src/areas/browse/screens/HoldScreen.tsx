@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { unitDimensions, unitLabelKey } from '../categories';
 import { Spinner } from '../../../components/Spinner';
 import { Trivia } from '../../../components/trivia/Trivia';
-import { useStores } from '../../../stores/StoresProvider';
-import type { RentalSectionProps } from '../../../screens/screen-props';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { RentalSectionProps } from '../../../sections/screen-props';
 import './browse.css';
 
 /**

@@ -6,8 +6,8 @@ import { buildMediaLists, SLIDER_ITEM_WIDTH, type SliderItem } from '../media';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
-import { mediaSource, thumbnailOf } from '../media-kind';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { mediaSource, thumbnailOf } from '../../../shared/media/media-kind';
 import { MediaPlaceholder } from '../../../components/media/MediaPlaceholder';
 import { MediaView } from '../../../components/media/MediaView';
 

@@ -2,7 +2,7 @@ import type { Review, ReviewSource } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MAX_STARS, relativeReviewDate, reviewImageSrc, starFill, swapToFallbackImage } from '../reviews';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 
 /** Five stars, each filled to its share of the rating (3.5 → three and a half). */
 export function Stars({ rating }: { rating: number }) {

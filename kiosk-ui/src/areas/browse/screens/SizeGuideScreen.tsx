@@ -6,9 +6,9 @@ import { sizeAvailability, sizeToGroup, type SizeAvailability } from '../size-gu
 import { Button } from '../../../components/Button';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
-import type { SectionScreenProps } from '../../../screens/screen-props';
-import { mediaSource } from '../media-kind';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { SectionScreenProps } from '../../../sections/screen-props';
+import { mediaSource } from '../../../shared/media/media-kind';
 import { MediaPlaceholder } from '../../../components/media/MediaPlaceholder';
 import { MediaView } from '../../../components/media/MediaView';
 import './browse.css';

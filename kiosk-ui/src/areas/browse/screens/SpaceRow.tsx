@@ -6,7 +6,7 @@ import { doorDetails, NOT_AVAILABLE_KEY, spaceStatusView } from '../space-status
 import { unitDescription } from '../unit-description';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { afterTapPaint } from '../../../utils/after-paint';
 

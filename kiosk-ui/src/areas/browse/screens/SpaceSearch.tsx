@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NO_SPACES_FOUND_KEY } from '../space-search';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/form/FieldError';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { SpaceRow } from './SpaceRow';
 
 /** 'Space Number' + FIND THIS SPACE (the keyword is required). */

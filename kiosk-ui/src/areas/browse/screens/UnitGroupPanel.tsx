@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { unitActionKey, unitDimensions, unitLabelKey } from '../categories';
 import { unitDescription } from '../unit-description';
 import { Button } from '../../../components/Button';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { scrollBehavior } from '../../../utils/motion';
 import { formatMoney } from '../../../utils/money';
 import { SpaceRow } from './SpaceRow';

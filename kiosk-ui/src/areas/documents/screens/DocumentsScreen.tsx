@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 import { contentFrameSandbox } from '../../../utils/frame-sandbox';
-import { isPdfUrl, pdfEmbedUrl } from '../../browse/map-layout';
-import type { SectionScreenProps } from '../../../screens/screen-props';
+import { isPdfUrl, pdfEmbedUrl } from '../../../shared/media/map-layout';
+import type { SectionScreenProps } from '../../../sections/screen-props';
 import './documents.css';
 
 /**

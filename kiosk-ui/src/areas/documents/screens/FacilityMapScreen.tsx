@@ -6,12 +6,12 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
-import { mapMediaSource } from '../../browse/media-kind';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { mapMediaSource } from '../../../shared/media/media-kind';
 import { MediaView } from '../../../components/media/MediaView';
 import { contentFrameSandbox } from '../../../utils/frame-sandbox';
-import type { SectionScreenProps } from '../../../screens/screen-props';
-import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, touchBox, type Size } from '../../browse/map-layout';
+import type { SectionScreenProps } from '../../../sections/screen-props';
+import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, touchBox, type Size } from '../../../shared/media/map-layout';
 import './documents.css';
 import './facility-map.css';
 

@@ -5,8 +5,8 @@ import { Button } from '../../../components/Button';
 import { PayCardForm } from '../../../components/card/PayCardForm';
 import { SwipePanel } from '../../../components/card/SwipePanel';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
-import type { SectionScreenProps } from '../../../screens/screen-props';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { SectionScreenProps } from '../../../sections/screen-props';
 import { ListView } from './ListView';
 import { ResultView } from './ResultView';
 // The card form and its total bar are Pay My Bill's (components/card/PayCardForm.tsx), laid out

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { merchandiseReceipt } from '../../../shared/devices/receipts';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 
 /**

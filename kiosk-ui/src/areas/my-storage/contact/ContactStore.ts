@@ -9,7 +9,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { detailRequests } from '../../pay-bill/user-items';
 import { changedDetails, contactFieldErrors, contactForm, contactValuesFrom } from './contact-details';
 import type { ContactDetailsValues } from '../forms/contact-details';
-import type { KioskSection } from '../../../sections/kiosk-sections';
+import type { KioskSection } from '@kiosk/shared-types';
 import type { RootStore } from '../../../stores/RootStore';
 
 /**

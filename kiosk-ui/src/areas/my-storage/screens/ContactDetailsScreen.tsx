@@ -13,10 +13,10 @@ import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/Conta
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { contactDetailsSchema, type ContactDetailsValues } from '../forms/contact-details';
 import type { ContactStore } from '../contact/ContactStore';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { useZipLookup } from '../../rental/screens/fields/useZipLookup';
-import type { SectionScreenProps } from '../../../screens/screen-props';
+import type { SectionScreenProps } from '../../../sections/screen-props';
 import './contact-details.css';
 
 const TENANT_PHONE_AND_EMAIL = { phone: 'tenant_phone', email: 'tenant_email' } as const;

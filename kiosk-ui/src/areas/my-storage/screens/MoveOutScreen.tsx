@@ -8,7 +8,7 @@ import { DateField } from '../../../components/form/DateField';
 import { SelectField } from '../../../components/form/SelectField';
 import { moveOutSchema, type MoveOutValues } from '../forms/move-out';
 import { moveOutDateRange } from '../move-out';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import type { MoveOutStatus } from '../TenantStore';
 import { formatMoney } from '../../../utils/money';
 import { accountMessageText } from '../../account/screens/AccountCard';

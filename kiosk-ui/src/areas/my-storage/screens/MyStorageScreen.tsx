@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { sectionForPath } from '../../../sections/kiosk-paths';
 import type { TenantUnit } from '../tenant-units';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { accountMessageText } from '../../account/screens/AccountCard';
 import { LoginForm } from '../../account/screens/LoginForm';

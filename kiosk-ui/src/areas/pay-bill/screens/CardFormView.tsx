@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { PayCardForm } from '../../../components/card/PayCardForm';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 
 /**
  * Pay My Bill's payment information (shell spec §2 state 4): the card form (components/card/

@@ -1,11 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { ForgotPasswordForm } from '../../account/screens/ForgotPasswordForm';
 import { LinkRentalForm } from '../../account/screens/LinkRentalForm';
 import { LoginForm } from '../../account/screens/LoginForm';
 import { RegisterForm } from '../../account/screens/RegisterForm';
-import type { SectionScreenProps } from '../../../screens/screen-props';
+import type { SectionScreenProps } from '../../../sections/screen-props';
 import { PayView } from './PayView';
 
 /**

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { SwipePanel } from '../../../components/card/SwipePanel';
 import { Spinner } from '../../../components/Spinner';
 import { Trivia } from '../../../components/trivia/Trivia';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { BillingDialogs } from './BillingDialogs';
 import { CardFormView } from './CardFormView';
 import { ResultView } from './ResultView';

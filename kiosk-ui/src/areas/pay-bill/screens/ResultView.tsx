@@ -6,7 +6,7 @@ import { accessSentence } from '../payment-access';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { Spinner } from '../../../components/Spinner';
 import { paymentReceipt } from '../../../shared/devices/receipts';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { SigningOverlay } from './SigningOverlay';
 

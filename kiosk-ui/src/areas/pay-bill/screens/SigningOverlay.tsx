@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { SIGNING_FRAME_SANDBOX } from '../../../utils/frame-sandbox';
 
 /**

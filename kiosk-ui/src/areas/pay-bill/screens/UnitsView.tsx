@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { formatPaidThrough } from '../balance';
 import type { PayUnit } from '../BillingStore';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { afterTapPaint } from '../../../utils/after-paint';
 

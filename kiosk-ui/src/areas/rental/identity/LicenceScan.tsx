@@ -4,7 +4,7 @@ import type { UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { US_STATES } from '../../../components/form/us-states';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { licenceFormValues, type LicenceFormField } from './licence-fill';
 import { WedgeScanWatcher } from './wedge-scan';
 import './licence-scan.css';

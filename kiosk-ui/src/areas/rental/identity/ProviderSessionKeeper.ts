@@ -1,5 +1,5 @@
 import { isSessionFresh, parseProviderSession, type ProviderSession } from './verification';
-import { kioskStorageKey } from '../../../stores/storage';
+import { kioskStorageKey } from '../../../shared/stores/storage';
 
 /** Where the provider session is kept: sessionStorage, wiped with every kiosk key at session end. */
 export const PROVIDER_SESSION_KEY = kioskStorageKey('identity-session');

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 
 /** The rental area's alerts (hold refused, move-in cost failed) in the shared Dialog. */
 export const RentalAlertDialog = observer(function RentalAlertDialog() {

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
-import type { SectionScreenProps } from '../../../screens/screen-props';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { SectionScreenProps } from '../../../sections/screen-props';
 import { RentalAlertDialog } from './RentalAlertDialog';
 import { RentalLeaveDialog } from './RentalLeaveDialog';
 import { RENTAL_SECTIONS } from './sections';

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { useStepLabel } from './fields/useStepLabel';
 import { SidePanel } from './SidePanel';
 import './rental.css';

@@ -3,7 +3,7 @@ import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../../i18n';
 import { COSTS, rentalRoot, unit } from '../rental-test-fixtures';
-import { StoresProvider } from '../../../stores/StoresProvider';
+import { StoresProvider } from '../../../shared/stores/StoresProvider';
 import { SidePanel } from './SidePanel';
 
 afterEach(cleanup);

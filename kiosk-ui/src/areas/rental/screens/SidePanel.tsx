@@ -6,7 +6,7 @@ import { moveInCostRows } from '../../browse/cost-lines';
 import { unitDescription } from '../../browse/unit-description';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 
 /** The total's row: a pay button says it with its name (SectionFrame doneDescribedBy). */

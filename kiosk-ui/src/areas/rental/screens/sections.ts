@@ -2,8 +2,8 @@ import type { SectionName } from '../flow/sections';
 import { loadAreaTexts } from '../../../i18n/setup';
 import { loadStores, type LazyStoreName } from '../../../stores/lazy-stores';
 import { lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../../../utils/lazyWithPreload';
-import type { RentalSectionComponent } from '../../../screens/screen-props';
-import { BROWSE_STORES, RENTAL_STORES } from '../../../screens/screen-stores';
+import type { RentalSectionComponent } from '../../../sections/screen-props';
+import { BROWSE_STORES, RENTAL_STORES } from '../rental-stores';
 
 type RentalSectionEntry = PreloadableComponent<RentalSectionComponent>;
 

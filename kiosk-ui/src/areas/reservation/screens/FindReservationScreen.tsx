@@ -7,8 +7,8 @@ import { FieldError } from '../../../components/form/FieldError';
 import { reservationCodeSchema, type ReservationCodeValues } from '../../account/forms/account';
 import { translateMessage } from '../../../forms/messages';
 import { schemaResolver } from '../../../forms/schema-resolver';
-import { useStores } from '../../../stores/StoresProvider';
-import type { RentalSectionProps } from '../../../screens/screen-props';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { RentalSectionProps } from '../../../sections/screen-props';
 import '../../browse/screens/browse.css';
 
 /**

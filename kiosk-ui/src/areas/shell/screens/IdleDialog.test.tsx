@@ -2,7 +2,7 @@ import type { SessionSnapshot } from '@kiosk/shared-types';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { StoresProvider } from '../../../stores/StoresProvider';
+import { StoresProvider } from '../../../shared/stores/StoresProvider';
 import { createTestRoot, FakeSocket } from '../../../test/fakes';
 import { IdleDialog } from './IdleDialog';
 

@@ -5,7 +5,7 @@ import '../../../i18n';
 import { App } from '../../../App';
 import { followVisitorLanguage } from '../../../i18n/language';
 import { StoreClasses } from '../../../stores/lazy-stores';
-import { StoresProvider } from '../../../stores/StoresProvider';
+import { StoresProvider } from '../../../shared/stores/StoresProvider';
 import { createTestRoot, wrapped, type FakeRoutes } from '../../../test/fakes';
 
 const config: KioskConfig = {

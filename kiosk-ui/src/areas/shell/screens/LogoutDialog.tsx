@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 
 /** "Are you sure you want to logout?" with LOGOUT and Cancel (shell spec §2 "Kiosk shell"). */
 export const LogoutDialog = observer(function LogoutDialog() {

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/preferences/LanguageToggle';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 
 /**
  * The operator cannot be reached (no network, the operator's service down): the kiosk says it is

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../../stores/StoresProvider';
-import { Logo } from './Logo';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { Logo } from '../../../components/logo/Logo';
 
 /**
  * With "Move controls down" the part of the screen above the reach zone shows what is read, never

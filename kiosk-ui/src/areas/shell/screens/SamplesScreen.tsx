@@ -6,8 +6,8 @@ import { IMaskInput } from 'react-imask';
 import { Button } from '../../../components/Button';
 import { FieldError } from '../../../components/form/FieldError';
 import { PHONE_MASK } from '../../../forms/phone';
-import { useStores } from '../../../stores/StoresProvider';
-import type { SectionScreenProps } from '../../../screens/screen-props';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { SectionScreenProps } from '../../../sections/screen-props';
 import './samples.css';
 
 interface SampleValues {

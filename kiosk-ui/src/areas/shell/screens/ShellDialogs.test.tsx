@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../../i18n';
-import { StoresProvider } from '../../../stores/StoresProvider';
+import { StoresProvider } from '../../../shared/stores/StoresProvider';
 import { ACTIVE_SESSION as active, createTestRoot, FakeSocket } from '../../../test/fakes';
 import { ShellDialogs } from './ShellDialogs';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense } from 'react';
 import { loadAreaTexts } from '../../../i18n/setup';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { lazyWithPreload } from '../../../utils/lazyWithPreload';
 
 const dialogs = lazyWithPreload(() =>

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { VisitorControls } from '../../../components/preferences/VisitorControls';
-import { Logo } from './Logo';
+import { Logo } from '../../../components/logo/Logo';
 import { useScrollCues } from './scroll-cues';
 import { afterTapPaint } from '../../../utils/after-paint';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 
 /** /time/: the kiosk PC's clock in epoch seconds, ticking (support staff compare clocks with it). */
 export const TimeScreen = observer(function TimeScreen() {

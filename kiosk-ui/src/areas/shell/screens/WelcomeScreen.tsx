@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../../stores/StoresProvider';
+import { useStores } from '../../../shared/stores/StoresProvider';
 import { handOverFirstPaint } from '../../../utils/first-paint';
 import { BackgroundVideo } from './BackgroundVideo';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 
 /**
  * PAY MY BILL inside the rental, for a logged-in visitor: the rental's pay section, so a tenant can

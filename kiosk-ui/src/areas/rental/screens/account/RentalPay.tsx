@@ -2,11 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { LinkRentalForm } from '../../../account/screens/LinkRentalForm';
 import { LoginForm } from '../../../account/screens/LoginForm';
 import { PayView } from '../../../pay-bill/screens/PayView';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import { ConfirmPaybill } from './ConfirmPaybill';
 import './rental-account.css';
 

@@ -3,11 +3,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { businessSchema, type BusinessValues } from '../../forms/business';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { ContactFields, BUSINESS_CONTACT } from '../../../../components/form/ContactFields';
 import { YesNoField } from '../../../../components/form/ChoiceField';
 import { RentalStepForm } from '../RentalStepForm';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 
 /** Business step (rental §2, §5): 'Business Rental?' Yes or No; Yes asks for company name and email. */
 export default observer(function BusinessScreen(_props: RentalSectionProps) {

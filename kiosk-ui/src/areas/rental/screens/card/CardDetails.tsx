@@ -7,13 +7,13 @@ import { CardFields, RENTAL_CARD_FIELDS } from '../../../../components/card/Card
 import { normaliseZip, zipTriggersStateLookup } from '../../../../forms/card-rules';
 import { cardSchema } from '../../../../forms/card';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { AddressFields, BILLING_ADDRESS } from '../../../../components/form/AddressFields';
 import { CheckboxField } from '../../../../components/form/CheckboxField';
 import { FieldGroup } from '../../../../components/form/FieldGroup';
 import { SectionFrame } from '../SectionFrame';
 import { SIDE_PANEL_TOTAL_ID } from '../SidePanel';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 import { submitAfterTapPaint } from '../../../../utils/after-paint';
 

@@ -11,7 +11,7 @@ import {
 } from '../../../account/forms/account';
 import { translateMessage } from '../../../../forms/messages';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { submitAfterTapPaint } from '../../../../utils/after-paint';
 
 type Zxcvbn = (password: string) => { score: number; feedback: { suggestions: string[] } };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
 import { gateCodeTextSchema, type GateCodeTextValues } from '../../../account/forms/account';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { MaskedField } from '../../../../components/form/MaskedField';
 import { withoutFinalStop } from '../../../../utils/sentence';
 import { submitAfterTapPaint } from '../../../../utils/after-paint';

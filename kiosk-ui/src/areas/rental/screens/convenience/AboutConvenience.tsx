@@ -6,10 +6,10 @@ import { MaskedField } from '../../../../components/form/MaskedField';
 import { convenienceSchema, type ConvenienceValues } from '../../forms/convenience';
 import { translateMessage, vkey } from '../../../../forms/messages';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 import { submitAfterTapPaint } from '../../../../utils/after-paint';
 

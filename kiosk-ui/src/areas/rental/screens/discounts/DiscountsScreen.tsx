@@ -6,12 +6,12 @@ import { discountOptions, type DiscountChoice } from '../../flow/promos';
 import { seniorBirthdayRange } from '../../../../shared/dates';
 import { discountsSchema, type DiscountsValues } from '../../forms/discounts';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { DateField } from '../../../../components/form/DateField';
 import { ChoiceField } from '../../../../components/form/ChoiceField';
 import { TextField } from '../../../../components/form/TextField';
 import { RentalStepForm } from '../RentalStepForm';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 
 type DiscountsForm = DiscountsValues & { discount: DiscountChoice };
 

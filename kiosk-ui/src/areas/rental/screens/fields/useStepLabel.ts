@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { stepPosition } from '../../flow/flow';
 import type { SectionName } from '../../flow/sections';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 
 /**
  * 'Step 2 of 7' for a step of the active list, counted as the visitor walks it (flow.ts

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
 import { Dialog } from '../../../../components/Dialog';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { LoginForm } from '../../../account/screens/LoginForm';
 import { MobileLoginForm } from '../../../account/screens/MobileLoginForm';
 

@@ -8,7 +8,7 @@ import { Dialog } from '../../../../components/Dialog';
 import { Spinner } from '../../../../components/Spinner';
 import { otpPhoneSchema, type OtpPhoneValues } from '../../../../forms/phone';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { MaskedField } from '../../../../components/form/MaskedField';
 
 /**

@@ -12,7 +12,7 @@ import { infoSchema, type InfoValues } from '../../forms/info';
 import { schemaResolver } from '../../../../forms/schema-resolver';
 import { LicenceScan } from '../../identity/LicenceScan';
 import type { RentalModel } from '../../../../models/rental-model';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { ContactFields, TENANT_CONTACT } from '../../../../components/form/ContactFields';
 import { DateField } from '../../../../components/form/DateField';
 import { AddressFields, MAILING_ADDRESS } from '../../../../components/form/AddressFields';
@@ -25,7 +25,7 @@ import { US_STATES } from '../../../../components/form/us-states';
 import { useZipLookup } from '../fields/useZipLookup';
 import { PayBillEntry } from '../account/PayBillEntry';
 import { RentalStepForm } from '../RentalStepForm';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import './info.css';
 import { afterNextPaint } from '../../../../utils/after-paint';
 

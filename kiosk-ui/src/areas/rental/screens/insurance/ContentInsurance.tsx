@@ -13,10 +13,10 @@ import { Button } from '../../../../components/Button';
 import { FieldError } from '../../../../components/form/FieldError';
 import { insuranceSchema } from '../../forms/insurance';
 import { translateMessage } from '../../../../forms/messages';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 
 /**

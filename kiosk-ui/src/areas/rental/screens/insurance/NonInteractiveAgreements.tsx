@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { insuranceBrochures } from '../../checkout/insurance';
 import { Button } from '../../../../components/Button';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { contentFrameSandbox } from '../../../../utils/frame-sandbox';
-import { isPdfUrl, pdfEmbedUrl } from '../../../browse/map-layout';
+import { isPdfUrl, pdfEmbedUrl } from '../../../../shared/media/map-layout';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { startOfToday } from '../../../../shared/dates';
 import { militarySchema, SSN_MASK, type MilitaryValues } from '../../forms/military';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { AddressFields, MILITARY_ADDRESS } from '../../../../components/form/AddressFields';
 import { ContactFields, MILITARY_CONTACT } from '../../../../components/form/ContactFields';
 import { DateField } from '../../../../components/form/DateField';
@@ -13,7 +13,7 @@ import { FieldGroup } from '../../../../components/form/FieldGroup';
 import { MaskedField } from '../../../../components/form/MaskedField';
 import { TextField } from '../../../../components/form/TextField';
 import { RentalStepForm } from '../RentalStepForm';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 
 const FIELDS = [
   'military_ssn',

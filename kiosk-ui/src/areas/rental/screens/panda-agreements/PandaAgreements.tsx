@@ -4,11 +4,11 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/Spinner';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { SIGNING_FRAME_SANDBOX } from '../../../../utils/frame-sandbox';
 import { RetryMessage } from '../panda-fields/PandaFields';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 
 /**

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../../../i18n';
 import { createFlowState } from '../../flow/flow';
 import type { DynamicSection } from '../../forms/dynamic-fields';
-import { StoresProvider } from '../../../../stores/StoresProvider';
+import { StoresProvider } from '../../../../shared/stores/StoresProvider';
 import { createTestRoot, wrapped } from '../../../../test/fakes';
 import { dynamicItems } from './DynamicFields';
 import PandaFields from './PandaFields';

@@ -13,11 +13,11 @@ import {
   type DynamicValues,
 } from '../../forms/dynamic-fields';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { FieldGroup } from '../../../../components/form/FieldGroup';
 import { RentalStepForm } from '../RentalStepForm';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import { DynamicFields } from './DynamicFields';
 import '../checkout.css';
 

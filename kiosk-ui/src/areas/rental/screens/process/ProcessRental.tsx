@@ -2,9 +2,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trivia } from '../../../../components/trivia/Trivia';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 
 /**

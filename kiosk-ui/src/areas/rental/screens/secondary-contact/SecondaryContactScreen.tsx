@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { secondaryContactSchema, type SecondaryContactValues } from '../../../../shared/contact/secondary-contact';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { AddressFields, SECONDARY_CONTACT_ADDRESS } from '../../../../components/form/AddressFields';
 import { CheckboxField } from '../../../../components/form/CheckboxField';
 import { ContactFields, SECONDARY_CONTACT } from '../../../../components/form/ContactFields';
@@ -12,7 +12,7 @@ import { FieldGroup } from '../../../../components/form/FieldGroup';
 import { YesNoField } from '../../../../components/form/ChoiceField';
 import { useZipLookup } from '../fields/useZipLookup';
 import { RentalStepForm } from '../RentalStepForm';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 
 const FIELDS = [

@@ -2,9 +2,9 @@ import type { DecryptedCardSwipe } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { SwipePanel } from '../../../../components/card/SwipePanel';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { SectionFrame } from '../SectionFrame';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 
 /**

@@ -10,12 +10,12 @@ import {
   type VehicleValues,
 } from '../../forms/vehicle';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { useStores } from '../../../../stores/StoresProvider';
+import { useStores } from '../../../../shared/stores/StoresProvider';
 import { SelectField } from '../../../../components/form/SelectField';
 import { TextField } from '../../../../components/form/TextField';
 import { YesNoField } from '../../../../components/form/ChoiceField';
 import { RentalStepForm } from '../RentalStepForm';
-import type { RentalSectionProps } from '../../../../screens/screen-props';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
 
 /**
  * Vehicle storage (rental §2, §5): 'Are you storing vehicle?*' when the facility allows storing

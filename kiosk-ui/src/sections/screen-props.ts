@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { KioskSection } from '../sections/kiosk-sections';
+import type { KioskSection } from '@kiosk/shared-types';
 import type { SectionName } from '../areas/rental/flow/sections';
 
 /*

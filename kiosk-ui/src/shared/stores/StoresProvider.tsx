@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { RootStore } from './RootStore';
+import type { RootStore } from '../../stores/RootStore';
 
 const StoresContext = createContext<RootStore | null>(null);
 

@@ -1,5 +1,5 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx';
-import { isAllowedOrigin, originOf, type MediaSource } from '../browse/media-kind';
+import { isAllowedOrigin, originOf, type MediaSource } from './media-kind';
 
 /** How long a page of a third-party host may take to answer before its placeholder shows. */
 export const CONTENT_PROBE_TIMEOUT_MS = 5000;

@@ -1,4 +1,4 @@
-import type { LazyStoreName } from '../stores/lazy-stores';
+import type { LazyStoreName } from '../../stores/lazy-stores';
 
 /**
  * What Select a Space and Find my reservation need to show the spaces and hold one: the rental
