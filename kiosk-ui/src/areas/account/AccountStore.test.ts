@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { wrapped } from '../../test/fakes';
+import { ready } from '../../models/loadable';
 import { form, setup } from './account-test-fixtures';
 
 describe('logout', () => {
@@ -37,7 +38,7 @@ describe("Link a Rental's Back", () => {
     root.account.goTo('link_rental');
     root.billing.minimumLoadingMs = 60_000;
     runInAction(() => {
-      root.billing.units = [{ key: 'u-1' } as (typeof root.billing.units)[number]];
+      root.billing.unitList = ready([{ key: 'u-1' } as (typeof root.billing.units)[number]]);
     });
     root.account.leaveLinkRental();
     expect(root.shell.section).toBe('pay_bill');

@@ -95,7 +95,7 @@ describe('UnitsStore groups and details', () => {
     };
     const { root, requests } = await browseRoot({ [`GET ${API}/space/sp-b-10/details/`]: { body: wrapped(details) } });
     await root.units.toggleDetails('sp-b-10');
-    expect(root.units.details.get('sp-b-10')).toEqual({ state: 'ready', detail: details });
+    expect(root.units.details.get('sp-b-10')).toEqual({ state: 'ready', value: details });
     await root.units.toggleDetails('sp-b-10');
     expect(root.units.expandedSpaceId).toBeNull();
     await root.units.toggleDetails('sp-b-10');

@@ -17,11 +17,9 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { groupUnits, sizesForRentCount, unitGroupOf, type UnitGroupSummary } from './categories';
 import { compareDoorNames } from './space-search';
 import { applyStatusLookup } from './space-status';
+import { FAILED, LOADING, ready, type Loadable, type LoadState } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
 import { SpaceNumberSearch } from './SpaceNumberSearch';
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
-export type DetailState = { state: 'loading' } | { state: 'ready'; detail: SpaceDetail } | { state: 'failed' };
 
 /**
  * Units and spaces of the facility for the detail page and the size guide (rental spec §2, §3,
@@ -37,7 +35,8 @@ export type DetailState = { state: 'loading' } | { state: 'ready'; detail: Space
  * sees the row's own status label and, when a space came free, the corrected count.
  */
 export class UnitsStore {
-  status: LoadStatus = 'idle';
+  /** The space types, spaces and size guide, loaded together (Loadable's words). */
+  status: LoadState = 'idle';
   facilityId: string | null = null;
   grouped: Partial<GroupedUnits> = {};
   spaces: Space[] = [];
@@ -53,7 +52,7 @@ export class UnitsStore {
   listScrollTop = 0;
   /** Space rows whose details are expanded. */
   expandedSpaceId: string | null = null;
-  details = new Map<string, DetailState>();
+  details = new Map<string, Loadable<SpaceDetail>>();
   allSpaceOccupiedEvents = 0;
   /** The size the size guide scrolls to ('See what fits!' on a card); null: none. */
   sizeGuideFocus: UnitGroup | null = null;
@@ -308,13 +307,13 @@ export class UnitsStore {
     const known = this.details.get(spaceId);
     const facilityId = this.facilityId;
     if (!facilityId || (known && known.state !== 'failed')) return;
-    this.details.set(spaceId, { state: 'loading' });
-    let next: DetailState = { state: 'failed' };
+    this.details.set(spaceId, LOADING);
+    let next: Loadable<SpaceDetail> = FAILED;
     try {
       const response = await this.root.api.call<SpaceDetail>('spaceDetails', { facility: facilityId, spaceId });
-      if (response.status === 'ok' && response.result) next = { state: 'ready', detail: response.result };
+      if (response.status === 'ok' && response.result) next = ready(response.result);
     } catch {
-      next = { state: 'failed' };
+      next = FAILED;
     }
     runInAction(() => {
       this.details.set(spaceId, next);

@@ -11,7 +11,7 @@ describe('DocumentsStore', () => {
     });
     await root.documents.loadMap();
     await root.documents.loadMap();
-    expect(root.documents.mapStatus).toBe('ready');
+    expect(root.documents.map.state).toBe('ready');
     expect(root.documents.mapImages).toEqual([image]);
     expect(requests.filter((r) => r.path === '/api/user/facility/demo/map/')).toHaveLength(1);
   });
@@ -24,7 +24,7 @@ describe('DocumentsStore', () => {
       },
     });
     await root.documents.loadMap();
-    expect(root.documents).toMatchObject({ mapStatus: 'failed', mapImages: [] });
+    expect(root.documents).toMatchObject({ map: { state: 'failed', reason: 'refused' }, mapImages: [] });
   });
 
   it('tells an unanswered map call apart, and loads it again when asked', async () => {
@@ -36,10 +36,10 @@ describe('DocumentsStore', () => {
       },
     });
     await root.documents.loadMap();
-    expect(root.documents).toMatchObject({ mapStatus: 'unreachable', mapImages: [] });
+    expect(root.documents).toMatchObject({ map: { state: 'failed', reason: 'unreachable' }, mapImages: [] });
     reachable = true;
     await root.documents.loadMap();
-    expect(root.documents).toMatchObject({ mapStatus: 'ready', mapImages: [image] });
+    expect(root.documents).toMatchObject({ map: { state: 'ready' }, mapImages: [image] });
   });
 
   it('splits lease and insurance documents and forgets the open one when the visit ends', () => {

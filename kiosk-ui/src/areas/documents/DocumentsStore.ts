@@ -7,9 +7,7 @@ import {
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isOperatorUnreachable } from '../../api/errors';
 import type { RootStore } from '../../stores/RootStore';
-
-/** 'failed': the operator answered with an error; 'unreachable': no answer (the screen offers to try again). */
-export type MapStatus = 'idle' | 'loading' | 'ready' | 'failed' | 'unreachable';
+import { IDLE, LOADING, ready, REFUSED, UNREACHABLE, valueOr, type Loadable } from '../../models/loadable';
 
 /**
  * Documents: the facility's non-interactive documents (loaded and kept by ConfigStore with the
@@ -20,14 +18,19 @@ export class DocumentsStore {
   /** The document open in the non-interactive viewer. */
   openDocument: NonInteractiveDocument | null = null;
 
-  mapImages: FacilityMapImage[] = [];
-  mapStatus: MapStatus = 'idle';
+  /** Failed 'unreachable' when no answer came (the screen offers to try again), 'refused' on an error answer. */
+  map: Loadable<FacilityMapImage[]> = IDLE;
   private mapFacility: string | null = null;
   /** The map space whose media is showing. */
   openPolygon: FacilityMapPolygon | null = null;
 
   constructor(readonly root: RootStore) {
     makeAutoObservable<this, 'mapFacility'>(this, { root: false, mapFacility: false }, { autoBind: true });
+  }
+
+  /** The map's images once loaded (none while loading or after a failure). */
+  get mapImages(): FacilityMapImage[] {
+    return valueOr(this.map, []);
   }
 
   get nonInteractive(): NonInteractiveDocument[] {
@@ -56,19 +59,17 @@ export class DocumentsStore {
   async loadMap(): Promise<void> {
     const facility = this.root.shell.facilityId ?? this.root.config.facilityId;
     if (!facility) return;
-    if (this.mapFacility === facility && (this.mapStatus === 'ready' || this.mapStatus === 'loading')) return;
+    if (this.mapFacility === facility && (this.map.state === 'ready' || this.map.state === 'loading')) return;
     this.mapFacility = facility;
-    this.mapStatus = 'loading';
+    this.map = LOADING;
     try {
       const response = await this.root.api.call<FacilityMapImage[]>('facilityMap', { facility });
       runInAction(() => {
-        this.mapImages = response.status === 'ok' && Array.isArray(response.result) ? response.result : [];
-        this.mapStatus = response.status === 'ok' ? 'ready' : 'failed';
+        this.map = response.status !== 'ok' ? REFUSED : ready(Array.isArray(response.result) ? response.result : []);
       });
     } catch (error) {
       runInAction(() => {
-        this.mapImages = [];
-        this.mapStatus = isOperatorUnreachable(error) ? 'unreachable' : 'failed';
+        this.map = isOperatorUnreachable(error) ? UNREACHABLE : REFUSED;
       });
     }
   }

@@ -33,7 +33,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('TenantStore units', () => {
   it('lists the logged-in tenant’s units with balance and the locked-out mark, never the gate code', async () => {
     const { root } = await loggedIn();
-    expect(root.tenant.unitsState).toBe('ready');
+    expect(root.tenant.unitsLoad.state).toBe('ready');
     expect(root.tenant.units.map(({ door, balance, lockedOut }) => ({ door, balance, lockedOut }))).toEqual([
       { door: 'A102', balance: 59, lockedOut: false },
       { door: 'B-13', balance: 0, lockedOut: true },
@@ -51,14 +51,14 @@ describe('TenantStore units', () => {
     });
     expect(one.root.tenant.selectedUnit?.door).toBe('A102');
     const none = await loggedIn({ 'GET /api/user/items/': { body: wrapped([]) } });
-    expect(none.root.tenant.unitsState).toBe('no_units');
+    expect(none.root.tenant.unitsLoad).toEqual({ state: 'ready', value: [] });
   });
 
   it('says nothing and calls nothing while nobody is logged in', async () => {
     const test = createTestRoot({ routes: routes() });
     await test.root.config.load('demo');
     await test.root.tenant.open();
-    expect(test.root.tenant.unitsState).toBe('idle');
+    expect(test.root.tenant.unitsLoad.state).toBe('idle');
     expect(test.requests.some((request) => request.path.includes('user/items'))).toBe(false);
   });
 });

@@ -5,12 +5,10 @@ import { hiddenPhone, phoneOnFile, tenantUnits, type TenantUnit } from './tenant
 import type { AccountMessage } from '../account/AccountStore';
 import { loadPayableAccount } from '../pay-bill/payable-account';
 import type { RootStore } from '../../stores/RootStore';
+import { IDLE, LOADING, ready, UNREACHABLE, valueOr, type Loadable } from '../../models/loadable';
 
 /** How MY STORAGE logs a tenant in: a code by text (the default) or the e-mail login. */
 export type TenantLoginMode = 'mobile' | 'email';
-
-/** The account's units: loading, listed, none rented, or the operator could not be reached. */
-export type TenantUnitsState = 'idle' | 'loading' | 'ready' | 'no_units' | 'unreachable';
 
 export type GateCodeStatus =
   | { state: 'idle' }
@@ -25,7 +23,6 @@ export type MoveOutStatus =
   | { state: 'accepted'; unitKey: string; result: MoveOutNoticeResult; email: string | null }
   | { state: 'refused' | 'failed'; message: AccountMessage };
 
-const IDLE = { state: 'idle' } as const;
 const TEXT_FAILED: AccountMessage = { key: 'tenant.gate_code.failed' };
 const MOVE_OUT_FAILED: AccountMessage = { key: 'account.errors.something_went_wrong' };
 
@@ -46,8 +43,8 @@ export class TenantStore {
   /** The number the tenant logged in with (10 digits), when they used a code by text. */
   loginPhone: string | null = null;
 
-  unitsState: TenantUnitsState = 'idle';
-  units: TenantUnit[] = [];
+  /** The account's units (none when it rents none), or why they could not be listed. */
+  unitsLoad: Loadable<TenantUnit[]> = IDLE;
   account: TenantDetail | null = null;
   /** The user token the units were loaded for: another login loads them again. */
   private loadedFor: string | null = null;
@@ -62,6 +59,10 @@ export class TenantStore {
 
   get loggedIn(): boolean {
     return this.root.account.loggedIn;
+  }
+
+  get units(): TenantUnit[] {
+    return valueOr(this.unitsLoad, []);
   }
 
   get selectedUnit(): TenantUnit | null {
@@ -89,9 +90,9 @@ export class TenantStore {
     const { account } = this.root;
     const token = account.userToken;
     if (!account.loggedIn || !token) return;
-    if (this.loadedFor === token && this.unitsState !== 'unreachable') return;
+    if (this.loadedFor === token && this.unitsLoad.state !== 'failed') return;
     this.loadedFor = token;
-    this.unitsState = 'loading';
+    this.unitsLoad = LOADING;
     this.gateCode = IDLE;
     this.moveOut = IDLE;
     const loaded = await loadPayableAccount(
@@ -103,17 +104,15 @@ export class TenantStore {
     runInAction(() => {
       if (loaded === null || this.loadedFor !== token) return;
       if (loaded.next === 'unreachable') {
-        this.unitsState = 'unreachable';
+        this.unitsLoad = UNREACHABLE;
         return;
       }
       if (loaded.next === 'link_rental') {
-        this.units = [];
-        this.unitsState = 'no_units';
+        this.unitsLoad = ready([]);
         return;
       }
       this.account = loaded.account;
-      this.units = tenantUnits(loaded.spaces);
-      this.unitsState = this.units.length > 0 ? 'ready' : 'no_units';
+      this.unitsLoad = ready(tenantUnits(loaded.spaces));
       // One unit: it is the one; several: the tenant picks.
       this.selectedKey = this.units.length === 1 ? this.units[0]!.key : null;
     });
@@ -203,8 +202,7 @@ export class TenantStore {
   reset(): void {
     this.loginMode = 'mobile';
     this.loginPhone = null;
-    this.unitsState = 'idle';
-    this.units = [];
+    this.unitsLoad = IDLE;
     this.account = null;
     this.loadedFor = null;
     this.selectedKey = null;

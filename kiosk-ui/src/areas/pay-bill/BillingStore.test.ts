@@ -50,12 +50,12 @@ describe('opening pay bill', () => {
       },
     });
     root.account.open();
-    await vi.waitFor(() => expect(root.billing.stage).toBe('unreachable'));
+    await vi.waitFor(() => expect(root.billing.unitList).toEqual({ state: 'failed', reason: 'unreachable' }));
     expect(root.account.view).toBe('pay');
     expect(root.account.loggedIn).toBe(true);
     reachable = true;
     void root.billing.loadAccount();
-    await vi.waitFor(() => expect(root.billing.stage).toBe('units'));
+    await vi.waitFor(() => expect(root.billing.unitList.state).toBe('ready'));
     expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
   });
 
@@ -64,8 +64,8 @@ describe('opening pay bill', () => {
     root.billing.minimumLoadingMs = 150;
     const started = Date.now();
     root.account.open();
-    expect(root.billing.stage).toBe('loading');
-    await vi.waitFor(() => expect(root.billing.stage).toBe('units'));
+    expect(root.billing.unitList.state).toBe('loading');
+    await vi.waitFor(() => expect(root.billing.unitList.state).toBe('ready'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 });
@@ -196,8 +196,8 @@ describe('cancel autopay', () => {
     root.billing.confirmCancelAutopay();
     await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
     root.billing.reloadList();
-    expect(root.billing.stage).toBe('loading');
-    await vi.waitFor(() => expect(root.billing.stage).toBe('units'));
+    expect(root.billing.unitList.state).toBe('loading');
+    await vi.waitFor(() => expect(root.billing.unitList.state).toBe('ready'));
     expect(calls(requests, 'GET', '/api/user/items/')).toHaveLength(2);
   });
 });

@@ -17,7 +17,7 @@ import {
 } from './payment-plan';
 import { swipeToPayCard } from '../../forms/card-rules';
 import type { PayCardValues } from '../../forms/pay-card';
-import { FAILED, IDLE, LOADING, ready, type Loadable } from '../../models/loadable';
+import { FAILED, IDLE, LOADING, ready, UNREACHABLE, valueOr, type Loadable } from '../../models/loadable';
 import { BillPayment } from './BillPayment';
 import { CardEntry } from './CardEntry';
 import { loadPayableAccount } from './payable-account';
@@ -28,8 +28,8 @@ export { PayUnit } from './PayUnit';
 export type { UnitAgreement } from './autopay-agreements';
 
 /** Where the pay sub-section is (shell spec §2 "Pay My Bill screen states"). */
-/** 'unreachable': the account could not be loaded (no answer); the screen offers to try again. */
-export type PayStage = 'loading' | 'unreachable' | 'units' | 'swipe' | 'card_form' | 'result';
+/** The payment's stages once the unit list is here. */
+export type PayStage = 'units' | 'swipe' | 'card_form' | 'result';
 
 /**
  * Pay My Bill and autopay (shell spec §2 "Pay My Bill screen states", §4 "Loading Pay My Bill",
@@ -43,8 +43,12 @@ export type PayStage = 'loading' | 'unreachable' | 'units' | 'swipe' | 'card_for
  * signing, is `payment` (billing/BillPayment.ts).
  */
 export class BillingStore {
-  stage: PayStage = 'loading';
-  units: PayUnit[] = [];
+  /**
+   * The account's units to pay; failed 'unreachable' when the account could not be loaded (no
+   * answer: the screen offers to try again).
+   */
+  unitList: Loadable<PayUnit[]> = LOADING;
+  stage: PayStage = 'units';
   account: TenantDetail | null = null;
   failedDetails = 0;
   selectedKey: string | null = null;
@@ -75,6 +79,10 @@ export class BillingStore {
     );
   }
 
+  get units(): PayUnit[] {
+    return valueOr(this.unitList, []);
+  }
+
   // -- loading -----------------------------------------------------------------------------------------
 
   /** The list of units to pay (AccountStore opens the pay sub-section with it); see loadPayableAccount. */
@@ -82,8 +90,8 @@ export class BillingStore {
     const generation = ++this.loadGeneration;
     const { api, account } = this.root;
     this.leavePayStage();
-    this.stage = 'loading';
-    this.units = [];
+    this.unitList = LOADING;
+    this.stage = 'units';
     this.account = null;
     this.failedDetails = 0;
     this.selectedKey = null;
@@ -95,7 +103,7 @@ export class BillingStore {
     if (!loaded) return;
     runInAction(() => {
       if (loaded.next === 'unreachable') {
-        this.stage = 'unreachable';
+        this.unitList = UNREACHABLE;
         return;
       }
       this.failedDetails = loaded.failed;
@@ -106,13 +114,14 @@ export class BillingStore {
       this.account = loaded.account;
       // A space the management system lists twice for one tenant is shown twice, each with its own key.
       const seen = new Map<string, number>();
-      this.units = loaded.spaces.map((space) => {
+      const units = loaded.spaces.map((space) => {
         const key = payUnitKey(space);
         const count = (seen.get(key) ?? 0) + 1;
         seen.set(key, count);
         return new PayUnit(space, count === 1 ? key : `${key}#${count}`);
       });
-      this.selectedKey = this.units[0]?.key ?? null;
+      this.unitList = ready(units);
+      this.selectedKey = units[0]?.key ?? null;
       this.stage = 'units';
     });
     for (const unit of this.units) void this.loadPrePay(unit);
@@ -287,8 +296,8 @@ export class BillingStore {
     this.loadGeneration += 1;
     this.leavePayStage();
     this.payment.reset();
-    this.stage = 'loading';
-    this.units = [];
+    this.unitList = LOADING;
+    this.stage = 'units';
     this.account = null;
     this.failedDetails = 0;
     this.selectedKey = null;

@@ -152,7 +152,7 @@ export async function setup(options: Parameters<typeof billingRoutes>[0] = {}) {
 export async function loaded(options: Parameters<typeof billingRoutes>[0] = {}) {
   const test = await setup(options);
   test.root.account.open();
-  await vi.waitFor(() => expect(test.root.billing.stage).toBe('units'));
+  await vi.waitFor(() => expect(test.root.billing.unitList.state).toBe('ready'));
   await vi.waitFor(() => expect(test.root.billing.units.every((unit) => !unit.prePayLoading)).toBe(true));
   return test;
 }

@@ -39,7 +39,7 @@ const SpaceDetails = observer(function SpaceDetails({ space, unit }: { space: Sp
   const { units } = useStores();
   const state = units.details.get(space.door_id);
   if (!state || state.state === 'loading') return <Spinner />;
-  const detail = state.state === 'ready' ? state.detail : null;
+  const detail = state.state === 'ready' ? state.value : null;
   const description = unit ? unitDescription(unit) : '';
   return (
     <div className="space-details">

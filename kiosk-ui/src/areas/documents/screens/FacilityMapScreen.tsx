@@ -13,6 +13,7 @@ import { contentFrameSandbox } from '../../../utils/frame-sandbox';
 import type { SectionScreenProps } from '../../../sections/screen-props';
 import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, touchBox, type Size } from '../../../shared/media/map-layout';
 import './documents.css';
+import { isPending } from '../../../models/loadable';
 import './facility-map.css';
 
 /**
@@ -38,9 +39,9 @@ const FacilityMapScreen = observer(function FacilityMapScreen(_props: SectionScr
   if (pdf) {
     // No sandbox: Chromium shows no PDF in one; the managed policy keeps it in (frame-sandbox.ts).
     content = <iframe className="facility-map__embed" src={pdfEmbedUrl(url)} title={title} />;
-  } else if (documents.mapStatus === 'loading' || documents.mapStatus === 'idle') {
+  } else if (isPending(documents.map)) {
     content = <Spinner label={t('documents.map.loading')} />;
-  } else if (documents.mapStatus === 'unreachable') {
+  } else if (documents.map.state === 'failed' && documents.map.reason === 'unreachable') {
     content = <LoadFailed onRetry={() => void documents.loadMap()} />;
   } else if (documents.mapImages.length > 0) {
     content = (

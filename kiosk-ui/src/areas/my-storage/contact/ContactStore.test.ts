@@ -32,7 +32,7 @@ async function opened(overrides: FakeRoutes = {}) {
   const made = setup(overrides);
   made.root.account.setUserSession({ userToken: 'ut-1', email: 'tenant@example.com' });
   made.root.contact.open();
-  await vi.waitFor(() => expect(made.root.contact.load).toBe('ready'));
+  await vi.waitFor(() => expect(made.root.contact.load.state).toBe('ready'));
   return made;
 }
 

@@ -6,6 +6,7 @@ import type {
   UserItemDetails,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
+import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../../models/loadable';
 import { detailRequests } from '../../pay-bill/user-items';
 import { changedDetails, contactFieldErrors, contactForm, contactValuesFrom } from './contact-details';
 import type { ContactDetailsValues } from '../forms/contact-details';
@@ -17,8 +18,6 @@ import type { RootStore } from '../../../stores/RootStore';
  * e-mail) starts the account session this screen reads.
  */
 export const CONTACT_LOGIN_SECTION: KioskSection = 'my_storage';
-
-export type ContactLoad = 'idle' | 'loading' | 'ready' | 'no_rental' | 'failed';
 
 /** What the last save ended with, as the screen says it. */
 export type ContactOutcome =
@@ -34,14 +33,21 @@ export type ContactOutcome =
  * fields it refused with their messages. Each save is one `contact_details` journey.
  */
 export class ContactStore {
-  load: ContactLoad = 'idle';
+  /**
+   * The details on file, as the form shows them (replaced by the operator's answer after a save);
+   * null when the account rents nothing at this facility.
+   */
+  load: Loadable<ContactDetailsValues | null> = IDLE;
   tenantId: string | null = null;
-  /** The details on file, as the form shows them (replaced by the operator's answer after a save). */
-  values: ContactDetailsValues | null = null;
   saving = false;
   outcome: ContactOutcome | null = null;
   /** The operator's messages by field, shown at the field until the next save. */
   serverErrors: Partial<Record<TenantContactField, string>> = {};
+
+  /** The details on file once loaded, else null. */
+  get values(): ContactDetailsValues | null {
+    return valueOr(this.load, null);
+  }
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
@@ -75,7 +81,7 @@ export class ContactStore {
     const token = account.userToken;
     const facility = account.facility;
     if (!token) return;
-    this.load = 'loading';
+    this.load = LOADING;
     try {
       const items = await this.root.api.call<UserItem[]>(
         'userItems',
@@ -97,14 +103,13 @@ export class ContactStore {
         if (rented.length === 0) continue;
         runInAction(() => {
           this.tenantId = request.tenant;
-          this.values = contactValuesFrom(rented, { secondaryContactRequired: this.secondaryContactRequired });
-          this.load = 'ready';
+          this.load = ready(contactValuesFrom(rented, { secondaryContactRequired: this.secondaryContactRequired }));
         });
         return;
       }
-      runInAction(() => (this.load = 'no_rental'));
+      runInAction(() => (this.load = ready(null)));
     } catch {
-      runInAction(() => (this.load = 'failed'));
+      runInAction(() => (this.load = FAILED));
     }
   }
 
@@ -132,14 +137,15 @@ export class ContactStore {
         if (response.status === 'ok') {
           const { changed, tenant_details, notified } = response.result;
           const details = changedDetails(changed);
-          this.values = contactValuesFrom(tenant_details, { secondaryContactRequired: this.secondaryContactRequired });
+          const saved = contactValuesFrom(tenant_details, { secondaryContactRequired: this.secondaryContactRequired });
+          this.load = ready(saved);
           this.outcome =
             details.length === 0
               ? { kind: 'unchanged' }
               : {
                   kind: 'saved',
                   details,
-                  mailedTo: notified.mail ? this.values.tenant_email : null,
+                  mailedTo: notified.mail ? saved.tenant_email : null,
                   textedOldPhone: notified.text_to_old_phone,
                 };
           this.root.screenHealth.journey('contact_details', details.length === 0 ? 'unchanged' : 'saved');
@@ -166,9 +172,8 @@ export class ContactStore {
   }
 
   reset(): void {
-    this.load = 'idle';
+    this.load = IDLE;
     this.tenantId = null;
-    this.values = null;
     this.saving = false;
     this.outcome = null;
     this.serverErrors = {};

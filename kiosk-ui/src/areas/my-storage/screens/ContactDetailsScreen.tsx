@@ -40,21 +40,23 @@ const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: Sect
       <h1 id={titleId} className="contact-details__title">
         {t('contact.title')}
       </h1>
-      {contact.load === 'loading' && (
+      {contact.load.state === 'loading' && (
         <div className="contact-details__waiting">
           <p>{t('contact.loading')}</p>
           <Spinner />
         </div>
       )}
-      {contact.load === 'failed' && (
+      {contact.load.state === 'failed' && (
         <>
           <p className="contact-details__prompt">{t('contact.load_failed')}</p>
           <LoadFailed onRetry={() => void contact.loadDetails()} />
         </>
       )}
-      {contact.load === 'no_rental' && <p className="contact-details__prompt">{t('contact.no_rental')}</p>}
-      {contact.load === 'ready' && contact.values && (
-        <ContactForm key={contact.tenantId ?? ''} contact={contact} values={contact.values} />
+      {contact.load.state === 'ready' && contact.load.value === null && (
+        <p className="contact-details__prompt">{t('contact.no_rental')}</p>
+      )}
+      {contact.load.state === 'ready' && contact.load.value && (
+        <ContactForm key={contact.tenantId ?? ''} contact={contact} values={contact.load.value} />
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { sectionForPath } from '../../../sections/kiosk-paths';
+import { isPending } from '../../../models/loadable';
 import type { TenantUnit } from '../tenant-units';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
@@ -75,30 +76,31 @@ const TenantHub = observer(function TenantHub() {
   const { t } = useTranslation();
   const { tenant, shell } = useStores();
   const linkRental = sectionForPath('/pay-bill');
+  const { unitsLoad } = tenant;
   return (
     <section className="my-storage__card my-storage__card--wide" aria-labelledby="my-storage-title">
       <h1 id="my-storage-title" className="my-storage__title">
         {t('tenant.title')}
       </h1>
-      {(tenant.unitsState === 'loading' || tenant.unitsState === 'idle') && (
+      {isPending(unitsLoad) && (
         <>
           <p className="my-storage__prompt">{t('tenant.loading')}</p>
           <Spinner label={t('tenant.loading')} />
         </>
       )}
-      {tenant.unitsState === 'unreachable' && (
+      {unitsLoad.state === 'failed' && (
         <div className="my-storage__notice" role="alert">
           <p>{t('tenant.unreachable')}</p>
           <Button onClick={() => void tenant.open()}>{t('tenant.retry')}</Button>
         </div>
       )}
-      {tenant.unitsState === 'no_units' && (
+      {unitsLoad.state === 'ready' && unitsLoad.value.length === 0 && (
         <div className="my-storage__notice" role="status">
           <p>{t('tenant.no_units')}</p>
           {linkRental && <Button onClick={() => shell.openPath('/pay-bill')}>{t('tenant.link_rental')}</Button>}
         </div>
       )}
-      {tenant.unitsState === 'ready' && (
+      {unitsLoad.state === 'ready' && unitsLoad.value.length > 0 && (
         <>
           <UnitList />
           <AccountActions />

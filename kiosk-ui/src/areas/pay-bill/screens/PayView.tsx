@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { isPending } from '../../../models/loadable';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -15,14 +16,15 @@ import './pay-bill.css';
 /** The pay sub-section: loading, unit list, swipe or scan, card form, result (shell spec §2). */
 export const PayView = observer(function PayView() {
   const { billing } = useStores();
+  const listed = billing.unitList.state === 'ready';
   return (
     <>
-      {billing.stage === 'loading' && <LoadingView />}
-      {billing.stage === 'unreachable' && <UnreachableView />}
-      {billing.stage === 'units' && <UnitsView />}
-      {billing.stage === 'swipe' && <SwipeView />}
-      {billing.stage === 'card_form' && <CardFormView />}
-      {billing.stage === 'result' && <ResultView />}
+      {isPending(billing.unitList) && <LoadingView />}
+      {billing.unitList.state === 'failed' && <UnreachableView />}
+      {listed && billing.stage === 'units' && <UnitsView />}
+      {listed && billing.stage === 'swipe' && <SwipeView />}
+      {listed && billing.stage === 'card_form' && <CardFormView />}
+      {listed && billing.stage === 'result' && <ResultView />}
       <BillingDialogs />
     </>
   );

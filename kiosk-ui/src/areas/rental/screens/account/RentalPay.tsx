@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { isPending } from '../../../../models/loadable';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
@@ -26,7 +27,8 @@ export default observer(function RentalPay(_props: RentalSectionProps) {
   const view = account.view;
   const confirmed =
     view === 'pay' && billing.stage === 'result' && !billing.payment.processing && billing.payment.succeeded;
-  const canLeave = view !== 'pay' || billing.stage === 'loading' || billing.stage === 'units';
+  const canLeave =
+    view !== 'pay' || isPending(billing.unitList) || (billing.unitList.state === 'ready' && billing.stage === 'units');
 
   return (
     <div className="rental-pay">
