@@ -28,7 +28,7 @@ export type KioskArea = (typeof KIOSK_AREAS)[number];
 /** What a sidebar item's showing depends on (shell spec §2, §6). */
 export type SidebarCondition = 'no_external_paybill' | 'lease_documents' | 'insurance_documents' | 'facility_map';
 
-interface SectionEntry {
+export interface SectionEntry {
   readonly name: string;
   readonly area: KioskArea;
   readonly sidebar?: string;
@@ -67,16 +67,3 @@ export type SectionOf<A extends KioskArea> = Extract<Entry, { area: A }>['name']
 
 /** The sections with a sidebar item of their own. */
 export type SidebarSection = Extract<Entry, { sidebar: string }>['name'];
-
-const ENTRIES: readonly SectionEntry[] = KIOSK_SECTIONS;
-
-export const KIOSK_SECTION_NAMES: readonly KioskSection[] = KIOSK_SECTIONS.map((entry) => entry.name);
-
-/** The section entry by name. */
-export function sectionEntry(section: KioskSection): SectionEntry {
-  return ENTRIES.find((entry) => entry.name === section)!;
-}
-
-export function isKioskSection(name: string): name is KioskSection {
-  return ENTRIES.some((entry) => entry.name === name);
-}

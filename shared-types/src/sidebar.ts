@@ -1,16 +1,11 @@
 import { isInsuranceDocument, type FacilitySettings, type NonInteractiveDocument } from './entities/index.js';
-import { KIOSK_SECTIONS, sectionEntry, type SidebarCondition, type SidebarSection } from './sections.js';
+import { KIOSK_SECTIONS, type SectionEntry, type SidebarCondition, type SidebarSection } from './sections.js';
 
 /**
  * The sidebar's items, which show and what they say in English (shell spec §2 "Sidebar", §6).
  * The UI's sidebar and the daemon's first paint of the welcome (drawn before the UI's scripts run,
  * with its items already taking taps) both read them here, so the two never list different items.
  */
-
-/** Sidebar items in the spec's order (sections.ts); `samples` is a developer page, not listed. */
-export const SIDEBAR_ORDER: readonly SidebarSection[] = KIOSK_SECTIONS.flatMap((entry) =>
-  'sidebar' in entry ? [entry.name] : [],
-);
 
 /** The items' English texts (the UI's catalogue spreads them in; Spanish is in its own catalogue). */
 export const SIDEBAR_SECTION_TEXTS = Object.fromEntries(
@@ -47,10 +42,10 @@ const CONDITIONS: Record<SidebarCondition, (facts: SidebarFacts) => boolean> = {
   facility_map: (facts) => Boolean(facts.facilityMapUrl),
 };
 
-/** Which items show, in order. */
+/** Which items show, in the list's order (sections.ts); `samples` is a developer page, not listed. */
 export function visibleSidebarSections(facts: SidebarFacts): SidebarSection[] {
-  return SIDEBAR_ORDER.filter((section) => {
-    const condition = sectionEntry(section).shownWhen;
-    return condition === undefined || CONDITIONS[condition](facts);
-  });
+  const entries: readonly SectionEntry[] = KIOSK_SECTIONS;
+  return entries
+    .filter((entry) => entry.sidebar && (!entry.shownWhen || CONDITIONS[entry.shownWhen](facts)))
+    .map((entry) => entry.name as SidebarSection);
 }

@@ -32,8 +32,8 @@ export const AREAS = [
 
 type Listed = (typeof AREAS)[number]['name'];
 /** Every area in shared-types' list is here (a compile error names the one missing). */
-const everyArea: Record<Exclude<KioskArea, Listed>, never> = {};
-void everyArea;
+export type EveryAreaListed = Exclude<KioskArea, Listed> extends never ? true : Exclude<KioskArea, Listed>;
+true satisfies EveryAreaListed;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 

@@ -27,8 +27,7 @@ export function provideStoreImports(imports: StoreImports): void {
 }
 
 function storeImports(): StoreImports {
-  if (!provided) throw new Error('The lazily loaded stores are not known yet: import areas/registry.ts first.');
-  return provided;
+  return provided!;
 }
 
 /** Every lazily loaded store, in RootStore's reset order. */
