@@ -1,7 +1,8 @@
 import type { LicenceScan } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { IdentityClient } from './identity/identity-client';
-import { infoFromSavedDetails, infoFromScan, maskPhone, onlyEmpty } from './identity/verification';
+import { infoFromSavedDetails, infoFromScan, onlyEmpty } from './identity/verification';
+import { maskPhone } from '../../shared/phone';
 import { failureLogger } from '../../shared/failure-log';
 import { IDENTITY_MESSAGES, PhoneHandoff, type IdentityMessage, type PhoneCheck } from './identity/PhoneHandoff';
 import { TenantLookups } from './identity/TenantLookups';

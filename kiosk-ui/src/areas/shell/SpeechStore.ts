@@ -244,6 +244,14 @@ export class SpeechStore {
     };
   }
 
+  /** The stores the speech keys read the rental from, once they have arrived. */
+  private rentalStores() {
+    const { root } = this;
+    const rental = root.ifLoaded('rental');
+    const checkout = root.ifLoaded('checkout');
+    return rental && checkout ? { rental, checkout, config: root.config } : undefined;
+  }
+
   private async loadKeyTexts(): Promise<KeyTexts | undefined> {
     this.keyTexts ??= await loadKeyTexts().catch(() => undefined);
     return this.keyTexts;
@@ -254,8 +262,8 @@ export class SpeechStore {
     const section = this.root.ifLoaded('rental')?.section;
     if (section === undefined || document.querySelector(`[data-rental-section="${section}"]`) === null)
       return undefined;
-    if (PAYMENT_SECTIONS.has(section)) return this.keyTexts?.payAmountText(this.root);
-    if (section === 'confirm_rental') return this.keyTexts?.confirmationHint(this.root);
+    if (PAYMENT_SECTIONS.has(section)) return this.keyTexts?.payAmountText(this.rentalStores());
+    if (section === 'confirm_rental') return this.keyTexts?.confirmationHint(this.rentalStores());
     return undefined;
   }
 
@@ -273,7 +281,7 @@ export class SpeechStore {
       }
       void this.loadKeyTexts().then((texts) => {
         if (!texts || !this.on) return;
-        this.send(key === 'summary' ? texts.summaryFor(this.root) : texts.priceFor(this.root));
+        this.send(key === 'summary' ? texts.summaryFor(this.rentalStores()) : texts.priceFor(this.rentalStores()));
       });
     };
     window.addEventListener('keydown', onKey, true);

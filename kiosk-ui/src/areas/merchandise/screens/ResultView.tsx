@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
-import { merchandiseReceipt } from '../../../shared/devices/receipts';
+import { merchandiseReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 

@@ -6,7 +6,7 @@ import {
   type TenantDetail,
 } from '@kiosk/shared-types';
 import type { ContactDetailsValues } from '../forms/contact-details';
-import { maskPhone } from '../../rental/identity/verification';
+import { maskPhone } from '../../../shared/phone';
 
 /** The details in the order the screen shows them, and the confirmation names them. */
 export const CONTACT_DETAIL_ORDER: readonly ContactDetail[] = [

@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { accessSentence } from '../payment-access';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { Spinner } from '../../../components/Spinner';
-import { paymentReceipt } from '../../../shared/devices/receipts';
+import { paymentReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { SigningOverlay } from './SigningOverlay';

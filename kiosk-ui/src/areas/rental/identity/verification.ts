@@ -9,6 +9,7 @@ import {
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import type { RentalModel } from '../../../models/rental-model';
+import { maskPhone } from '../../../shared/phone';
 
 dayjs.extend(customParseFormat);
 
@@ -144,14 +145,6 @@ export function dataUrlToBlob(dataUrl: string): Blob | null {
 export function extensionOf(contentType: string): string {
   const subtype = contentType.split('/')[1] ?? 'bin';
   return subtype.split('+')[0] ?? 'bin';
-}
-
-/** Any phone text -> the mask (###) ###-####, when it has 10 national digits (else as it came). */
-export function maskPhone(value: string | null | undefined): string {
-  const digits = (value ?? '').replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length !== 10) return value ?? '';
-  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
 }
 
 /** A logged-in visitor's saved details as info fields (UserDetails of the account). */

@@ -1,7 +1,6 @@
 import { i18next } from '../../../i18n/setup';
-import type { RootStore } from '../../../stores/RootStore';
 import type { Translate } from './describe';
-import { rentalFacts } from './rental-facts';
+import { rentalFacts, type RentalStores } from './rental-facts';
 import { costsText, gatecodeText, summaryText, type RentalFacts } from './summary';
 
 /**
@@ -10,32 +9,31 @@ import { costsText, gatecodeText, summaryText, type RentalFacts } from './summar
  */
 const translate: Translate = (key, options) => (i18next.t as unknown as Translate)(key, options);
 
-function factsOf(root: RootStore): RentalFacts {
-  // The rental stores arrive with the rental screens: before them, nothing is chosen.
-  if (root.ifLoaded('rental') === undefined || root.ifLoaded('checkout') === undefined) return {};
-  return rentalFacts(root, translate);
+// The rental stores arrive with the rental screens: before them (undefined), nothing is chosen.
+function factsOf(stores: RentalStores | undefined): RentalFacts {
+  return stores ? rentalFacts(stores, translate) : {};
 }
 
 /** The summary key: the rental so far (once confirmed, the unit and gate code first). */
-export function summaryFor(root: RootStore): string {
-  return summaryText(factsOf(root), translate);
+export function summaryFor(stores: RentalStores | undefined): string {
+  return summaryText(factsOf(stores), translate);
 }
 
 /** The price key: the side panel's rent and total; once the rental is confirmed, the unit and its gate code. */
-export function priceFor(root: RootStore): string {
-  const facts = factsOf(root);
+export function priceFor(stores: RentalStores | undefined): string {
+  const facts = factsOf(stores);
   return (facts.confirmed && gatecodeText(facts, translate)) || costsText(facts, translate);
 }
 
 /** Said on arriving at a payment screen: the amount to be charged, and the monthly rent. */
-export function payAmountText(root: RootStore): string | undefined {
-  const facts = factsOf(root);
+export function payAmountText(stores: RentalStores | undefined): string | undefined {
+  const facts = factsOf(stores);
   if (!facts.total) return undefined;
   const rent = facts.monthlyRent ? ` ${translate('speech.summary.monthly_rent', { amount: facts.monthlyRent })}.` : '';
   return `${translate('speech.summary.pay_amount', { amount: facts.total })}.${rent}`;
 }
 
 /** Said with the confirmation: which key says the gate code again. */
-export function confirmationHint(root: RootStore): string | undefined {
-  return factsOf(root).gatecode ? translate('speech.summary.gatecode_again') : undefined;
+export function confirmationHint(stores: RentalStores | undefined): string | undefined {
+  return factsOf(stores).gatecode ? translate('speech.summary.gatecode_again') : undefined;
 }

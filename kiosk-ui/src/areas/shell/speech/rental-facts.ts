@@ -5,9 +5,11 @@ import { formatMoney } from '../../../utils/money';
 import type { Translate } from './describe';
 import type { RentalFacts } from './summary';
 
+/** The stores the rental's facts are read from (the rental ones once they have arrived). */
+export type RentalStores = Pick<RootStore, 'rental' | 'checkout' | 'config'>;
+
 /** The facts of the rental so far, as the side panel, the choices and the confirmation show them. */
-export function rentalFacts(root: RootStore, t: Translate): RentalFacts {
-  const { rental, checkout, config } = root;
+export function rentalFacts({ rental, checkout, config }: RentalStores, t: Translate): RentalFacts {
   const money = (amount: number) => formatMoney(amount, { cents: true });
   const unit = rental.pick.unit;
   const rows = moveInCostRows(rental.pick.costLines);

@@ -5,7 +5,7 @@ import { accessSentence } from '../../../pay-bill/payment-access';
 import { Button } from '../../../../components/Button';
 import { PrintReceipt } from '../../../../components/printer/PrintReceipt';
 import { Spinner } from '../../../../components/Spinner';
-import { paymentReceipt } from '../../../../shared/devices/receipts';
+import { paymentReceipt } from '../../../pay-bill/receipts';
 import { useStores } from '../../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../../utils/locale';
 import { formatMoney } from '../../../../utils/money';

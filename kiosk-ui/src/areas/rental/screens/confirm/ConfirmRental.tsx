@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
 import { PrintReceipt } from '../../../../components/printer/PrintReceipt';
 import { isSmartAccessConfirm, nextSection } from '../../flow/flow';
-import { rentalReceipt, reservationReceipt } from '../../../../shared/devices/receipts';
+import { rentalReceipt, reservationReceipt } from '../../receipts';
 import { useStores } from '../../../../shared/stores/StoresProvider';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 import { SectionFrame } from '../SectionFrame';

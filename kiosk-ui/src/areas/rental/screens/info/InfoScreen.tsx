@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/dates';
 import { infoSchema, type InfoValues } from '../../forms/info';
 import { schemaResolver } from '../../../../forms/schema-resolver';
-import { LicenceScan } from '../../identity/LicenceScan';
+import { LicenceScan } from '../identity/LicenceScan';
 import type { RentalModel } from '../../../../models/rental-model';
 import { useStores } from '../../../../shared/stores/StoresProvider';
 import { ContactFields, TENANT_CONTACT } from '../../../../components/form/ContactFields';

@@ -2,11 +2,11 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import type { UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
-import { US_STATES } from '../../../components/form/us-states';
-import { useStores } from '../../../shared/stores/StoresProvider';
-import { licenceFormValues, type LicenceFormField } from './licence-fill';
-import { WedgeScanWatcher } from './wedge-scan';
+import { Button } from '../../../../components/Button';
+import { US_STATES } from '../../../../components/form/us-states';
+import { useStores } from '../../../../shared/stores/StoresProvider';
+import { licenceFormValues, type LicenceFormField } from '../../identity/licence-fill';
+import { WedgeScanWatcher } from '../../identity/wedge-scan';
 import './licence-scan.css';
 
 const STATES = new Set(US_STATES.map((state) => state.value));
