@@ -1,7 +1,6 @@
 import type { KioskArea, KioskSection } from '@kiosk/shared-types';
 import type { ScreenSource } from '../sections/area';
 import { DEVICE_STORES } from '../shared/devices/device-stores';
-import { provideStoreImports } from '../stores/lazy-stores';
 import { accountArea } from './account/area';
 import { browseArea } from './browse/area';
 import { documentsArea } from './documents/area';
@@ -41,8 +40,6 @@ export type StoreImports = UnionToIntersection<(typeof AREAS)[number]['stores']>
 
 /** Every lazily loaded store's module by its name on the root, in reset order. */
 export const STORE_IMPORTS = Object.assign({}, ...AREAS.map((area) => area.stores), DEVICE_STORES) as StoreImports;
-
-provideStoreImports(STORE_IMPORTS);
 
 /** Each section's screen, from the area that shows it. */
 export const SECTION_SOURCES = Object.fromEntries(

@@ -3,9 +3,15 @@ import type { ApiClient } from '../api/client';
 import type { EventsClient } from '../api/events-client';
 import { windowBrowser, type BrowserEnv } from '../shared/stores/browser';
 import { ConfigStore } from '../areas/shell/ConfigStore';
-// The areas' list gives lazy-stores.ts the stores' modules as it loads (areas/registry.ts).
-import '../areas/registry';
-import { lazyStoreNames, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
+import { STORE_IMPORTS } from '../areas/registry';
+import {
+  lazyStoreNames,
+  provideStoreImports,
+  storeClasses,
+  type LazyStoreName,
+  type LazyStores,
+  type StoreClasses,
+} from './lazy-stores';
 import { NavigationLog } from '../areas/shell/NavigationLog';
 import { ScreenHealth } from '../areas/shell/ScreenHealth';
 import { SessionStore } from '../areas/shell/SessionStore';
@@ -13,6 +19,10 @@ import { SpeechStore } from '../areas/shell/SpeechStore';
 import { ShellStore } from '../areas/shell/ShellStore';
 import { VisitorPreferences } from '../areas/shell/VisitorPreferences';
 import { browserStorage, clearHoldCookie, clearKioskKeys } from '../shared/stores/storage';
+
+// The stores' modules come from the areas' list, given to the loader every screen awaits, which
+// cannot import the areas whose screens import it.
+provideStoreImports(STORE_IMPORTS);
 
 export interface RootStoreOptions {
   api: ApiClient;

@@ -18,10 +18,7 @@ export type LazyStoreClass<K extends LazyStoreName> = new (root: RootStore) => L
 
 let provided: StoreImports | undefined;
 
-/**
- * The stores' modules, given by areas/registry.ts as it loads (RootStore imports it), so this
- * module, which every screen loader imports, does not import the areas that import it.
- */
+/** The stores' modules, given by RootStore's module from the areas' list (areas/registry.ts). */
 export function provideStoreImports(imports: StoreImports): void {
   provided = imports;
 }

@@ -1,4 +1,5 @@
-import '../areas/registry';
+// RootStore's module gives the loader the areas' stores.
+import '../stores/RootStore';
 import { lazyStoreNames, loadStores } from '../stores/lazy-stores';
 
 // Unit tests use `new RootStore(...)` and `root.billing` directly, as if every screen's code were

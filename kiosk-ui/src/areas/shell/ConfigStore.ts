@@ -9,7 +9,7 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled, isOperatorUnreachable } from '../../api/errors';
-import type { UnavailableError } from '../../router';
+import type { UnavailableError } from './router';
 import { pageIsSandbox } from '../../utils/first-paint';
 import { applyKioskColors } from '../../utils/theme';
 import type { RootStore } from '../../stores/RootStore';

@@ -5,7 +5,7 @@ import { DEFAULT_SECTION } from '../../sections/default-section';
 import { sectionForPath, sidebarItemOf } from '../../sections/kiosk-paths';
 import type { SectionName } from '../rental/flow/sections';
 import { isSidebarHidden, RENTAL_AREA_SECTIONS } from '../../sections/sidebar';
-import { parseRoute, routeHref, type Route, type UnavailableError } from '../../router';
+import { parseRoute, routeHref, type Route, type UnavailableError } from './router';
 import type { RootStore } from '../../stores/RootStore';
 
 /**
@@ -130,7 +130,7 @@ export class ShellStore {
     this.section = section;
   }
 
-  /** Opens the section a kiosk path shows (flow/kiosk-paths.ts); false when none does. */
+  /** Opens the section a kiosk path shows (sections/kiosk-paths.ts); false when none does. */
   openPath(path: string): boolean {
     const section = sectionForPath(path);
     if (section === null) return false;

@@ -1,5 +1,5 @@
 import type * as yup from 'yup';
-import { infoSchema, type InfoContext } from '../../rental/forms/info';
+import { infoSchema, type InfoContext } from '../../../shared/contact/info';
 import { vkey } from '../../../forms/messages';
 import {
   isSameAddress,

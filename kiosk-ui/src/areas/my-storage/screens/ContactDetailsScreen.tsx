@@ -15,7 +15,7 @@ import { contactDetailsSchema, type ContactDetailsValues } from '../forms/contac
 import type { ContactStore } from '../contact/ContactStore';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
-import { useZipLookup } from '../../rental/screens/fields/useZipLookup';
+import { useZipLookup } from '../../../shared/contact/useZipLookup';
 import type { SectionScreenProps } from '../../../sections/screen-props';
 import './contact-details.css';
 

@@ -176,7 +176,7 @@ const LINKS = [
   { path: '/merchandise', label: 'tenant.actions.merchandise' },
 ] as const;
 
-/** The account's other services: those whose screen is here (flow/kiosk-paths.ts). */
+/** The account's other services: those a section answers (sections/kiosk-paths.ts). */
 const AccountActions = observer(function AccountActions() {
   const { t } = useTranslation();
   const { shell } = useStores();

@@ -10,7 +10,7 @@ type RentalSectionEntry = PreloadableComponent<RentalSectionComponent>;
 /**
  * A rental section renders once its chunk, the area texts and the stores it uses are in: the
  * space list and Find my reservation those they need to hold a space, every other section all the
- * rental area's (../screen-stores.ts).
+ * rental area's (../rental-stores.ts).
  */
 function section(
   load: () => Promise<{ default: RentalSectionComponent }>,

@@ -8,7 +8,7 @@ import { useScrollCues } from './scroll-cues';
 import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
- * The menu: logo, the sections the facility offers (flow/sidebar.ts) and Logout with the countdown.
+ * The menu: logo, the sections the facility offers (shared-types sections.ts and sidebar.ts) and Logout with the countdown.
  * When the sections do not all fit (a short screen, Large text, Move controls down), the list
  * scrolls and says so: "More" at its foot and "Back up" at its head, each scrolling it by a page.
  * Logout stays below the list, always on screen. On a portrait screen it is a bar across the top

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { UNAVAILABLE_ERRORS } from '../../../router';
+import { UNAVAILABLE_ERRORS } from '../router';
 import { useStores } from '../../../shared/stores/StoresProvider';
 
 /** The unavailable page: "This page is not valid." unless the route names another message. */

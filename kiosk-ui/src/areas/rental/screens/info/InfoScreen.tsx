@@ -8,7 +8,7 @@ import {
   reservationDateOrDefault,
   reservationDateRange,
 } from '../../../../shared/dates';
-import { infoSchema, type InfoValues } from '../../forms/info';
+import { infoSchema, type InfoValues } from '../../../../shared/contact/info';
 import { schemaResolver } from '../../../../forms/schema-resolver';
 import { LicenceScan } from '../identity/LicenceScan';
 import type { RentalModel } from '../../../../models/rental-model';
@@ -22,7 +22,7 @@ import { SelectField } from '../../../../components/form/SelectField';
 import { TextField } from '../../../../components/form/TextField';
 import { YesNoField } from '../../../../components/form/ChoiceField';
 import { US_STATES } from '../../../../components/form/us-states';
-import { useZipLookup } from '../fields/useZipLookup';
+import { useZipLookup } from '../../../../shared/contact/useZipLookup';
 import { PayBillEntry } from '../account/PayBillEntry';
 import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../../../sections/screen-props';

@@ -10,7 +10,7 @@ import { CheckboxField } from '../../../../components/form/CheckboxField';
 import { ContactFields, SECONDARY_CONTACT } from '../../../../components/form/ContactFields';
 import { FieldGroup } from '../../../../components/form/FieldGroup';
 import { YesNoField } from '../../../../components/form/ChoiceField';
-import { useZipLookup } from '../fields/useZipLookup';
+import { useZipLookup } from '../../../../shared/contact/useZipLookup';
 import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';

@@ -1,15 +1,8 @@
 import * as yup from 'yup';
-import { emailRule, nameRule, optionalString, requiredString, zipRule } from '../../../forms/common';
-import {
-  formatUsDate,
-  isWithin,
-  licenceExpiryMin,
-  parseUsDate,
-  reservationDateRange,
-  type Today,
-} from '../../../shared/dates';
-import { keyed, MESSAGES, vkey } from '../../../forms/messages';
-import { cellPhoneRule, type PhoneContext } from '../../../forms/phone';
+import { emailRule, nameRule, optionalString, requiredString, zipRule } from '../../forms/common';
+import { formatUsDate, isWithin, licenceExpiryMin, parseUsDate, reservationDateRange, type Today } from '../dates';
+import { keyed, MESSAGES, vkey } from '../../forms/messages';
+import { cellPhoneRule, type PhoneContext } from '../../forms/phone';
 
 export interface InfoContext extends PhoneContext {
   /** The reservation list is active: the move-in date field is shown. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { reservationDateOrDefault, reservationDateRange, formatUsDate } from '../../../shared/dates';
+import { reservationDateOrDefault, reservationDateRange, formatUsDate } from '../dates';
 import { infoSchema, type InfoContext, type InfoValues } from './info';
-import { errorOf, errorsOf } from '../../../forms/test-utils';
+import { errorOf, errorsOf } from '../../forms/test-utils';
 
 const today = new Date(2025, 5, 15); // 06/15/2025
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@kiosk/shared-types';
 import type { FieldPath, FieldValues, PathValue, UseFormReturn } from 'react-hook-form';
-import { useStores } from '../../../../shared/stores/StoresProvider';
+import { useStores } from '../stores/StoresProvider';
 
 /**
  * Zip -> state (rental §5): above 4 characters the zip is looked up and the state filled; a zip
