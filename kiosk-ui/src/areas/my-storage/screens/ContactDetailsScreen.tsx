@@ -1,8 +1,7 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import type { TenantContactField } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -18,6 +17,7 @@ import { displayLocale } from '../../../utils/locale';
 import { useZipLookup } from '../../../shared/contact/useZipLookup';
 import type { SectionScreenProps } from '../../../sections/screen-props';
 import './contact-details.css';
+import { schemaResolver } from '../../../forms/schema-resolver';
 
 const TENANT_PHONE_AND_EMAIL = { phone: 'tenant_phone', email: 'tenant_email' } as const;
 
@@ -85,7 +85,7 @@ const ContactForm = observer(function ContactForm({
     [identity, required, contact.secondaryEmailRequired],
   );
   const form = useForm<ContactDetailsValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<ContactDetailsValues>,
+    resolver: schemaResolver(schema),
     defaultValues: values,
     mode: 'onTouched',
   });

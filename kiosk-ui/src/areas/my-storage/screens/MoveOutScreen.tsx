@@ -1,7 +1,6 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { DateField } from '../../../components/form/DateField';
@@ -13,6 +12,7 @@ import type { MoveOutStatus } from '../TenantStore';
 import { formatMoney } from '../../../utils/money';
 import { accountMessageText } from '../../account/screens/AccountCard';
 import './my-storage.css';
+import { schemaResolver } from '../../../forms/schema-resolver';
 
 /**
  * Move out (docs/tenant-area.md): a unit and a date from tomorrow; the operator's answer shows its
@@ -52,7 +52,7 @@ const MoveOutForm = observer(function MoveOutForm() {
   const schema = useMemo(() => moveOutSchema(), []);
   const range = useMemo(() => moveOutDateRange(), []);
   const form = useForm<MoveOutValues>({
-    resolver: yupResolver(schema) as unknown as Resolver<MoveOutValues>,
+    resolver: schemaResolver(schema),
     defaultValues: { unit: tenant.selectedKey ?? '', move_out_date: '' },
   });
   const status = tenant.moveOut;
