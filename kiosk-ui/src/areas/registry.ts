@@ -1,5 +1,5 @@
 import type { KioskArea, KioskSection } from '@kiosk/shared-types';
-import type { ScreenSource } from '../sections/area';
+import type { AreaDefinition, ScreenSource } from '../sections/area';
 import { DEVICE_STORES } from '../shared/devices/device-stores';
 import { accountArea } from './account/area';
 import { browseArea } from './browse/area';
@@ -29,7 +29,8 @@ export const AREAS = [
   myStorageArea,
 ] as const;
 
-type Listed = (typeof AREAS)[number]['name'];
+type AreaName<T> = T extends AreaDefinition<infer A, infer _Stores> ? A : never;
+type Listed = AreaName<(typeof AREAS)[number]>;
 /** Every area in shared-types' list is here (a compile error names the one missing). */
 export type EveryAreaListed = Exclude<KioskArea, Listed> extends never ? true : Exclude<KioskArea, Listed>;
 true satisfies EveryAreaListed;

@@ -27,7 +27,8 @@ export type StoreSource = () => Promise<new (root: never) => object>;
 export type StoreSources = Readonly<Record<string, StoreSource>>;
 
 export interface AreaDefinition<A extends KioskArea, S extends StoreSources = Record<never, never>> {
-  readonly name: A;
+  /** The area's name, for the compiler only (its folder is the name; nothing reads it at run time). */
+  readonly area?: A;
   /** A screen for each section the area shows. */
   readonly screens: { readonly [K in SectionOf<A>]: ScreenSource };
   /** The area's stores, by their name on the root (`root.billing`), in the order they are reset. */

@@ -7,7 +7,6 @@ const stores = {
 };
 
 export const accountArea: AreaDefinition<'account', typeof stores> = {
-  name: 'account',
   screens: {},
   stores,
 };

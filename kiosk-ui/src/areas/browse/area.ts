@@ -7,7 +7,6 @@ const stores = {
 };
 
 export const browseArea: AreaDefinition<'browse', typeof stores> = {
-  name: 'browse',
   screens: {
     size_guide: { load: () => import('./screens/SizeGuideScreen'), stores: ['units'] },
   },

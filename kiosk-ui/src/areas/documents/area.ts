@@ -9,7 +9,6 @@ const stores = {
 };
 
 export const documentsArea: AreaDefinition<'documents', typeof stores> = {
-  name: 'documents',
   screens: {
     rental_docs: documentsScreen,
     insurance: documentsScreen,

@@ -8,7 +8,6 @@ const stores = {
 };
 
 export const merchandiseArea: AreaDefinition<'merchandise', typeof stores> = {
-  name: 'merchandise',
   screens: {
     merchandise: {
       load: () => import('./screens/MerchandiseScreen'),

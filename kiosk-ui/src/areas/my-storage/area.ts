@@ -11,7 +11,6 @@ const stores = {
 };
 
 export const myStorageArea: AreaDefinition<'my-storage', typeof stores> = {
-  name: 'my-storage',
   screens: {
     my_storage: { load: () => import('./screens/MyStorageScreen'), stores: MY_STORAGE_STORES },
     move_out: { load: () => import('./screens/MoveOutScreen'), stores: MY_STORAGE_STORES },

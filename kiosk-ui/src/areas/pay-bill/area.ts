@@ -12,7 +12,6 @@ const stores = {
 };
 
 export const payBillArea: AreaDefinition<'pay-bill', typeof stores> = {
-  name: 'pay-bill',
   screens: { pay_bill: payBillScreen, autopay: payBillScreen },
   stores,
 };

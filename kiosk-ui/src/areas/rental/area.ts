@@ -14,7 +14,6 @@ const stores = {
 };
 
 export const rentalArea: AreaDefinition<'rental', typeof stores> = {
-  name: 'rental',
   screens: { rent: rentalScreen, find_reservation: rentalScreen },
   stores,
 };

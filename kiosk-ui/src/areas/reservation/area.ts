@@ -5,7 +5,6 @@ import type { AreaDefinition } from '../../sections/area';
  * `root.rental.lookup`), so the area has no kiosk section or store of its own.
  */
 export const reservationArea: AreaDefinition<'reservation'> = {
-  name: 'reservation',
   screens: {},
   stores: {},
 };

@@ -8,7 +8,6 @@ const stores = {
 };
 
 export const shellArea: AreaDefinition<'shell', typeof stores> = {
-  name: 'shell',
   screens: {
     home: { inBundle: WelcomeScreen },
     samples: { load: () => import('./screens/SamplesScreen'), stores: ['account'] },
