@@ -1,11 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { DemoMark } from './components/DemoMark';
-import { KioskShell } from './screens/shell/KioskShell';
-import { OutOfServiceScreen } from './screens/unavailable/OutOfServiceScreen';
-import { TimeScreen } from './screens/time/TimeScreen';
-import { UnavailableScreen } from './screens/unavailable/UnavailableScreen';
-import { useStores } from './stores/StoresProvider';
+import { KioskShell } from './areas/shell/screens/KioskShell';
+import { SectionOutlet } from './screens/SectionOutlet';
+import { OutOfServiceScreen } from './areas/shell/screens/OutOfServiceScreen';
+import { TimeScreen } from './areas/shell/screens/TimeScreen';
+import { UnavailableScreen } from './areas/shell/screens/UnavailableScreen';
+import { useStores } from './shared/stores/StoresProvider';
 import { applyDisplayMode } from './utils/display-mode';
 import { dismissFirstPaint } from './utils/first-paint';
 
@@ -53,7 +54,7 @@ export const App = observer(function App() {
       ) : config.isOutOfService ? (
         <OutOfServiceScreen />
       ) : (
-        <KioskShell />
+        <KioskShell outlet={<SectionOutlet />} />
       )}
     </div>
   );

@@ -7,7 +7,7 @@ import './i18n/first-screen';
 import { followVisitorLanguage } from './i18n/language';
 import { prefetchLikeliestScreen, prefetchScreens } from './screens/registry';
 import { RootStore } from './stores/RootStore';
-import { StoresProvider } from './stores/StoresProvider';
+import { StoresProvider } from './shared/stores/StoresProvider';
 import './styles/global.css';
 import './styles/display-modes.css';
 import { afterNextPaint } from './utils/after-paint';

@@ -9,6 +9,7 @@ export * from './log.js';
 export * from './masking.js';
 export * from './outbox.js';
 export * from './outbox-contents.js';
+export * from './sections.js';
 export * from './sidebar.js';
 export * from './speech.js';
 export * from './wrapper.js';

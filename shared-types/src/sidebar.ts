@@ -1,4 +1,5 @@
 import { isInsuranceDocument, type FacilitySettings, type NonInteractiveDocument } from './entities/index.js';
+import { KIOSK_SECTIONS, type SectionEntry, type SidebarCondition, type SidebarSection } from './sections.js';
 
 /**
  * The sidebar's items, which show and what they say in English (shell spec §2 "Sidebar", §6).
@@ -6,38 +7,10 @@ import { isInsuranceDocument, type FacilitySettings, type NonInteractiveDocument
  * with its items already taking taps) both read them here, so the two never list different items.
  */
 
-/** Sidebar items in the spec's order; `samples` is a developer page, not listed. */
-export const SIDEBAR_ORDER = [
-  'home',
-  'rent',
-  'find_reservation',
-  'size_guide',
-  'pay_bill',
-  'autopay',
-  // The tenants' own area (docs/tenant-area.md): after the pay-bill pair it widens.
-  'my_storage',
-  'rental_docs',
-  'insurance',
-  'facility_map',
-  'merchandise',
-] as const;
-
-export type SidebarSection = (typeof SIDEBAR_ORDER)[number];
-
 /** The items' English texts (the UI's catalogue spreads them in; Spanish is in its own catalogue). */
-export const SIDEBAR_SECTION_TEXTS = {
-  home: 'Home',
-  rent: 'Select a Space',
-  find_reservation: 'Find my reservation',
-  size_guide: 'SIZE GUIDE',
-  pay_bill: 'PAY MY BILL',
-  autopay: 'Setup autopay',
-  my_storage: 'MY STORAGE',
-  rental_docs: 'Rental Documents',
-  insurance: 'Protection Brochure',
-  facility_map: 'Facility map',
-  merchandise: 'Boxes & Supplies',
-} as const satisfies Record<SidebarSection, string>;
+export const SIDEBAR_SECTION_TEXTS = Object.fromEntries(
+  KIOSK_SECTIONS.flatMap((entry) => ('sidebar' in entry ? [[entry.name, entry.sidebar]] : [])),
+) as { readonly [S in SidebarSection]: Extract<(typeof KIOSK_SECTIONS)[number], { name: S }>['sidebar'] };
 
 /** The sidebar's navigation landmark, in English. */
 export const SIDEBAR_LABEL = 'Kiosk menu';
@@ -62,21 +35,17 @@ export function sidebarFacts(
   };
 }
 
-/** Which items show, in order. */
+const CONDITIONS: Record<SidebarCondition, (facts: SidebarFacts) => boolean> = {
+  no_external_paybill: (facts) => !facts.externalPaybill,
+  lease_documents: (facts) => facts.hasLeaseDocuments,
+  insurance_documents: (facts) => facts.hasInsuranceDocuments,
+  facility_map: (facts) => Boolean(facts.facilityMapUrl),
+};
+
+/** Which items show, in the list's order (sections.ts); `samples` is a developer page, not listed. */
 export function visibleSidebarSections(facts: SidebarFacts): SidebarSection[] {
-  return SIDEBAR_ORDER.filter((section) => {
-    switch (section) {
-      case 'pay_bill':
-      case 'autopay':
-        return !facts.externalPaybill;
-      case 'rental_docs':
-        return facts.hasLeaseDocuments;
-      case 'insurance':
-        return facts.hasInsuranceDocuments;
-      case 'facility_map':
-        return Boolean(facts.facilityMapUrl);
-      default:
-        return true;
-    }
-  });
+  const entries: readonly SectionEntry[] = KIOSK_SECTIONS;
+  return entries
+    .filter((entry) => entry.sidebar && (!entry.shownWhen || CONDITIONS[entry.shownWhen](facts)))
+    .map((entry) => entry.name as SidebarSection);
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, FakeSocket } from '../test/fakes';
 import { displayLocale } from '../utils/locale';
 import { formatMoney } from '../utils/money';
-import { i18next } from './index';
+import { i18next } from '.';
 import { followVisitorLanguage } from './language';
 import type { UiLogEvent } from '@kiosk/shared-types';
 

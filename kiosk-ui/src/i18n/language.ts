@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import type { ApiClient } from '../api/client';
-import type { KioskLanguage, VisitorPreferences } from '../stores/VisitorPreferences';
+import type { KioskLanguage, VisitorPreferences } from '../areas/shell/VisitorPreferences';
 import { setDisplayLocale } from '../utils/locale';
 import { i18next } from './setup';
 

@@ -1,12 +1,12 @@
+import type { KioskSection } from '@kiosk/shared-types';
+import { SECTION_SOURCES } from '../areas/registry';
+import type { ScreenSource } from '../sections/area';
 import { loadKeyboard } from '../components/keyboard/KeyboardSlot';
-import type { KioskSection } from '../flow/kiosk-sections';
 import { loadAreaTexts } from '../i18n/setup';
 import { loadStores, type LazyStoreName } from '../stores/lazy-stores';
 import { alreadyLoaded, lazyWithPreload, preloadInTurn, type PreloadableComponent } from '../utils/lazyWithPreload';
-import type { SectionScreen } from './screen-props';
-import { BROWSE_STORES } from './screen-stores';
-import { loadShellDialogs } from './shell/ShellDialogs';
-import WelcomeScreen from './welcome/WelcomeScreen';
+import type { SectionScreen } from '../sections/screen-props';
+import { loadShellDialogs } from '../areas/shell/screens/ShellDialogs';
 
 /** `load` starts downloading the screen's chunk (e.g. the welcome screen while the configuration loads). */
 type ScreenEntry = PreloadableComponent<SectionScreen>;
@@ -21,41 +21,29 @@ function screen(load: () => Promise<{ default: SectionScreen }>, stores: readonl
   );
 }
 
+const entries = new Map<ScreenSource, ScreenEntry>();
+
 // Sections sharing a screen share its entry (a preloaded entry renders without suspending).
-const rentalScreen = screen(() => import('./rental/RentalScreen'), BROWSE_STORES);
-const payBillScreen = screen(
-  () => import('./pay-bill/PayBillScreen'),
-  ['account', 'billing', 'device', 'printer', 'trivia'],
-);
-const tenantStores = ['account', 'billing', 'identity', 'tenant'] as const;
-const documentsScreen = screen(() => import('./documents/DocumentsScreen'), ['documents']);
+function entryFor(source: ScreenSource): ScreenEntry {
+  let entry = entries.get(source);
+  if (!entry) {
+    entry =
+      'inBundle' in source ? alreadyLoaded(source.inBundle) : screen(source.load, source.stores as LazyStoreName[]);
+    entries.set(source, entry);
+  }
+  return entry;
+}
 
 /**
- * Kiosk section -> screen, each its own lazily loaded chunk so the first screen's bundle stays
- * small, but the welcome: it is the first screen, and in the bundle it shows without waiting for
- * a chunk (nor for React's 300 ms throttle of a suspended reveal when the chunk came late).
- * A section's screen is `screens/<area>/<Name>Screen.tsx` with a default export taking
- * SectionScreenProps (./screen-props).
+ * Kiosk section -> screen, from the areas' list (areas/registry.ts), each its own lazily loaded
+ * chunk so the first screen's bundle stays small, but the welcome: it is the first screen, and in
+ * the bundle it shows without waiting for a chunk (nor for React's 300 ms throttle of a suspended
+ * reveal when the chunk came late). A section's screen is a default export taking
+ * SectionScreenProps (sections/screen-props.ts).
  */
-export const SECTION_SCREENS: Record<KioskSection, ScreenEntry> = {
-  home: alreadyLoaded(WelcomeScreen),
-  rent: rentalScreen,
-  find_reservation: rentalScreen,
-  size_guide: screen(() => import('./size-guide/SizeGuideScreen'), ['units']),
-  pay_bill: payBillScreen,
-  autopay: payBillScreen,
-  my_storage: screen(() => import('./my-storage/MyStorageScreen'), tenantStores),
-  move_out: screen(() => import('./my-storage/MoveOutScreen'), tenantStores),
-  samples: screen(() => import('./samples/SamplesScreen'), ['account']), // developer test page (?section=samples)
-  rental_docs: documentsScreen,
-  insurance: documentsScreen,
-  facility_map: screen(() => import('./facility-map/FacilityMapScreen'), ['documents']),
-  merchandise: screen(() => import('./merchandise/MerchandiseScreen'), ['merchandise', 'device', 'printer']),
-  my_storage_contact: screen(
-    () => import('./contact-details/ContactDetailsScreen'),
-    ['account', 'contact', 'identity'],
-  ),
-};
+export const SECTION_SCREENS = Object.fromEntries(
+  Object.entries(SECTION_SOURCES).map(([section, source]) => [section, entryFor(source)]),
+) as Record<KioskSection, ScreenEntry>;
 
 /**
  * Fetches every screen's chunk with the stores it uses (kiosk sections, the on-screen keyboard,
@@ -68,7 +56,7 @@ export async function prefetchScreens(): Promise<void> {
   await prefetchLikeliestScreen();
   const screens: (() => Promise<unknown>)[] = [...new Set(Object.values(SECTION_SCREENS))].map((entry) => entry.load);
   await preloadInTurn([...screens, loadKeyboard, loadShellDialogs]);
-  const { prefetchRentalSections } = await import('./rental/sections');
+  const { prefetchRentalSections } = await import('../areas/rental/screens/sections');
   await prefetchRentalSections();
 }
 
@@ -80,7 +68,7 @@ export async function prefetchScreens(): Promise<void> {
 export function prefetchLikeliestScreen(): Promise<unknown> {
   return Promise.all([
     SECTION_SCREENS.rent.load(),
-    import('./rental/sections').then(({ RENTAL_SECTIONS }) =>
+    import('../areas/rental/screens/sections').then(({ RENTAL_SECTIONS }) =>
       Promise.all([RENTAL_SECTIONS.home.load(), RENTAL_SECTIONS.find_reservation.load()]),
     ),
   ]).catch(() => undefined);

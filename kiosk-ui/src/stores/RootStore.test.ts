@@ -2,10 +2,10 @@ import type { ClientEvent, KioskConfig, NonInteractiveDocument } from '@kiosk/sh
 import { runInAction, when } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, FakeSocket, wrapped, type FakeRoutes } from '../test/fakes';
-import { CheckoutStore } from './CheckoutStore';
-import { DocumentsStore } from './DocumentsStore';
+import { CheckoutStore } from '../areas/rental/CheckoutStore';
+import { DocumentsStore } from '../areas/documents/DocumentsStore';
 import { StoreClasses } from './lazy-stores';
-import { TriviaStore } from './TriviaStore';
+import { TriviaStore } from '../areas/shell/TriviaStore';
 
 // The first screen carries only the stores it needs (the first-screen budget, docs/performance.md); the others arrive with
 // their screens. These tests give the root its own, empty StoreClasses, as on a fresh page.

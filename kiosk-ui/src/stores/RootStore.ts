@@ -1,30 +1,28 @@
 import { reaction, when } from 'mobx';
 import type { ApiClient } from '../api/client';
 import type { EventsClient } from '../api/events-client';
-import type { AccountStore } from './AccountStore';
-import type { BillingStore } from './BillingStore';
-import type { CheckoutStore } from './CheckoutStore';
-import type { ContactStore } from './ContactStore';
-import { windowBrowser, type BrowserEnv } from './browser';
-import { ConfigStore } from './ConfigStore';
-import type { DeviceStore } from './DeviceStore';
-import type { DocumentsStore } from './DocumentsStore';
-import type { IdentityStore } from './IdentityStore';
-import { LAZY_STORE_NAMES, storeClasses, type LazyStoreName, type LazyStores, type StoreClasses } from './lazy-stores';
-import { NavigationLog } from './NavigationLog';
-import type { LicenceScanStore } from './LicenceScanStore';
-import type { MerchandiseStore } from './MerchandiseStore';
-import type { PrinterStore } from './PrinterStore';
-import { ScreenHealth } from './ScreenHealth';
-import type { RentalStore } from './RentalStore';
-import { SessionStore } from './SessionStore';
-import { SpeechStore } from './SpeechStore';
-import { ShellStore } from './ShellStore';
-import { VisitorPreferences } from './VisitorPreferences';
-import { browserStorage, clearHoldCookie, clearKioskKeys } from './storage';
-import type { TriviaStore } from './TriviaStore';
-import type { TenantStore } from './TenantStore';
-import type { UnitsStore } from './UnitsStore';
+import { windowBrowser, type BrowserEnv } from '../shared/stores/browser';
+import { ConfigStore } from '../areas/shell/ConfigStore';
+import { STORE_IMPORTS } from '../areas/registry';
+import {
+  lazyStoreNames,
+  provideStoreImports,
+  storeClasses,
+  type LazyStoreName,
+  type LazyStores,
+  type StoreClasses,
+} from './lazy-stores';
+import { NavigationLog } from '../areas/shell/NavigationLog';
+import { ScreenHealth } from '../areas/shell/ScreenHealth';
+import { SessionStore } from '../areas/shell/SessionStore';
+import { SpeechStore } from '../areas/shell/SpeechStore';
+import { ShellStore } from '../areas/shell/ShellStore';
+import { VisitorPreferences } from '../areas/shell/VisitorPreferences';
+import { browserStorage, clearHoldCookie, clearKioskKeys } from '../shared/stores/storage';
+
+// The stores' modules come from the areas' list, given to the loader every screen awaits, which
+// cannot import the areas whose screens import it.
+provideStoreImports(STORE_IMPORTS);
 
 export interface RootStoreOptions {
   api: ApiClient;
@@ -49,6 +47,14 @@ export interface RootStoreOptions {
  * has fetched its code, and throws before that. An always-present store that reads one of them
  * uses `ifLoaded(name)` instead, which is undefined until the code is here.
  */
+/**
+ * `root.units`, `root.billing`, ...: the lazily loaded stores, one property each, defined in the
+ * constructor from the areas' list (a class cannot declare members computed from a list).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- its members are LazyStores', defined in the constructor
+export interface RootStore extends LazyStores {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the interface above
 export class RootStore {
   readonly api: ApiClient;
   readonly events: EventsClient;
@@ -82,62 +88,11 @@ export class RootStore {
     this.screenHealth = new ScreenHealth(this);
     this.preferences = new VisitorPreferences(this);
     this.speech = new SpeechStore(this);
-  }
-
-  get units(): UnitsStore {
-    return this.lazyStore('units');
-  }
-
-  get rental(): RentalStore {
-    return this.lazyStore('rental');
-  }
-
-  get account(): AccountStore {
-    return this.lazyStore('account');
-  }
-
-  get checkout(): CheckoutStore {
-    return this.lazyStore('checkout');
-  }
-
-  get identity(): IdentityStore {
-    return this.lazyStore('identity');
-  }
-
-  get billing(): BillingStore {
-    return this.lazyStore('billing');
-  }
-
-  get documents(): DocumentsStore {
-    return this.lazyStore('documents');
-  }
-
-  get device(): DeviceStore {
-    return this.lazyStore('device');
-  }
-
-  get printer(): PrinterStore {
-    return this.lazyStore('printer');
-  }
-
-  get licenceScan(): LicenceScanStore {
-    return this.lazyStore('licenceScan');
-  }
-
-  get trivia(): TriviaStore {
-    return this.lazyStore('trivia');
-  }
-
-  get merchandise(): MerchandiseStore {
-    return this.lazyStore('merchandise');
-  }
-
-  get tenant(): TenantStore {
-    return this.lazyStore('tenant');
-  }
-
-  get contact(): ContactStore {
-    return this.lazyStore('contact');
+    // `root.<store>` for each lazily loaded store (the areas' list): built on first use once its
+    // code is here, and an error naming the store before that.
+    for (const name of lazyStoreNames()) {
+      Object.defineProperty(this, name, { get: () => this.lazyStore(name), enumerable: false });
+    }
   }
 
   /**
@@ -167,10 +122,11 @@ export class RootStore {
 
   /**
    * Every store that exists, for resetAll (a lazily loaded store that was never built has nothing
-   * to forget). A new store is added here, and in the constructor or lazy-stores.ts.
+   * to forget). A first-screen store is added here and in the constructor; a lazily loaded one is
+   * its area's (areas/<area>/area.ts).
    */
   private get stores(): { reset(): void }[] {
-    const built = LAZY_STORE_NAMES.flatMap((name) => this.lazyStores[name] ?? []);
+    const built = lazyStoreNames().flatMap((name) => this.lazyStores[name] ?? []);
     return [this.config, this.session, this.shell, ...built, this.navigationLog, this.preferences, this.speech];
   }
 

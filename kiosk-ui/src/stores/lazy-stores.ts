@@ -1,69 +1,36 @@
 import { observable, runInAction } from 'mobx';
-import type { AccountStore } from './AccountStore';
-import type { BillingStore } from './BillingStore';
-import type { CheckoutStore } from './CheckoutStore';
-import type { ContactStore } from './ContactStore';
-import type { DeviceStore } from './DeviceStore';
-import type { DocumentsStore } from './DocumentsStore';
-import type { IdentityStore } from './IdentityStore';
-import type { LicenceScanStore } from './LicenceScanStore';
-import type { MerchandiseStore } from './MerchandiseStore';
-import type { PrinterStore } from './PrinterStore';
-import type { RentalStore } from './RentalStore';
+import type { StoreImports } from '../areas/registry';
 import type { RootStore } from './RootStore';
-import type { TenantStore } from './TenantStore';
-import type { TriviaStore } from './TriviaStore';
-import type { UnitsStore } from './UnitsStore';
 
 /**
- * The domain stores that only lazily loaded screens need. Their code is not part of the first
- * screen's bundle (its budget: docs/performance.md): each arrives with the screens that use it (`loadStores`, awaited by
- * the screen loaders in screens/registry.ts and screens/rental/sections.ts) and RootStore builds
- * the instance on first use.
+ * The domain stores that only lazily loaded screens need, by their name on the root
+ * (`root.billing`): each area's `stores` (areas/<area>/area.ts, listed in areas/registry.ts) and
+ * the devices'. Their code is not part of the first screen's bundle (its budget:
+ * docs/performance.md): each arrives with the screens that use it (`loadStores`, awaited by the
+ * screen loaders in screens/registry.ts and the rental area's screens/sections.ts) and RootStore
+ * builds the instance on first use.
  */
-export interface LazyStores {
-  units: UnitsStore;
-  rental: RentalStore;
-  checkout: CheckoutStore;
-  identity: IdentityStore;
-  account: AccountStore;
-  billing: BillingStore;
-  documents: DocumentsStore;
-  device: DeviceStore;
-  printer: PrinterStore;
-  licenceScan: LicenceScanStore;
-  trivia: TriviaStore;
-  merchandise: MerchandiseStore;
-  tenant: TenantStore;
-  contact: ContactStore;
-}
+export type LazyStores = { [K in keyof StoreImports]: InstanceType<Awaited<ReturnType<StoreImports[K]>>> };
 
 export type LazyStoreName = keyof LazyStores;
 
 export type LazyStoreClass<K extends LazyStoreName> = new (root: RootStore) => LazyStores[K];
 
-type StoreImports = { [K in LazyStoreName]: () => Promise<LazyStoreClass<K>> };
+let provided: StoreImports | undefined;
 
-/** One chunk per store module; the bundler splits them off the entry because only these import them. */
-const IMPORTS: StoreImports = {
-  units: () => import('./UnitsStore').then((module) => module.UnitsStore),
-  rental: () => import('./RentalStore').then((module) => module.RentalStore),
-  checkout: () => import('./CheckoutStore').then((module) => module.CheckoutStore),
-  identity: () => import('./IdentityStore').then((module) => module.IdentityStore),
-  account: () => import('./AccountStore').then((module) => module.AccountStore),
-  billing: () => import('./BillingStore').then((module) => module.BillingStore),
-  documents: () => import('./DocumentsStore').then((module) => module.DocumentsStore),
-  device: () => import('./DeviceStore').then((module) => module.DeviceStore),
-  printer: () => import('./PrinterStore').then((module) => module.PrinterStore),
-  licenceScan: () => import('./LicenceScanStore').then((module) => module.LicenceScanStore),
-  trivia: () => import('./TriviaStore').then((module) => module.TriviaStore),
-  merchandise: () => import('./MerchandiseStore').then((module) => module.MerchandiseStore),
-  tenant: () => import('./TenantStore').then((module) => module.TenantStore),
-  contact: () => import('./ContactStore').then((module) => module.ContactStore),
-};
+/** The stores' modules, given by RootStore's module from the areas' list (areas/registry.ts). */
+export function provideStoreImports(imports: StoreImports): void {
+  provided = imports;
+}
+
+function storeImports(): StoreImports {
+  return provided!;
+}
 
 /** Every lazily loaded store, in RootStore's reset order. */
-export const LAZY_STORE_NAMES = Object.keys(IMPORTS) as LazyStoreName[];
+export function lazyStoreNames(): LazyStoreName[] {
+  return Object.keys(storeImports()) as LazyStoreName[];
+}
 
 /**
  * The store classes that have arrived. Observable, so a derivation that found a store missing
@@ -87,7 +54,8 @@ export class StoreClasses {
     if (this.classes.has(name)) return Promise.resolve();
     let pending = this.pending.get(name);
     if (!pending) {
-      pending = IMPORTS[name]().then(
+      const load = storeImports()[name];
+      pending = load().then(
         (storeClass) => {
           runInAction(() => this.classes.set(name, storeClass as LazyStoreClass<LazyStoreName>));
         },

@@ -1,4 +1,4 @@
-import type { BrowserEnv } from '../stores/browser';
+import type { BrowserEnv } from '../shared/stores/browser';
 
 /** An in-memory BrowserEnv for tests: records navigation and reloads. */
 export class MemoryBrowser implements BrowserEnv {

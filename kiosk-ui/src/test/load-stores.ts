@@ -1,6 +1,8 @@
-import { LAZY_STORE_NAMES, loadStores } from '../stores/lazy-stores';
+// RootStore's module gives the loader the areas' stores.
+import '../stores/RootStore';
+import { lazyStoreNames, loadStores } from '../stores/lazy-stores';
 
 // Unit tests use `new RootStore(...)` and `root.billing` directly, as if every screen's code were
 // here: load every lazily loaded store's class before any test (vitest.config.ts setupFiles).
 // Tests about the lazy loading itself give their RootStore its own StoreClasses.
-await loadStores(...LAZY_STORE_NAMES);
+await loadStores(...lazyStoreNames());

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge } from 'prom-client';
+import { idScannerMetrics } from './metrics.js';
 import type { DeviceHealth, IdScanOutcome } from '@kiosk/shared-types';
 import { readLicence, summary } from './licence.js';
 import { SerialScanner, type OpenScannerPort } from './serial-scanner.js';
@@ -31,13 +31,7 @@ export function createIdScanner(
 ): { service: IdScannerService; scanner: SerialScanner | undefined } {
   const { config } = app;
   const log = app.log.child({ component: 'id-scanner' });
-  const registers = [app.metrics.registry];
-  const scans = new Counter({
-    name: 'kiosk_id_scans_total',
-    help: 'Driver licence scans by outcome: read, expired, under-18, unreadable',
-    labelNames: ['outcome'],
-    registers,
-  });
+  const metrics = idScannerMetrics(app.metrics.registry, config.idScannerPath !== null);
   let health: DeviceHealth = { status: config.idScannerPath === null ? 'none' : 'down' };
 
   const service: IdScannerService = {
@@ -45,14 +39,13 @@ export function createIdScanner(
     read(data, source) {
       const outcome = readLicence(data);
       const described = summary(outcome);
-      scans.inc({ outcome: described.outcome ?? 'unreadable' });
+      metrics.scan(described.outcome ?? 'unreadable');
       log.info({ source, ...described }, 'licence scanned');
       return outcome;
     },
   };
   if (config.idScannerPath === null) return { service, scanner: undefined };
 
-  const up = new Gauge({ name: 'kiosk_id_scanner_up', help: '1 while the serial licence scanner is open', registers });
   const scanner = new SerialScanner({
     path: config.idScannerPath,
     baudRate: config.idScannerBaudRate,
@@ -61,7 +54,7 @@ export function createIdScanner(
     onScan: (data) => app.events.broadcast({ type: 'id-scan', outcome: service.read(data, 'serial') }),
     onStatus: (isUp, problem) => {
       health = isUp ? { status: 'ok' } : { status: 'down', ...(problem === undefined ? {} : { problem }) };
-      up.set(isUp ? 1 : 0);
+      metrics.up(isUp);
       if (isUp) log.info('licence scanner open');
       else log.warn({ problem }, 'licence scanner not available');
     },

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Assert, Same } from '../../route-schema.js';
-import type { PrintedJob, PrinterSimulator, PrinterSwitches } from './simulator.js';
 
 /**
  * The printer simulator's control routes, under /__sandbox/printer: its switches, the receipts it
@@ -24,7 +22,8 @@ const Switches = Type.Object({
   hang: Type.Boolean(),
   close_mid_job: Type.Boolean(),
 });
-type _SwitchesAreTheSimulators = Assert<Same<Static<typeof Switches>, PrinterSwitches>>;
+/** The simulator's switches, as its routes read and set them. */
+export type PrinterSwitches = Static<typeof Switches>;
 
 /** POST /: the switches to turn on or off (at least one); the others stay as they are. */
 const SwitchChanges = Type.Object(
@@ -38,7 +37,6 @@ const SwitchChanges = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-type _ChangesAreSwitches = Assert<Same<Static<typeof SwitchChanges>, Partial<PrinterSwitches>>>;
 
 const PrintedJobSchema = Type.Object({
   at: Type.String(),
@@ -46,7 +44,8 @@ const PrintedJobSchema = Type.Object({
   text: Type.String(),
   complete: Type.Boolean(),
 });
-type _JobIsTheSimulators = Assert<Same<Static<typeof PrintedJobSchema>, PrintedJob>>;
+/** A receipt the simulator printed; `complete` is false when the connection ended before the printer confirmed it. */
+export type PrintedJob = Static<typeof PrintedJobSchema>;
 
 /** GET /: the switches, how often the printer was asked its status, and the receipts it printed. */
 export const PrinterSimulatorState = Type.Object({
@@ -59,7 +58,16 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-const printerRoutes: FastifyPluginAsync<{ printer: PrinterSimulator }> = async (app, { printer }) => {
+/** What the routes control: the simulator (simulator.ts), which owns these routes. */
+export interface SimulatedPrinter {
+  readonly switches: PrinterSwitches;
+  readonly jobs: PrintedJob[];
+  readonly statusRequests: number;
+  set(changes: Partial<PrinterSwitches>): PrinterSwitches;
+  reset(): void;
+}
+
+const printerRoutes: FastifyPluginAsync<{ printer: SimulatedPrinter }> = async (app, { printer }) => {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get('/', { schema: { response: { 200: PrinterSimulatorState } } }, async () => ({

@@ -2,7 +2,9 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { escposToText } from './escpos-text.js';
 import { DLE_EOT, statusBytesFor, STATUS_REQUESTS } from './status.js';
 import type { DeviceSimulator } from '../device.js';
-import printerRoutes from './simulator-routes.js';
+import printerRoutes, { type PrintedJob, type PrinterSwitches, type SimulatedPrinter } from './simulator-routes.js';
+
+export type { PrintedJob, PrinterSwitches };
 
 /**
  * A stand-in for an ESC/POS network printer (raw TCP, like port 9100): answers the real-time
@@ -12,23 +14,6 @@ import printerRoutes from './simulator-routes.js';
  * Switches: paper_out, paper_low, cover_open, offline (status answers); hang (accepts the
  * connection and never answers); close_mid_job (drops the connection when a receipt arrives).
  */
-export interface PrinterSwitches {
-  paper_out: boolean;
-  paper_low: boolean;
-  cover_open: boolean;
-  offline: boolean;
-  hang: boolean;
-  close_mid_job: boolean;
-}
-
-export interface PrintedJob {
-  at: string;
-  bytes: number;
-  text: string;
-  /** False when the connection ended before the printer confirmed the job. */
-  complete: boolean;
-}
-
 const OFF: PrinterSwitches = {
   paper_out: false,
   paper_low: false,
@@ -41,7 +26,7 @@ const OFF: PrinterSwitches = {
 /** Receipts kept for the sandbox page; older ones are dropped. */
 const KEPT_JOBS = 50;
 
-export class PrinterSimulator {
+export class PrinterSimulator implements SimulatedPrinter {
   switches: PrinterSwitches = { ...OFF };
   jobs: PrintedJob[] = [];
   statusRequests = 0;

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { Counter, Gauge } from 'prom-client';
 import { Type } from 'typebox';
 import type { DeviceHealth, SpeechStatus } from '@kiosk/shared-types';
 import { configuredSecrets } from '../../secrets.js';
 import { defineDevice, deviceHealthFields } from '../device.js';
+import { speechMetrics } from './metrics.js';
 import { speechRoutes } from './routes.js';
 import { SpeechService } from './service.js';
 
@@ -21,15 +21,9 @@ declare module 'fastify' {
 const plugin = fp(
   async (app) => {
     const { config } = app;
-    const registers = [app.metrics.registry];
-    const sounds = new Counter({
-      name: 'kiosk_speech_sounds_total',
-      help: 'Utterances and idle-warning tones by how they ended: played, interrupted, failed',
-      labelNames: ['kind', 'outcome'],
-      registers,
-    });
-    for (const kind of ['speech', 'tone'])
-      for (const outcome of ['played', 'interrupted', 'failed']) sounds.inc({ kind, outcome }, 0);
+    // The gauge asks the service at each scrape, so the metrics are made first and read it late.
+    let available = (): boolean => false;
+    const metrics = speechMetrics(app.metrics.registry, () => available());
     const speech = new SpeechService({
       command: config.speechCommand,
       voices: config.speechVoices,
@@ -38,16 +32,9 @@ const plugin = fp(
       muted: config.muted,
       secrets: configuredSecrets(config),
       log: app.log.child({ component: 'speech' }),
-      onSound: (kind, outcome) => sounds.inc({ kind, outcome }),
+      onSound: (kind, outcome) => metrics.sound(kind, outcome),
     });
-    new Gauge({
-      name: 'kiosk_speech_up',
-      help: '1 when the kiosk can speak (espeak-ng and the play command are installed), 0 otherwise',
-      registers,
-      collect() {
-        this.set(speech.status().available ? 1 : 0);
-      },
-    });
+    available = () => speech.status().available;
     app.decorate('speech', speech);
     app.addHook('onClose', async () => speech.close());
 

@@ -4,7 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { payCardSchema, type PayCardValues } from '../../forms/pay-card';
 import { schemaResolver } from '../../forms/schema-resolver';
-import type { CardEntry } from '../../stores/billing/CardEntry';
+import type { CardEntry } from '../../areas/pay-bill/CardEntry';
 import { formatMoney } from '../../utils/money';
 import { Button } from '../Button';
 import { CardFields, PAY_CARD_FIELDS } from './CardFields';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { StoresProvider } from '../../stores/StoresProvider';
+import { StoresProvider } from '../../shared/stores/StoresProvider';
 import { createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
 import { SwipePanel } from './SwipePanel';
 

@@ -2,7 +2,7 @@ import { SCREEN } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useCallback, useEffect, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../stores/StoresProvider';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { lazyWithPreload } from '../../utils/lazyWithPreload';
 import { fieldIsCovered, publishKeyboardInset } from './keyboard-inset';
 import { KeyboardController } from './KeyboardController';

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
-import { StoresProvider } from '../../stores/StoresProvider';
+import { StoresProvider } from '../../shared/stores/StoresProvider';
 import { createTestRoot } from '../../test/fakes';
 import { KeyboardSlot } from './KeyboardSlot';
 

@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { PHONE_MASK } from '../../forms/phone';
-import { StoresProvider, useStores } from '../../stores/StoresProvider';
+import { StoresProvider, useStores } from '../../shared/stores/StoresProvider';
 import { createTestRoot } from '../../test/fakes';
 import { KeyboardHost } from './KeyboardHost';
 import { HOLD_DELAY_MS, HOLD_REPEAT_MS } from './KeyboardController';

@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { MediaSource } from '../../browse/media-kind';
-import { contentFrameSandbox } from '../../screens/frame-sandbox';
-import { ContentAccess } from '../../stores/ContentAccess';
-import type { ConfigStore } from '../../stores/ConfigStore';
-import { useStores } from '../../stores/StoresProvider';
+import type { MediaSource } from '../../shared/media/media-kind';
+import { contentFrameSandbox } from '../../utils/frame-sandbox';
+import { ContentAccess } from '../../shared/media/ContentAccess';
+import type { ConfigStore } from '../../areas/shell/ConfigStore';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { Spinner } from '../Spinner';
 import './media.css';
 

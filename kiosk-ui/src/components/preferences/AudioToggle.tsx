@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../stores/StoresProvider';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { Button } from '../Button';
 
 /**

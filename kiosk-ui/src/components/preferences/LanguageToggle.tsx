@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../stores/StoresProvider';
-import type { KioskLanguage } from '../../stores/VisitorPreferences';
+import { useStores } from '../../shared/stores/StoresProvider';
+import type { KioskLanguage } from '../../areas/shell/VisitorPreferences';
 import './language-toggle.css';
 
 /**

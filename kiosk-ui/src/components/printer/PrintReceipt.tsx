@@ -2,7 +2,7 @@ import type { Receipt } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../stores/StoresProvider';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { Button } from '../Button';
 import './print-receipt.css';
 

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en';
 import '../../i18n';
-import { StoresProvider } from '../../stores/StoresProvider';
+import { StoresProvider } from '../../shared/stores/StoresProvider';
 import { createTestRoot } from '../../test/fakes';
-import { TRIVIA_QUESTIONS } from '../../trivia/questions';
+import { TRIVIA_QUESTIONS } from '../../areas/shell/trivia/questions';
 import { Trivia } from './Trivia';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStores } from '../../stores/StoresProvider';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { Button } from '../Button';
 import './trivia.css';
 

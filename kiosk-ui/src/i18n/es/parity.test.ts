@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../en';
 import type { MessageTree } from '../types';
-import { es } from './index';
+import { es } from '.';
 
 /**
  * Texts that read the same in both languages: names, letters and numbers. A text made only of

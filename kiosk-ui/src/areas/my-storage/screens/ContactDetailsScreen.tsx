@@ -1,0 +1,214 @@
+import type { TenantContactField } from '@kiosk/shared-types';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Spinner } from '../../../components/Spinner';
+import { AddressFields, MAILING_ADDRESS, SECONDARY_CONTACT_ADDRESS } from '../../../components/form/AddressFields';
+import { CheckboxField } from '../../../components/form/CheckboxField';
+import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/ContactFields';
+import { FieldGroup } from '../../../components/form/FieldGroup';
+import { contactDetailsSchema, type ContactDetailsValues } from '../forms/contact-details';
+import type { ContactStore } from '../contact/ContactStore';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { displayLocale } from '../../../utils/locale';
+import { useZipLookup } from '../../../shared/contact/useZipLookup';
+import type { SectionScreenProps } from '../../../sections/screen-props';
+import './contact-details.css';
+import { schemaResolver } from '../../../forms/schema-resolver';
+
+const TENANT_PHONE_AND_EMAIL = { phone: 'tenant_phone', email: 'tenant_email' } as const;
+
+/**
+ * The tenant's contact details (docs/tenant-contact.md): the mailing address, cell phone, e-mail
+ * and secondary (lien notice) contact with the rental's fields and rules, prefilled from the
+ * account; Save sends them to the operator, whose answer says what changed. Needs a logged-in
+ * account: without one the visitor is sent to the login.
+ */
+const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: SectionScreenProps) {
+  const { t } = useTranslation();
+  const { contact, account } = useStores();
+  const titleId = useId();
+  useEffect(() => {
+    contact.open();
+  }, [contact, account.loggedIn]);
+
+  return (
+    <section className="contact-details" aria-labelledby={titleId}>
+      <h1 id={titleId} className="contact-details__title">
+        {t('contact.title')}
+      </h1>
+      {contact.load.state === 'loading' && (
+        <div className="contact-details__waiting">
+          <p>{t('contact.loading')}</p>
+          <Spinner />
+        </div>
+      )}
+      {contact.load.state === 'failed' && (
+        <>
+          <p className="contact-details__prompt">{t('contact.load_failed')}</p>
+          <LoadFailed onRetry={() => void contact.loadDetails()} />
+        </>
+      )}
+      {contact.load.state === 'ready' && contact.load.value === null && (
+        <p className="contact-details__prompt">{t('contact.no_rental')}</p>
+      )}
+      {contact.load.state === 'ready' && contact.load.value && (
+        <ContactForm key={contact.tenantId ?? ''} contact={contact} values={contact.load.value} />
+      )}
+    </section>
+  );
+});
+
+export default ContactDetailsScreen;
+
+const ContactForm = observer(function ContactForm({
+  contact,
+  values,
+}: {
+  contact: ContactStore;
+  values: ContactDetailsValues;
+}) {
+  const { t } = useTranslation();
+  const { identity, shell } = useStores();
+  const formId = useId();
+  const required = contact.secondaryContactRequired;
+  const schema = useMemo(
+    () =>
+      contactDetailsSchema({
+        validatePhone: identity.validatePhone,
+        secondaryContactRequired: required,
+        secondaryEmailRequired: contact.secondaryEmailRequired,
+      }),
+    [identity, required, contact.secondaryEmailRequired],
+  );
+  const form = useForm<ContactDetailsValues>({
+    resolver: schemaResolver(schema),
+    defaultValues: values,
+    mode: 'onTouched',
+  });
+  // The operator's answer is what is on file now: the form starts again from it.
+  useEffect(() => {
+    form.reset(values);
+  }, [form, values]);
+  // A field the visitor changes loses the operator's message about its old value.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name) contact.clearServerError(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, contact]);
+  const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
+  const mailingZip = useZipLookup(form, 'mailing_zip', 'mailing_state');
+  const secondaryZip = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
+  const errors = contact.serverErrors;
+  const at = (field: TenantContactField) => errors[field] ?? null;
+  const { outcome } = contact;
+
+  const detailNames = outcome?.kind === 'saved' ? outcome.details.map((detail) => t(`contact.details.${detail}`)) : [];
+  const list = new Intl.ListFormat(displayLocale(), { style: 'long', type: 'conjunction' });
+
+  return (
+    <form
+      id={formId}
+      noValidate
+      className="contact-details__form"
+      onSubmit={form.handleSubmit((submitted) => contact.save(submitted))}
+    >
+      <p className="contact-details__prompt">{t('contact.prompt')}</p>
+      <div className="contact-details__outcome" role="status">
+        {outcome?.kind === 'saved' && (
+          <>
+            <p className="contact-details__saved">
+              {t('contact.saved', { count: detailNames.length, details: list.format(detailNames) })}
+            </p>
+            {outcome.mailedTo && <p>{t('contact.mail_sent', { email: outcome.mailedTo })}</p>}
+            {outcome.textedOldPhone && <p>{t('contact.text_sent')}</p>}
+          </>
+        )}
+        {outcome?.kind === 'unchanged' && <p className="contact-details__saved">{t('contact.unchanged')}</p>}
+      </div>
+      {outcome?.kind === 'refused' && (
+        <p className="kiosk-field-error contact-details__problem" role="alert">
+          {t('contact.refused')}
+        </p>
+      )}
+      {outcome?.kind === 'failed' && (
+        <p className="kiosk-field-error contact-details__problem" role="alert">
+          {t('contact.save_failed')}
+        </p>
+      )}
+      <AddressFields
+        control={form.control}
+        names={MAILING_ADDRESS}
+        title={t('contact.mailing_address')}
+        onZipChange={mailingZip}
+        errors={{
+          address1: at('mailing_address1'),
+          address2: at('mailing_address2'),
+          city: at('mailing_city'),
+          state: at('mailing_state'),
+          zip: at('mailing_zip'),
+        }}
+      />
+      <FieldGroup title={t('contact.phone_and_email')}>
+        <ContactFields
+          control={form.control}
+          names={TENANT_PHONE_AND_EMAIL}
+          errors={{ phone: at('tenant_phone'), email: at('tenant_email') }}
+        />
+      </FieldGroup>
+      <section className="contact-details__secondary" aria-labelledby={`${formId}-secondary`}>
+        <h2 id={`${formId}-secondary`} className="field-group__title">
+          {t('contact.secondary_contact')}
+        </h2>
+        <p className="contact-details__note">{t('contact.secondary_intro')}</p>
+        {!required && (
+          <div className="field-group">
+            <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
+          </div>
+        )}
+        {!waived && (
+          <>
+            <FieldGroup title={t('rental.secondary.contact')}>
+              <ContactFields
+                control={form.control}
+                names={SECONDARY_CONTACT}
+                optional={contact.secondaryEmailRequired ? [] : ['email']}
+                errors={{
+                  first_name: at('secondary_contact_first_name'),
+                  last_name: at('secondary_contact_last_name'),
+                  phone: at('secondary_contact_phone'),
+                  email: at('secondary_contact_email'),
+                }}
+              />
+            </FieldGroup>
+            <AddressFields
+              control={form.control}
+              names={SECONDARY_CONTACT_ADDRESS}
+              title={t('rental.secondary.address')}
+              onZipChange={secondaryZip}
+              errors={{
+                address1: at('secondary_contact_address1'),
+                address2: at('secondary_contact_address2'),
+                city: at('secondary_contact_city'),
+                state: at('secondary_contact_state'),
+                zip: at('secondary_contact_zipcode'),
+              }}
+            />
+          </>
+        )}
+      </section>
+      <footer className="contact-details__actions">
+        <Button variant="secondary" data-keypad-back onClick={() => shell.goHome()}>
+          {t('contact.back')}
+        </Button>
+        <Button type="submit" disabled={contact.saving}>
+          {contact.saving ? t('contact.saving') : t('contact.save')}
+        </Button>
+      </footer>
+    </form>
+  );
+});

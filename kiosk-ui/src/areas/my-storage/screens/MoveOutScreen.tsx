@@ -1,0 +1,161 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { DateField } from '../../../components/form/DateField';
+import { SelectField } from '../../../components/form/SelectField';
+import { moveOutSchema, type MoveOutValues } from '../forms/move-out';
+import { moveOutDateRange } from '../move-out';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import type { MoveOutStatus } from '../TenantStore';
+import { formatMoney } from '../../../utils/money';
+import { accountMessageText } from '../../account/screens/AccountCard';
+import './my-storage.css';
+import { schemaResolver } from '../../../forms/schema-resolver';
+
+/**
+ * Move out (docs/tenant-area.md): a unit and a date from tomorrow; the operator's answer shows its
+ * rules (the notice days, what is owed or refunded) and the confirmation mail, or its refusal.
+ * Without a logged-in tenant it is MY STORAGE's login.
+ */
+const MoveOutScreen = observer(function MoveOutScreen() {
+  const { t } = useTranslation();
+  const { account, tenant, shell } = useStores();
+  const loggedIn = account.loggedIn;
+  useEffect(() => {
+    // Each visit starts on the form.
+    tenant.clearMoveOut();
+  }, [tenant]);
+  useEffect(() => {
+    if (!loggedIn) shell.openPath('/my-storage');
+    else void tenant.open();
+  }, [loggedIn, shell, tenant]);
+  if (!loggedIn) return null;
+  return (
+    <div className="my-storage">
+      <section className="my-storage__card my-storage__card--wide" aria-labelledby="move-out-title">
+        <h1 id="move-out-title" className="my-storage__title">
+          {t('tenant.move_out.title')}
+        </h1>
+        {tenant.moveOut.state === 'accepted' ? <MoveOutAccepted status={tenant.moveOut} /> : <MoveOutForm />}
+      </section>
+    </div>
+  );
+});
+
+export default MoveOutScreen;
+
+const MoveOutForm = observer(function MoveOutForm() {
+  const { t } = useTranslation();
+  const { tenant, shell } = useStores();
+  const schema = useMemo(() => moveOutSchema(), []);
+  const range = useMemo(() => moveOutDateRange(), []);
+  const form = useForm<MoveOutValues>({
+    resolver: schemaResolver(schema),
+    defaultValues: { unit: tenant.selectedKey ?? '', move_out_date: '' },
+  });
+  const status = tenant.moveOut;
+  const unitKey = tenant.selectedKey;
+  useEffect(() => {
+    // The units arrived after the form (opened straight after logging in): the picked one.
+    if (unitKey && !form.getValues('unit')) form.setValue('unit', unitKey);
+  }, [unitKey, form]);
+  const options = tenant.units.map((unit) => ({
+    value: unit.key,
+    label: t('tenant.units.unit', { door: unit.door }),
+  }));
+  return (
+    <form
+      className="my-storage__form"
+      noValidate
+      onSubmit={form.handleSubmit((values) => tenant.giveMoveOutNotice(values.unit, values.move_out_date))}
+    >
+      <p className="my-storage__prompt">{t('tenant.move_out.prompt')}</p>
+      <SelectField
+        control={form.control}
+        name="unit"
+        label={t('tenant.move_out.unit')}
+        placeholder={t('tenant.move_out.choose_unit')}
+        options={options}
+        look="panel"
+        required
+      />
+      <DateField
+        control={form.control}
+        name="move_out_date"
+        label={t('tenant.move_out.date')}
+        min={range.min}
+        max={range.max}
+        look="panel"
+        required
+      />
+      <div aria-live="polite">{status.state === 'sending' && <p>{t('tenant.move_out.sending')}</p>}</div>
+      <div aria-live="assertive">
+        {(status.state === 'refused' || status.state === 'failed') && (
+          <div className="my-storage__error" role="alert">
+            <p>
+              <strong>{t('tenant.move_out.refused_title')}</strong>
+            </p>
+            <p>{accountMessageText(status.message, t)}</p>
+          </div>
+        )}
+      </div>
+      <div className="my-storage__row">
+        <Button variant="secondary" onClick={() => shell.openPath('/my-storage')}>
+          {t('tenant.move_out.back')}
+        </Button>
+        <Button type="submit" disabled={status.state === 'sending'}>
+          {t('tenant.move_out.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+});
+
+const MoveOutAccepted = observer(function MoveOutAccepted({
+  status,
+}: {
+  status: Extract<MoveOutStatus, { state: 'accepted' }>;
+}) {
+  const { t } = useTranslation();
+  const { tenant, shell } = useStores();
+  const unit = tenant.units.find((candidate) => candidate.key === status.unitKey);
+  const { result } = status;
+  return (
+    <div className="my-storage__answer">
+      <p className="my-storage__sent" role="status">
+        {t('tenant.move_out.accepted', { door: unit?.door ?? '' })}
+      </p>
+      <dl className="my-storage__facts">
+        <div>
+          <dt>{t('tenant.move_out.move_out_date')}</dt>
+          <dd>{result.move_out_date}</dd>
+        </div>
+        <div>
+          <dt>{t('tenant.move_out.notice_days')}</dt>
+          <dd>{t('tenant.move_out.notice_days_value', { count: result.notice_days })}</dd>
+        </div>
+        {result.balance > 0 && (
+          <div>
+            <dt>{t('tenant.move_out.balance')}</dt>
+            <dd>{formatMoney(result.balance, { cents: true })}</dd>
+          </div>
+        )}
+        {result.refund > 0 && (
+          <div>
+            <dt>{t('tenant.move_out.refund')}</dt>
+            <dd>{formatMoney(result.refund, { cents: true })}</dd>
+          </div>
+        )}
+      </dl>
+      {result.message && <p className="my-storage__prompt">{result.message}</p>}
+      {status.email && (
+        <p className="my-storage__prompt">{t('tenant.move_out.confirmation', { email: status.email })}</p>
+      )}
+      <div className="my-storage__row">
+        <Button onClick={() => shell.openPath('/my-storage')}>{t('tenant.move_out.back')}</Button>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,306 @@
+import {
+  BILLING,
+  type DecryptedCardSwipe,
+  type PaymentHistoryEntry,
+  type PrePayDetails,
+  type TenantDetail,
+} from '@kiosk/shared-types';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { isCancelled } from '../../api/client';
+import { loadPaymentHistory, paidTenants } from './payment-history';
+import {
+  canMakePayment,
+  grandTotal,
+  needsUpdateCardConfirmation,
+  tickAutopayOption,
+  tickPayMyBill,
+} from './payment-plan';
+import { swipeToPayCard } from '../../forms/card-rules';
+import type { PayCardValues } from '../../forms/pay-card';
+import { FAILED, IDLE, LOADING, ready, UNREACHABLE, valueOr, type Loadable } from '../../models/loadable';
+import { BillPayment } from './BillPayment';
+import { CardEntry } from './CardEntry';
+import { loadPayableAccount } from './payable-account';
+import { NOTHING_TICKED, PayUnit, payUnitKey } from './PayUnit';
+import type { RootStore } from '../../stores/RootStore';
+
+export { PayUnit } from './PayUnit';
+export type { UnitAgreement } from './autopay-agreements';
+
+/** Where the pay sub-section is (shell spec §2 "Pay My Bill screen states"). */
+/** The payment's stages once the unit list is here. */
+export type PayStage = 'units' | 'swipe' | 'card_form' | 'result';
+
+/**
+ * Pay My Bill and autopay (shell spec §2 "Pay My Bill screen states", §4 "Loading Pay My Bill",
+ * "Make a payment", "Per-unit payment rules"): which stage shows, the account's unit list with
+ * each unit's choices and their confirmation dialogs, and the payment history after a payment
+ * inside the rental. Which account screen the area shows (login, register, link a rental, pay) is
+ * AccountStore's.
+ *
+ * Its parts that stand alone are sub-objects: the open card form is `cardEntry`
+ * (billing/CardEntry.ts), the payment from Submit to every unit's answer, with the autopay
+ * signing, is `payment` (billing/BillPayment.ts).
+ */
+export class BillingStore {
+  /**
+   * The account's units to pay; failed 'unreachable' when the account could not be loaded (no
+   * answer: the screen offers to try again).
+   */
+  unitList: Loadable<PayUnit[]> = LOADING;
+  stage: PayStage = 'units';
+  account: TenantDetail | null = null;
+  failedDetails = 0;
+  selectedKey: string | null = null;
+
+  /** Confirmation dialogs: update card with a balance due, cancel autopay. */
+  pendingUpdateCardKey: string | null = null;
+  pendingCancelKey: string | null = null;
+
+  minimumLoadingMs: number = BILLING.minimumLoadingMs;
+
+  /** The payment history shown after a payment made inside the rental (confirm_paybill). */
+  paymentHistory: Loadable<PaymentHistoryEntry[]> = IDLE;
+
+  /** The card form: a swiped card's fields and bringing the form into view. */
+  readonly cardEntry: CardEntry;
+  /** The running payment: the card, the autopay agreements to sign, each unit's outcome. */
+  readonly payment: BillPayment;
+
+  private loadGeneration = 0;
+
+  constructor(readonly root: RootStore) {
+    this.cardEntry = new CardEntry(() => this.stage === 'card_form');
+    this.payment = new BillPayment(root, this);
+    makeAutoObservable<this, 'loadGeneration'>(
+      this,
+      { root: false, cardEntry: false, payment: false, loadGeneration: false },
+      { autoBind: true },
+    );
+  }
+
+  get units(): PayUnit[] {
+    return valueOr(this.unitList, []);
+  }
+
+  // -- loading -----------------------------------------------------------------------------------------
+
+  /** The list of units to pay (AccountStore opens the pay sub-section with it); see loadPayableAccount. */
+  async loadAccount(): Promise<void> {
+    const generation = ++this.loadGeneration;
+    const { api, account } = this.root;
+    this.leavePayStage();
+    this.unitList = LOADING;
+    this.stage = 'units';
+    this.account = null;
+    this.failedDetails = 0;
+    this.selectedKey = null;
+    this.payment.clearResults();
+    this.paymentHistory = IDLE;
+    this.root.trivia.restart();
+    const user = { token: account.userToken ?? '', email: account.email ?? '' };
+    const loaded = await loadPayableAccount(api, user, this.minimumLoadingMs, () => generation === this.loadGeneration);
+    if (!loaded) return;
+    runInAction(() => {
+      if (loaded.next === 'unreachable') {
+        this.unitList = UNREACHABLE;
+        return;
+      }
+      this.failedDetails = loaded.failed;
+      if (loaded.next === 'link_rental') {
+        this.root.account.goTo('link_rental');
+        return;
+      }
+      this.account = loaded.account;
+      // A space the management system lists twice for one tenant is shown twice, each with its own key.
+      const seen = new Map<string, number>();
+      const units = loaded.spaces.map((space) => {
+        const key = payUnitKey(space);
+        const count = (seen.get(key) ?? 0) + 1;
+        seen.set(key, count);
+        return new PayUnit(space, count === 1 ? key : `${key}#${count}`);
+      });
+      this.unitList = ready(units);
+      this.selectedKey = units[0]?.key ?? null;
+      this.stage = 'units';
+    });
+    for (const unit of this.units) void this.loadPrePay(unit);
+  }
+
+  /** The charges of the unit's period; a failed fetch clears them and the balance (shell §8). */
+  async loadPrePay(unit: PayUnit): Promise<void> {
+    unit.setPrePay(unit.prePay, true);
+    try {
+      const response = await this.root.api.call<PrePayDetails>(
+        'prePay',
+        { tenant: unit.space.tenant_id, spaceId: unit.space.spaceId },
+        { query: { period: unit.period }, latestKey: `pre-pay:${unit.key}` },
+      );
+      if (response.status === 'ok') unit.prePayLoaded(response.result);
+      else unit.prePayFailed();
+    } catch (error) {
+      if (isCancelled(error)) return;
+      unit.prePayFailed();
+    }
+  }
+
+  // -- the unit list -------------------------------------------------------------------------------------
+
+  get grandTotal(): number {
+    return grandTotal(this.units.map((unit) => unit.flags));
+  }
+
+  /** At least one unit ticked, and every amount to pay known. */
+  get canMakePayment(): boolean {
+    return canMakePayment(this.units.map((unit) => unit.choice)) && !this.units.some((unit) => unit.missingCharges);
+  }
+
+  get selectedUnit(): PayUnit | null {
+    return this.units.find((unit) => unit.key === this.selectedKey) ?? null;
+  }
+
+  unit(key: string | null): PayUnit | null {
+    return this.units.find((unit) => unit.key === key) ?? null;
+  }
+
+  selectUnit(key: string): void {
+    this.selectedKey = key;
+  }
+
+  tickPay(unit: PayUnit, checked: boolean): void {
+    unit.setChoice(tickPayMyBill(unit.choice, checked, unit.hasBalance));
+  }
+
+  tickEnrol(unit: PayUnit, checked: boolean): void {
+    unit.setChoice(tickAutopayOption(unit.choice, 'enroll_autopay', checked, unit.hasBalance));
+  }
+
+  /** Updating the card while enrolled with a balance due asks first (shell §4). */
+  tickUpdateCard(unit: PayUnit, checked: boolean): void {
+    if (needsUpdateCardConfirmation(unit.autoPayEnabled, unit.hasBalance, checked)) {
+      this.pendingUpdateCardKey = unit.key;
+      return;
+    }
+    unit.setChoice(tickAutopayOption(unit.choice, 'updateCardDetails', checked, unit.hasBalance));
+  }
+
+  confirmUpdateCard(): void {
+    const unit = this.unit(this.pendingUpdateCardKey);
+    this.pendingUpdateCardKey = null;
+    if (unit) unit.setChoice(tickAutopayOption(unit.choice, 'updateCardDetails', true, unit.hasBalance));
+  }
+
+  /** Cancelling the confirmation leaves update card unticked. */
+  dismissUpdateCard(): void {
+    this.pendingUpdateCardKey = null;
+  }
+
+  setPeriod(unit: PayUnit, period: number): void {
+    if (unit.period === period) return;
+    unit.setPeriod(period);
+    void this.loadPrePay(unit);
+  }
+
+  requestCancelAutopay(unit: PayUnit): void {
+    this.pendingCancelKey = unit.key;
+  }
+
+  dismissCancelAutopay(): void {
+    this.pendingCancelKey = null;
+  }
+
+  /** Cancel autopay after the confirmation: straight to the result screen (shell §4). */
+  confirmCancelAutopay(): void {
+    const unit = this.unit(this.pendingCancelKey);
+    this.pendingCancelKey = null;
+    if (!unit) return;
+    for (const other of this.units) other.clearResult();
+    unit.setChoice({ ...NOTHING_TICKED, isCancelAutoPay: true });
+    this.stage = 'result';
+    this.payment.processAlone(unit);
+  }
+
+  // -- card entry ------------------------------------------------------------------------------------------
+
+  /**
+   * Make a payment (shell §4): needs a ticked unit; opens the swipe or scan screen, which checks
+   * the reader first. A card read fills the manual form (month as a number, year prefixed 20).
+   */
+  makePayment(): void {
+    if (!this.canMakePayment) return;
+    this.cardEntry.close();
+    this.stage = 'swipe';
+  }
+
+  /** The swipe panel read a card (the panel checks the reader, asks for the swipe and cancels it when left). */
+  cardSwiped(card: DecryptedCardSwipe): void {
+    if (this.stage !== 'swipe') return;
+    this.stage = 'card_form';
+    this.cardEntry.open(swipeToPayCard(card));
+  }
+
+  enterCardManually(): void {
+    this.stage = 'card_form';
+    this.cardEntry.open();
+  }
+
+  backToUnits(): void {
+    this.leavePayStage();
+    this.stage = 'units';
+  }
+
+  /** Leaving card entry or signing: no swiped card, dialog or agreement is kept. */
+  leavePayStage(): void {
+    this.cardEntry.close();
+    this.pendingCancelKey = null;
+    this.pendingUpdateCardKey = null;
+    this.payment.closeSigning();
+  }
+
+  /** Submit (shell §4): the validated card goes to the result screen's processing (billing/BillPayment.ts). */
+  async submitPayment(values: PayCardValues): Promise<void> {
+    const selected = this.units.filter((unit) => unit.selected);
+    if (selected.length === 0 || !this.canMakePayment) return;
+    for (const unit of this.units) unit.clearResult();
+    this.cardEntry.close();
+    this.stage = 'result';
+    await this.payment.start(selected, values);
+  }
+
+  /** The history of the tenants whose units were just processed (the rental's confirm_paybill). */
+  async loadPaymentHistory(): Promise<void> {
+    const generation = this.loadGeneration;
+    const tenants = paidTenants(this.payment.processedUnits.map((unit) => unit.space));
+    this.paymentHistory = LOADING;
+    const history = await loadPaymentHistory(this.root.api, tenants, this.root.account.userToken ?? '');
+    runInAction(() => {
+      if (generation !== this.loadGeneration) return;
+      this.paymentHistory = history ? ready(history) : FAILED;
+    });
+  }
+
+  // -- result buttons ----------------------------------------------------------------------------------------
+
+  /** make another payment, cancel and use a different card reload the list (shell §4). */
+  reloadList(): void {
+    void this.loadAccount();
+  }
+
+  /** log out: the shell's logout (end the session, clear the user, home). */
+  logOut(): void {
+    this.root.shell.confirmLogout();
+  }
+
+  /** Forget everything the last visitor did (RootStore.resetAll, when a session ends). */
+  reset(): void {
+    this.loadGeneration += 1;
+    this.leavePayStage();
+    this.payment.reset();
+    this.unitList = LOADING;
+    this.stage = 'units';
+    this.account = null;
+    this.failedDetails = 0;
+    this.selectedKey = null;
+    this.paymentHistory = IDLE;
+  }
+}

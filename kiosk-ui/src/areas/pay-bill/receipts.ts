@@ -1,0 +1,40 @@
+import type { PaymentReceipt, PaymentReceiptUnit } from '@kiosk/shared-types';
+import type { TFunction } from 'i18next';
+import { accessSentence } from './payment-access';
+import { receiptFacility } from '../../shared/devices/receipts';
+import type { RootStore } from '../../stores/RootStore';
+import { displayLocale } from '../../utils/locale';
+
+function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
+  if (keys.includes('billing.status.autopay_enroll_successful')) return 'enrolled';
+  if (keys.includes('billing.status.card_update_successful')) return 'card-updated';
+  if (keys.includes('billing.status.autopay_cancelled')) return 'cancelled';
+  return 'unchanged';
+}
+
+/** Each unit of the payment just made, with the statuses (and access sentence) the result screen shows. */
+export function paymentReceipt(
+  { billing, config }: Pick<RootStore, 'billing' | 'config'>,
+  t: TFunction,
+): PaymentReceipt | null {
+  const { processedUnits: units, paidCard } = billing.payment;
+  if (units.length === 0) return null;
+  return {
+    kind: 'payment',
+    facility: receiptFacility(config.facility),
+    // The card the payment used (none for a cancelled autopay alone): brand and last four only.
+    ...(paidCard ? { card_brand: paidCard.brand, card_last4: paidCard.last4 } : {}),
+    units: units.map((unit) => {
+      // What the unit tried to pay (period 0: the balance due); its outcome says whether it went through.
+      const { payMyBill, period, total } = unit.resolved;
+      return {
+        unit: unit.space.unit_number,
+        period: payMyBill ? period : 0,
+        amount: payMyBill ? total : 0,
+        outcome: unit.statusKeys.map((key) => t(key)),
+        autopay: autopayChange(unit.statusKeys),
+        ...(unit.access ? { access: accessSentence(unit.access, t, displayLocale()) } : {}),
+      };
+    }),
+  };
+}

@@ -1,0 +1,27 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { PayCardForm } from '../../../components/card/PayCardForm';
+import { useStores } from '../../../shared/stores/StoresProvider';
+
+/**
+ * Pay My Bill's payment information (shell spec §2 state 4): the card form (components/card/
+ * PayCardForm.tsx) with the grand total; Make a payment submits it (shell spec §4: the form
+ * already showing is submitted).
+ */
+export const CardFormView = observer(function CardFormView() {
+  const { t } = useTranslation();
+  const { billing } = useStores();
+  return (
+    <PayCardForm
+      title={t('billing.card_form.title')}
+      titleId="pay-card-title"
+      cardEntry={billing.cardEntry}
+      formId="pay-card-form"
+      total={billing.grandTotal}
+      totalLabel={t('billing.grand_total')}
+      submitLabel={t('billing.make_payment')}
+      onSubmit={billing.submitPayment}
+      onBack={billing.backToUnits}
+    />
+  );
+});

@@ -1,0 +1,83 @@
+import { observer } from 'mobx-react-lite';
+import { isPending } from '../../../models/loadable';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { SwipePanel } from '../../../components/card/SwipePanel';
+import { Spinner } from '../../../components/Spinner';
+import { Trivia } from '../../../components/trivia/Trivia';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { BillingDialogs } from './BillingDialogs';
+import { CardFormView } from './CardFormView';
+import { ResultView } from './ResultView';
+import { UnitsView } from './UnitsView';
+import './pay-bill.css';
+
+/** The pay sub-section: loading, unit list, swipe or scan, card form, result (shell spec §2). */
+export const PayView = observer(function PayView() {
+  const { billing } = useStores();
+  const listed = billing.unitList.state === 'ready';
+  return (
+    <>
+      {isPending(billing.unitList) && <LoadingView />}
+      {billing.unitList.state === 'failed' && <UnreachableView />}
+      {listed && billing.stage === 'units' && <UnitsView />}
+      {listed && billing.stage === 'swipe' && <SwipeView />}
+      {listed && billing.stage === 'card_form' && <CardFormView />}
+      {listed && billing.stage === 'result' && <ResultView />}
+      <BillingDialogs />
+    </>
+  );
+});
+
+/** 'We are locating your account.' with trivia, shown at least 2 seconds (shell spec §4). */
+const LoadingView = observer(function LoadingView() {
+  const { t } = useTranslation();
+  return (
+    <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-loading-title">
+      <h1 id="pay-bill-loading-title" className="pay-bill__title">
+        {t('billing.loading')}
+      </h1>
+      <Spinner />
+      <Trivia />
+    </section>
+  );
+});
+
+/** The account did not load (no answer): PAY MY BILL, what happened, and Try again. */
+const UnreachableView = observer(function UnreachableView() {
+  const { t } = useTranslation();
+  const { billing } = useStores();
+  return (
+    <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-unreachable-title">
+      <h1 id="pay-bill-unreachable-title" className="pay-bill__title">
+        {t('billing.title')}
+      </h1>
+      <LoadFailed onRetry={() => void billing.loadAccount()} />
+    </section>
+  );
+});
+
+/** Payment: 'Please swipe or scan your credit card' and ENTER CREDIT CARD MANUALLY. */
+const SwipeView = observer(function SwipeView() {
+  const { t } = useTranslation();
+  const { billing } = useStores();
+  return (
+    <section className="pay-bill pay-bill--narrow" aria-labelledby="pay-bill-swipe-title">
+      <h1 id="pay-bill-swipe-title" className="pay-bill__title">
+        {t('billing.swipe.title')}
+      </h1>
+      <SwipePanel
+        onCard={billing.cardSwiped}
+        onManual={billing.enterCardManually}
+        title={t('billing.swipe.prompt')}
+        manualLabel={t('billing.swipe.enter_manually')}
+      />
+      <div className="pay-bill__footer">
+        <Button variant="secondary" onClick={billing.backToUnits} data-keypad-back>
+          {t('billing.back')}
+        </Button>
+      </div>
+    </section>
+  );
+});

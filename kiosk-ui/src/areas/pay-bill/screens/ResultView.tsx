@@ -1,0 +1,99 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { accessSentence } from '../payment-access';
+import { PrintReceipt } from '../../../components/printer/PrintReceipt';
+import { Spinner } from '../../../components/Spinner';
+import { paymentReceipt } from '../receipts';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { displayLocale } from '../../../utils/locale';
+import { SigningOverlay } from './SigningOverlay';
+
+const SUCCESS_KEYS = new Set<string>([
+  'billing.status.autopay_cancelled',
+  'billing.status.card_update_successful',
+  'billing.status.autopay_enroll_successful',
+  'billing.status.payment_success',
+]);
+
+/**
+ * The result screen (shell spec §2 state 5, §4 "Submit"): Payment Processing... until every
+ * selected unit has answered, then Congratulations / Your payment has been made or Oops! / Some of
+ * your payment did not go through, each unit's statuses (and, for a unit that was locked out, what
+ * the payment did to its access), and the footer buttons: make another payment and log out, or
+ * cancel and use a different card.
+ */
+export const ResultView = observer(function ResultView() {
+  const { t } = useTranslation();
+  const root = useStores();
+  const { billing } = root;
+  const { payment } = billing;
+  const { processing, succeeded } = payment;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!processing) heading.current?.focus();
+  }, [processing]);
+
+  return (
+    <section className="pay-bill pay-bill--narrow pay-result" aria-labelledby="pay-result-title">
+      <h1 id="pay-result-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
+        {processing
+          ? t('billing.result.processing')
+          : succeeded
+            ? t('billing.result.success_title')
+            : t('billing.result.failure_title')}
+      </h1>
+      {processing && !payment.signing && <Spinner label={t('billing.result.processing')} />}
+      {!processing && succeeded && payment.paymentMade && (
+        <p className="pay-result__message">{t('billing.result.success_message')}</p>
+      )}
+      {!processing && !succeeded && payment.paymentFailed && (
+        <p className="pay-result__message">{t('billing.result.failure_message')}</p>
+      )}
+      <ul className="pay-result__units" aria-live="polite">
+        {payment.processedUnits.map((unit) => (
+          <li key={unit.key} className="pay-result__unit">
+            <span className="pay-result__unit-name">{t('billing.unit.title', { unit: unit.space.unit_number })}</span>
+            <span className="pay-result__statuses">
+              {unit.statusKeys.map((key) => (
+                <span
+                  key={key}
+                  className={
+                    SUCCESS_KEYS.has(key)
+                      ? 'pay-result__status pay-result__status--ok'
+                      : 'pay-result__status pay-result__status--error'
+                  }
+                >
+                  {t(key)}
+                </span>
+              ))}
+            </span>
+            {unit.access && <p className="pay-result__access">{accessSentence(unit.access, t, displayLocale())}</p>}
+          </li>
+        ))}
+      </ul>
+      {!processing && <PrintReceipt build={() => paymentReceipt(root, t)} />}
+      {!processing && (
+        <div className="pay-bill__footer">
+          {succeeded ? (
+            <>
+              <Button onClick={billing.reloadList}>{t('billing.result.make_another_payment')}</Button>
+              <Button variant="secondary" onClick={billing.logOut}>
+                {t('billing.result.log_out')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button variant="danger" onClick={billing.reloadList}>
+                {t('billing.result.cancel')}
+              </Button>
+              <Button onClick={billing.reloadList}>{t('billing.result.use_different_card')}</Button>
+            </>
+          )}
+        </div>
+      )}
+      {payment.signing && <SigningOverlay />}
+    </section>
+  );
+});

@@ -1,0 +1,35 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Trivia } from '../../../../components/trivia/Trivia';
+import { useStores } from '../../../../shared/stores/StoresProvider';
+import { SectionFrame } from '../SectionFrame';
+import type { RentalSectionProps } from '../../../../sections/screen-props';
+import '../checkout.css';
+
+/**
+ * Processing (rental §2 "Process screen"): the rental or the reservation runs as soon as this
+ * shows, with trivia while the visitor waits; the store moves on to confirm_rental (or its error
+ * page) when the answer comes.
+ */
+export default observer(function ProcessRental(_props: RentalSectionProps) {
+  const { t } = useTranslation();
+  const { checkout } = useStores();
+  useEffect(() => {
+    void checkout.process();
+  }, [checkout]);
+  return (
+    <SectionFrame
+      title={checkout.isReservation ? t('rental.process.title_reservation') : t('rental.process.title')}
+      hideDone
+      hideCancel
+      sidePanel={false}
+    >
+      <div className="process" role="status" aria-live="polite">
+        <span className="kiosk-spinner__wheel" aria-hidden="true" />
+        <p className="process__wait">{t('rental.process.wait')}</p>
+      </div>
+      <Trivia />
+    </SectionFrame>
+  );
+});

@@ -1,0 +1,90 @@
+import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../../shared/stores/StoresProvider';
+import { VisitorControls } from '../../../components/preferences/VisitorControls';
+import { Logo } from '../../../components/logo/Logo';
+import { useScrollCues } from './scroll-cues';
+import { afterTapPaint } from '../../../utils/after-paint';
+
+/**
+ * The menu: logo, the sections the facility offers (shared-types sections.ts and sidebar.ts) and Logout with the countdown.
+ * When the sections do not all fit (a short screen, Large text, Move controls down), the list
+ * scrolls and says so: "More" at its foot and "Back up" at its head, each scrolling it by a page.
+ * Logout stays below the list, always on screen. On a portrait screen it is a bar across the top
+ * whose items wrap (docs/screens.md).
+ */
+export const Sidebar = observer(function Sidebar() {
+  const { t } = useTranslation();
+  const { shell, session } = useStores();
+  const listRef = useRef<HTMLUListElement>(null);
+  const { cues, scrollPage } = useScrollCues(listRef);
+  return (
+    <aside className="kiosk-sidebar">
+      <div className="kiosk-sidebar__logo">
+        <Logo />
+      </div>
+      <div className="kiosk-sidebar__menu">
+        <nav className="kiosk-sidebar__nav" aria-label={t('shell.sidebar.label')}>
+          <ul ref={listRef} className="kiosk-sidebar__items">
+            {shell.sidebarSections.map((section) => (
+              <li key={section}>
+                <button
+                  type="button"
+                  className="kiosk-sidebar__item"
+                  aria-current={shell.currentSidebarItem === section ? 'page' : undefined}
+                  data-nav-action="sidebar"
+                  data-nav-target={section}
+                  onClick={() => afterTapPaint(() => shell.selectSection(section))}
+                >
+                  {t(`shell.sections.${section}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {shell.showLogout && (
+            <div className="kiosk-sidebar__account">
+              <button
+                type="button"
+                className="kiosk-sidebar__item kiosk-sidebar__logout"
+                data-nav-action="sidebar"
+                data-nav-target="logout"
+                onClick={shell.openLogoutConfirm}
+              >
+                <span>{t('shell.sidebar.logout')}</span>
+                {session.countdown !== null && (
+                  <span className="kiosk-sidebar__countdown">
+                    <span className="kiosk-visually-hidden">{t('shell.sidebar.countdown_label')} </span>
+                    <time>{session.countdown}</time>
+                  </span>
+                )}
+              </button>
+            </div>
+          )}
+        </nav>
+        {/* Not menu items: outside the menu's landmark, drawn over the list's edges (global.css). */}
+        {cues.up && (
+          <button
+            type="button"
+            className="kiosk-sidebar__cue kiosk-sidebar__cue--up"
+            data-scroll-cue="up"
+            onClick={() => scrollPage(-1)}
+          >
+            <span aria-hidden="true">▲</span> {t('shell.sidebar.back_up')}
+          </button>
+        )}
+        {cues.down && (
+          <button
+            type="button"
+            className="kiosk-sidebar__cue kiosk-sidebar__cue--down"
+            data-scroll-cue="down"
+            onClick={() => scrollPage(1)}
+          >
+            {t('shell.sidebar.more')} <span aria-hidden="true">▼</span>
+          </button>
+        )}
+      </div>
+      <VisitorControls placement="sidebar" />
+    </aside>
+  );
+});
