@@ -9,8 +9,8 @@
 // one, from the import statements in the built chunks themselves.
 //
 // Target (docs/performance.md): first screen ≤ 125 kB gzip (React, MobX and i18next alone weigh
-// ~100 kB), and the password-strength checker (zxcvbn) and the media player outside it. Sizes are gzip at zlib's default level, kB = 1000 bytes (as Vite
-// prints them).
+// ~100 kB), and the password-strength checker (zxcvbn) and the media player outside it. Sizes are
+// gzip at zlib's default level, kB = 1000 bytes (as Vite prints them).
 //
 // --dist <dir> measures another build; --breakdown lists what the first screen is made of, by
 // package and source file, from source maps: e.g.
