@@ -220,12 +220,28 @@ function templateToRegExp(path: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-const COMPILED = Object.entries(API_ROUTES).map(([name, route]) => ({
-  name: name as ApiRouteName,
-  method: route.method as HttpMethod,
-  pattern: templateToRegExp(route.path),
-  params: [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] as PathParameterName),
-}));
+interface CompiledRoute {
+  name: ApiRouteName;
+  method: HttpMethod;
+  pattern: RegExp;
+  params: PathParameterName[];
+}
+
+let compiledRoutes: readonly CompiledRoute[] | undefined;
+
+/**
+ * The templates as patterns, built on first use: the UI only builds paths, so its bundle leaves
+ * the matcher out and its first screen does not build 70 patterns.
+ */
+function compiled(): readonly CompiledRoute[] {
+  compiledRoutes ??= Object.entries(API_ROUTES).map(([name, route]) => ({
+    name: name as ApiRouteName,
+    method: route.method as HttpMethod,
+    pattern: templateToRegExp(route.path),
+    params: [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] as PathParameterName),
+  }));
+  return compiledRoutes;
+}
 
 /**
  * The name of the allowed call for this method and path (no leading slash, no query string),
@@ -233,7 +249,7 @@ const COMPILED = Object.entries(API_ROUTES).map(([name, route]) => ({
  */
 export function matchApiRoute(method: string, path: string): ApiRouteName | undefined {
   const upper = method.toUpperCase();
-  for (const route of COMPILED) {
+  for (const route of compiled()) {
     if (route.method !== upper) continue;
     const match = route.pattern.exec(path);
     if (match === null) continue;
@@ -247,7 +263,7 @@ export function matchApiRoute(method: string, path: string): ApiRouteName | unde
  * `tenant/t-5001/space/sp-1/pre-pay/` for prePay gives `{ tenant: 't-5001', spaceId: 'sp-1' }`.
  */
 export function apiRouteParameters(name: ApiRouteName, path: string): Record<string, string> {
-  const route = COMPILED_BY_NAME.get(name)!;
+  const route = compiled().find((candidate) => candidate.name === name)!;
   const match = route.pattern.exec(path);
   const params: Record<string, string> = {};
   if (match === null) return params;
@@ -256,8 +272,6 @@ export function apiRouteParameters(name: ApiRouteName, path: string): Record<str
   });
   return params;
 }
-
-const COMPILED_BY_NAME = new Map(COMPILED.map((route) => [route.name, route]));
 
 function isRawParameterValue(name: PathParameterName, raw: string): boolean {
   const decoded = decodePathParameter(raw);
