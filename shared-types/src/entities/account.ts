@@ -42,6 +42,29 @@ export interface UsersResponse {
   data: { user: KioskUser | null };
 }
 
+/** 10 national digits of a US number on file ('+12175550147', '(217) 555-0147'); null when not 10. */
+export function phoneDigitsOnFile(phone: unknown): string | null {
+  if (typeof phone !== 'string') return null;
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.length === 10 ? national : null;
+}
+
+/**
+ * The phone a tenant's gate code is texted to (MY STORAGE; the daemon sends it there whatever the
+ * page asks): the cell phone on file, else the first other phone on file, else the number the
+ * tenant logged in with. National digits, or null when none is usable.
+ */
+export function phoneOnFile(
+  phones: ReadonlyArray<{ type?: unknown; number?: unknown }> | undefined,
+  loginPhone: string | null,
+): string | null {
+  const usable = phones ?? [];
+  const cell = usable.find((phone) => phone.type === 'cell' && phoneDigitsOnFile(phone.number));
+  const any = usable.find((phone) => phone.type !== 'none' && phoneDigitsOnFile(phone.number));
+  return phoneDigitsOnFile(cell?.number ?? any?.number ?? loginPhone);
+}
+
 export interface TenantAddress {
   address1: string;
   address2: string;

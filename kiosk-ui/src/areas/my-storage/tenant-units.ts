@@ -1,4 +1,4 @@
-import type { TenantDetail } from '@kiosk/shared-types';
+import { phoneOnFile as phoneOnFileOf, type TenantDetail } from '@kiosk/shared-types';
 import type { PayableSpace } from '../pay-bill/payload';
 import { dueBalance } from '../pay-bill/balance';
 import { lockedOutKey } from '../pay-bill/payment-access';
@@ -52,22 +52,12 @@ export function tenantUnits(spaces: readonly PayableSpace[]): TenantUnit[] {
   return units;
 }
 
-/** 10 national digits of a number on file ('+12175550147', '(217) 555-0147'); null when not 10. */
-export function phoneDigitsOnFile(phone: string | null | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return national.length === 10 ? national : null;
-}
-
 /**
  * The cell phone on file the gate code goes to: the account's cell phone, else its first phone,
- * else the number the tenant logged in with.
+ * else the number the tenant logged in with (the rule the daemon applies too, shared-types).
  */
 export function phoneOnFile(account: TenantDetail | null, loginPhone: string | null): string | null {
-  const phones = account?.phones ?? [];
-  const cell = phones.find((phone) => phone.type === 'cell' && phoneDigitsOnFile(phone.number));
-  const any = phones.find((phone) => phone.type !== 'none' && phoneDigitsOnFile(phone.number));
-  return phoneDigitsOnFile(cell?.number ?? any?.number ?? loginPhone);
+  return phoneOnFileOf(account?.phones, loginPhone);
 }
 
 /** '2175550147' -> '(•••) •••-0147': where a text went, without the number. */
