@@ -243,39 +243,37 @@ function compiled(): readonly CompiledRoute[] {
   return compiledRoutes;
 }
 
+/** An allowed call: its name and its path parameters, decoded (`{ tenant: 't-5001', spaceId: 'sp-1' }`). */
+export interface ApiCall {
+  name: ApiRouteName;
+  params: Record<string, string>;
+}
+
 /**
- * The name of the allowed call for this method and path (no leading slash, no query string),
- * or undefined when the call is not on the allow-list or a parameter does not have its shape.
+ * The allowed call for this method and path (no leading slash, no query string), or undefined
+ * when the call is not on the allow-list or a parameter does not have its shape.
  */
-export function matchApiRoute(method: string, path: string): ApiRouteName | undefined {
+export function matchApiCall(method: string, path: string): ApiCall | undefined {
   const upper = method.toUpperCase();
   for (const route of compiled()) {
     if (route.method !== upper) continue;
     const match = route.pattern.exec(path);
     if (match === null) continue;
-    if (route.params.every((name, index) => isRawParameterValue(name, match[index + 1]!))) return route.name;
+    const params: Record<string, string> = {};
+    const fits = route.params.every((name, index) => {
+      const decoded = decodePathParameter(match[index + 1]!);
+      if (decoded === undefined || !PATH_PARAMETER_SHAPES[name].test(decoded)) return false;
+      params[name] = decoded;
+      return true;
+    });
+    if (fits) return { name: route.name, params };
   }
   return undefined;
 }
 
-/**
- * The decoded path parameters of a path already matched to this route (`matchApiRoute`), by name:
- * `tenant/t-5001/space/sp-1/pre-pay/` for prePay gives `{ tenant: 't-5001', spaceId: 'sp-1' }`.
- */
-export function apiRouteParameters(name: ApiRouteName, path: string): Record<string, string> {
-  const route = compiled().find((candidate) => candidate.name === name)!;
-  const match = route.pattern.exec(path);
-  const params: Record<string, string> = {};
-  if (match === null) return params;
-  route.params.forEach((param, index) => {
-    params[param] = decodePathParameter(match[index + 1]!) ?? '';
-  });
-  return params;
-}
-
-function isRawParameterValue(name: PathParameterName, raw: string): boolean {
-  const decoded = decodePathParameter(raw);
-  return decoded !== undefined && PATH_PARAMETER_SHAPES[name].test(decoded);
+/** The name of the allowed call for this method and path (matchApiCall), or undefined. */
+export function matchApiRoute(method: string, path: string): ApiRouteName | undefined {
+  return matchApiCall(method, path)?.name;
 }
 
 export type RouteParams<N extends ApiRouteName> = Record<ParamNames<(typeof API_ROUTES)[N]['path']>, string | number>;

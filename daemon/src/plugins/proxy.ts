@@ -9,14 +9,14 @@ import {
   ATTEMPTS_WAIT_REASON,
   CREDENTIAL_ROUTES,
   answerForPage,
-  apiRouteParameters,
   buildApiPath,
   FORWARDED_REQUEST_HEADERS,
   UPSTREAM_DOWN_MESSAGE,
   UPSTREAM_FAILED_MESSAGE,
   UPSTREAM_TIMEOUT_MESSAGE,
   UPSTREAM_UNREADABLE_MESSAGE,
-  matchApiRoute,
+  matchApiCall,
+  type ApiCall,
   type ApiRouteName,
 } from '@kiosk/shared-types';
 import { bodyForLog, configuredSecrets } from '../secrets.js';
@@ -69,7 +69,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /**
  * Whether a path (no leading slash, no query) is safe to hold against the allow-list: no `..`,
  * no empty segment, no backslash, no control character, and it decodes cleanly. (Each
- * parameter's own check, in matchApiRoute, refuses encoded dots, slashes and double encoding.)
+ * parameter's own check, in matchApiCall, refuses encoded dots, slashes and double encoding.)
  */
 export function isSafeApiPath(path: string): boolean {
   if (path === '' || path.includes('..') || path.includes('//') || path.includes('\\') || path.startsWith('/'))
@@ -86,9 +86,14 @@ export function isSafeApiPath(path: string): boolean {
   );
 }
 
+/** The allow-listed call for this request with its path parameters, or undefined (never forwarded). */
+export function allowedApiCall(method: string, path: string): ApiCall | undefined {
+  return isSafeApiPath(path) ? matchApiCall(method, path) : undefined;
+}
+
 /** The allow-listed route for this request, or undefined (never forwarded). */
 export function allowedApiRoute(method: string, path: string): ApiRouteName | undefined {
-  return isSafeApiPath(path) ? matchApiRoute(method, path) : undefined;
+  return allowedApiCall(method, path)?.name;
 }
 
 class BodyTooLarge extends Error {
@@ -205,11 +210,12 @@ export default fp(
       const rawUrl = request.raw.url as string;
       const queryAt = rawUrl.indexOf('?');
       const apiPath = queryAt === -1 ? rawUrl.slice(PREFIX_LENGTH) : rawUrl.slice(PREFIX_LENGTH, queryAt);
-      const route = allowedApiRoute(method, apiPath);
-      if (route === undefined) {
+      const call = allowedApiCall(method, apiPath);
+      if (call === undefined) {
         metrics.proxyRequests.inc({ route: 'not-allowed', method, status: '404' });
         return sendDaemonError(reply, 404, NOT_ALLOWED_MESSAGE);
       }
+      const route = call.name;
 
       const incoming = request.headers;
       const payload = request.body as Readable | undefined;
@@ -253,7 +259,7 @@ export default fp(
         const authorization = incoming.authorization;
         const bearer =
           typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
-        fields = { params: apiRouteParameters(route, apiPath), query, form, ...(bearer ? { bearer } : {}) };
+        fields = { params: call.params, query, form, ...(bearer ? { bearer } : {}) };
         const decision = app.visit.check(route, fields);
         if (!decision.allowed) {
           app.visit.refused(route, decision.reason);
