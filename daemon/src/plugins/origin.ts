@@ -1,6 +1,6 @@
 /**
  * Whether a request comes from the kiosk's own page: the Host it names and the Origin it carries
- * (the /events WebSocket, the speech routes, and every call own-page.ts guards).
+ * (the /events WebSocket, the speech routes, and every call kiosk-page.ts guards).
  */
 
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -281,15 +281,18 @@ describe('POST /outbox, for the visit at the screen', () => {
       expect(refused.json().reason).toBe('not-this-tenant');
     }
     const [ownText] = rentalFollowUps().filter((call) => call.route === 'textGateCode');
-    const taken = await handOver(app, {
-      kind: 'rental',
-      calls: [
-        rentalFollowUps()[0]!,
-        { ...ownText!, after: { id: 'enrol_autopay', take: [{ from: 'tenant', into: 'tenant_id' }] } },
-      ],
-    });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().reason).toBe('take-into-checked-field');
+    // Who the text is for, and the code the daemon sets in it, are never taken from an answer.
+    for (const into of ['tenant_id', 'gatecode']) {
+      const taken = await handOver(app, {
+        kind: 'rental',
+        calls: [
+          rentalFollowUps()[0]!,
+          { ...ownText!, after: { id: 'enrol_autopay', take: [{ from: 'tenant', into }] } },
+        ],
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json().reason).toBe('take-into-checked-field');
+    }
     expect(readdirSync(dir)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(operator.requests).toEqual([]);

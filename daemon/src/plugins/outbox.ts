@@ -14,6 +14,7 @@ import { DELIVERY_OUTCOMES, Outbox, OutboxFullError, OutboxRequestError } from '
 import { ErrorBody, type Assert, type Same } from '../route-schema.js';
 import { sendDaemonError } from './error-handler.js';
 import { startAtZero } from './metrics.js';
+import { VISIT_FORM_FIELDS } from '../visit/visit.js';
 
 /**
  * POST /outbox: the page hands over every follow-up call of one confirmed rental, reservation or
@@ -26,17 +27,6 @@ declare module 'fastify' {
     outbox: Outbox;
   }
 }
-
-/** Form fields that say who a call is for: the visit checks them, so no answer may fill them in later. */
-const VISIT_FIELDS = new Set([
-  'tenant_id',
-  'space_id',
-  'unit_door_number',
-  'user_token',
-  'rrd_id',
-  'phone_number',
-  'resend_phone_number',
-]);
 
 const Route = Type.Enum(OUTBOX_ROUTES, { type: 'string' });
 const Text = Type.Record(Type.String({ maxLength: 100 }), Type.String());
@@ -146,7 +136,7 @@ export default fp(
      */
     function forThisVisit(body: OutboxRequest): { status: 400 | 403; message: string; reason: string } | null {
       for (const call of body.calls) {
-        if (call.after?.take?.some((take) => VISIT_FIELDS.has(take.into.split('.', 1)[0]!))) {
+        if (call.after?.take?.some((take) => VISIT_FORM_FIELDS.has(take.into.split('.', 1)[0]!))) {
           return {
             status: 400,
             message: 'A call may not take who it is for from another answer.',

@@ -1,13 +1,6 @@
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
-import {
-  ATTEMPTS_STOPPED_REASON,
-  ATTEMPTS_WAIT_REASON,
-  CREDENTIAL_KINDS,
-  CREDENTIAL_ROUTES,
-  type ApiRouteName,
-  type CredentialKind,
-} from '@kiosk/shared-types';
+import { CREDENTIAL_KINDS, CREDENTIAL_ROUTES, type ApiRouteName, type CredentialKind } from '@kiosk/shared-types';
 import { AttemptLimits, type AttemptOutcome, type AttemptVerdict } from '../visit/attempts.js';
 import { Visit, type CallFields, type VisitDecision, type VisitRefusal } from '../visit/visit.js';
 import { startAtZero } from './metrics.js';
@@ -57,8 +50,6 @@ export function attemptOutcome(route: ApiRouteName, answer: unknown): AttemptOut
   if (code === 'AlreadyLinked') return 'succeeded';
   return NOT_A_GUESS.has(code) ? undefined : 'failed';
 }
-
-export { ATTEMPTS_STOPPED_REASON, ATTEMPTS_WAIT_REASON };
 
 const REFUSALS: Record<VisitRefusal, null> = {
   'not-logged-in': null,

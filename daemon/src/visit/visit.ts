@@ -1,4 +1,4 @@
-import type { ApiRouteName } from '@kiosk/shared-types';
+import { phoneDigitsOnFile, phoneOnFile, type ApiRouteName } from '@kiosk/shared-types';
 
 /**
  * The visit in front of the screen, as the daemon learns it from the operator's answers passing
@@ -100,6 +100,21 @@ export const VISIT_SCOPES: { readonly [N in ApiRouteName]?: Scope } = {
   updateConsumerPassword: { rentalRecord: true },
 };
 
+/**
+ * Form fields the visit reads to tell who a call is for, or sets itself whatever the page sent (the
+ * gate-code text's phone and code): a follow-up may never fill them in later from another answer.
+ */
+export const VISIT_FORM_FIELDS: ReadonlySet<string> = new Set([
+  'tenant_id',
+  'space_id',
+  'unit_door_number',
+  'user_token',
+  'rrd_id',
+  'phone_number',
+  'resend_phone_number',
+  'gatecode',
+]);
+
 /** The calls whose answers tell the visit who is logged in, their tenants and units, or what it created. */
 export const VISIT_LEARNS: ReadonlySet<ApiRouteName> = new Set<ApiRouteName>([
   'login',
@@ -144,13 +159,6 @@ function okResult(answer: unknown): unknown {
   return wrapped.result ?? null;
 }
 
-/** The 10 national digits of a US phone ('+1 (217) 555-0147' → '2175550147'), or null. */
-export function nationalDigits(phone: string | null | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  return national.length === 10 ? national : null;
-}
-
 export class Visit {
   private userToken: string | null = null;
   /** The logged-in account's e-mail, lower case. */
@@ -162,10 +170,7 @@ export class Visit {
 
   /** The visit ended: nothing of this visitor is kept for the next. */
   end(): void {
-    this.userToken = null;
-    this.email = null;
-    this.loginPhone = null;
-    this.tenants.clear();
+    this.forgetAccount();
     this.created.clear();
   }
 
@@ -250,7 +255,8 @@ export class Visit {
           text((result as Json).email)
             ?.trim()
             .toLowerCase() ?? null;
-        if (route === 'loginOtp') this.loginPhone = nationalDigits(text((result as Json).phone) ?? fields.form.phone);
+        if (route === 'loginOtp')
+          this.loginPhone = phoneDigitsOnFile(text((result as Json).phone) ?? fields.form.phone);
         return;
       }
       case 'logout':
@@ -312,7 +318,7 @@ export class Visit {
     const primary = details.find(
       (detail): detail is Json => isRecord(detail) && detail.type !== 'secondary' && !detail.res_id,
     );
-    const phone = primary ? phoneOnFile(primary.phones) : null;
+    const phone = primary && Array.isArray(primary.phones) ? phoneOnFile(primary.phones.filter(isRecord), null) : null;
     if (phone !== null) known.phone = phone;
   }
 
@@ -326,14 +332,4 @@ export class Visit {
     this.loginPhone = null;
     this.tenants.clear();
   }
-}
-
-/** The cell phone on file, else any phone (as the screens pick it: my-storage/tenant-units.ts). */
-function phoneOnFile(phones: unknown): string | null {
-  if (!Array.isArray(phones)) return null;
-  const entries = phones.filter(isRecord);
-  const usable = (entry: Json) => entry.type !== 'none' && nationalDigits(text(entry.number)) !== null;
-  const cell = entries.find((entry) => entry.type === 'cell' && usable(entry));
-  const any = entries.find(usable);
-  return nationalDigits(text((cell ?? any)?.number));
 }
