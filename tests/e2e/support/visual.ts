@@ -464,6 +464,15 @@ export async function checkScreen(
     const info = test.info();
     // Let transitions and late layout settle as the visitor's eye would (fonts, images).
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // The pictures in view have arrived (a slow machine draws a media slider's image after its
+    // spinner has gone, and the layout moves once more).
+    await page.waitForFunction(() =>
+      [...document.images].every((image) => {
+        const box = image.getBoundingClientRect();
+        const inView = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+        return !inView || image.complete;
+      }),
+    );
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await installMeasures(page);
     const { findings, counts } = await page.evaluate(measurePage, {
