@@ -509,20 +509,13 @@ export async function checkScreen(
 export const defectCount = (row: VisualRow): number =>
   Object.values(row.findings).reduce((sum, list) => sum + list.length, 0);
 
-/** The rows as a markdown table with every defect listed under it. */
+/**
+ * The defects and stopped walks first (a failing run's log shows the start of this text), then the
+ * rows as a markdown table.
+ */
 export function reportMarkdown(rows: readonly VisualRow[], blocked: readonly string[] = []): string {
-  const lines = [
-    '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar |',
-    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
-  ];
-  for (const row of rows) {
-    const f = row.findings;
-    lines.push(
-      `| ${row.mode} | ${row.screen} | ${row.counts.controls} | ${row.counts.texts} | ${f.overflow.length} | ${f.covered.length} | ${f.small.length} | ${f.contrast.length} | ${f.english.length} | ${f.sidebar.length} |`,
-    );
-  }
   const total = rows.reduce((sum, row) => sum + defectCount(row), 0);
-  lines.push('', `${rows.length} screen x mode pairs, ${total} defects.`, '');
+  const lines = [`${rows.length} screen x mode pairs, ${total} defects.`, ''];
   for (const stop of blocked) lines.push(`- walk stopped: ${stop}`);
   if (blocked.length > 0) lines.push('');
   for (const row of rows) {
@@ -532,6 +525,16 @@ export function reportMarkdown(rows: readonly VisualRow[], blocked: readonly str
       for (const item of list) lines.push(`- ${check}: ${item}`);
     for (const note of row.notes) lines.push(`- walk: ${note}`);
     lines.push('');
+  }
+  lines.push(
+    '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar |',
+    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+  );
+  for (const row of rows) {
+    const f = row.findings;
+    lines.push(
+      `| ${row.mode} | ${row.screen} | ${row.counts.controls} | ${row.counts.texts} | ${f.overflow.length} | ${f.covered.length} | ${f.small.length} | ${f.contrast.length} | ${f.english.length} | ${f.sidebar.length} |`,
+    );
   }
   return lines.join('\n');
 }
