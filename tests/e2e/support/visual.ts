@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import * as demoWorld from '../../../daemon/src/sandbox/demo-facility.js';
 import { setDisplayModes, type DisplayModes } from './display.js';
 import { installMeasures, TAPPABLE, type MeasureWindow, type Rgba } from './in-page.js';
 
@@ -22,7 +23,12 @@ import { installMeasures, TAPPABLE, type MeasureWindow, type Rgba } from './in-p
  * (e) english: on a Spanish screen, no text node that is an English catalogue value differing
  *     from its Spanish one (operator texts, marked lang="en", are left out);
  * (f) sidebar: every menu item on screen, or a visible cue that there are more (an element
- *     marked data-scroll-cue inside the menu).
+ *     marked data-scroll-cue inside the menu); an item is drawn whole or not at all;
+ * (g) overlap: a paging cue (data-scroll-cue) or a mark (data-kiosk-mark, the demo kiosk's) is
+ *     drawn over no text and no control, on the screen as it arrives and, for the menu's cues, at
+ *     every scroll position of the menu;
+ * and, with (e), operator texts (the demo facility's sentences) are marked lang="en" on a Spanish
+ * screen, so speech and screen readers read them with the English voice.
  */
 
 export type Language = 'en' | 'es';
@@ -178,6 +184,27 @@ export function englishOnlyTexts(): { patterns: string[]; spanish: string[] } {
   return { patterns: [...patterns], spanish: [...new Set([...spanish.values()].map((text) => text.trim()))] };
 }
 
+/**
+ * The operator's sentences the demo kiosk shows (daemon/src/sandbox/demo-facility.ts: unit
+ * descriptions, reviews, the welcome's line, the insurance and autopay texts, document summaries,
+ * its error messages): every string of at least four words in the demo world's data, URLs and
+ * e-mail addresses left out. On a Spanish screen each sits inside lang="en" (i18n/operator-language.ts).
+ */
+export function operatorSentences(): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 12) return;
+    if (typeof value === 'string') {
+      const text = value.replace(/\s+/g, ' ').trim();
+      if (text.split(' ').length >= 4 && !/^(?:\/|https?:)|@/.test(text)) found.add(text);
+    } else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (typeof value === 'object' && value !== null)
+      for (const item of Object.values(value)) walk(item, depth + 1);
+  };
+  walk(Object.values(demoWorld), 0);
+  return [...found];
+}
+
 // ---- Measuring one screen ----
 
 export interface VisualFindings {
@@ -187,6 +214,7 @@ export interface VisualFindings {
   contrast: string[];
   english: string[];
   sidebar: string[];
+  overlap: string[];
 }
 
 export interface VisualCounts {
@@ -198,6 +226,10 @@ export interface VisualCounts {
 interface MeasureArgs {
   contrast: boolean;
   english: { patterns: string[]; spanish: string[] } | null;
+  /** Spanish screens: the operator's sentences, which must sit inside lang="en". */
+  operatorTexts: string[] | null;
+  /** What must never be drawn over text or a control: paging cues and marks. */
+  overlays: string;
   touchMin: number;
   contrastMin: number;
   menuLabel: string;
@@ -208,7 +240,15 @@ interface MeasureArgs {
 /** Runs in the page (serialised by Playwright): self-contained. */
 async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFindings; counts: VisualCounts }> {
   const measure = (window as unknown as MeasureWindow).kioskMeasure;
-  const findings: VisualFindings = { overflow: [], covered: [], small: [], contrast: [], english: [], sidebar: [] };
+  const findings: VisualFindings = {
+    overflow: [],
+    covered: [],
+    small: [],
+    contrast: [],
+    english: [],
+    sidebar: [],
+    overlap: [],
+  };
   const counts: VisualCounts = { controls: 0, texts: 0, sidebarItems: 0 };
   const round = (n: number) => Math.round(n);
   const boxText = (box: DOMRect) => `${round(box.x)},${round(box.y)} ${round(box.width)}x${round(box.height)}`;
@@ -316,6 +356,90 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
           .map((item) => `"${textOf(item)}"`)
           .join(', ')}`,
       );
+    // An item is drawn whole or not at all: never half of it at the list's edge.
+    const cut = hidden.filter((item) => measure.visiblePart(item) !== null);
+    if (cut.length > 0) findings.sidebar.push(`menu items drawn cut: ${cut.map((item) => describe(item)).join(', ')}`);
+  }
+
+  // (g) overlap: paging cues and marks drawn over no text and no control.
+  const intersect = (a: DOMRect, b: DOMRect) => {
+    const left = Math.max(a.left, b.left);
+    const right = Math.min(a.right, b.right);
+    const top = Math.max(a.top, b.top);
+    const bottom = Math.min(a.bottom, b.bottom);
+    return right - left > 1 && bottom - top > 1;
+  };
+  const overlapSeen = new Set<string>();
+  const overlapsNow = (scope: Element) => {
+    const overlays = [...document.querySelectorAll(args.overlays)]
+      .filter(shown)
+      .map((overlay) => ({ overlay, box: measure.visiblePart(overlay) }))
+      .filter((entry): entry is { overlay: Element; box: DOMRect } => entry.box !== null);
+    if (overlays.length === 0) return;
+    const report = (overlay: Element, what: string) => {
+      const line = `${describe(overlay)} drawn over ${what}`;
+      if (overlapSeen.has(line)) return;
+      overlapSeen.add(line);
+      findings.overlap.push(line);
+    };
+    const walk = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node !== null; node = walk.nextNode()) {
+      const parent = node.parentElement;
+      if (parent === null || (node.textContent ?? '').trim() === '') continue;
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'OPTION', 'TITLE'].includes(parent.tagName)) continue;
+      if (!shown(parent) || srOnly(parent)) continue;
+      const drawn = measure.visiblePart(parent);
+      if (drawn === null) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = [...range.getClientRects()];
+      for (const { overlay, box } of overlays) {
+        if (overlay.contains(parent)) continue;
+        if (lines.some((line) => intersect(line, drawn) && intersect(line, box)))
+          report(
+            overlay,
+            `the text "${(node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}" of ${describe(parent)}`,
+          );
+      }
+    }
+    for (const element of scope.querySelectorAll(args.controls)) {
+      if (!shown(element)) continue;
+      const drawn = measure.visiblePart(element);
+      if (drawn === null) continue;
+      for (const { overlay, box } of overlays)
+        if (!overlay.contains(element) && !element.contains(overlay) && intersect(drawn, box))
+          report(overlay, `the control ${describe(element)}`);
+    }
+  };
+  overlapsNow(document.body);
+  // The menu's cues at every scroll position of its list: the list paged through, as "More" does.
+  if (menu) {
+    const first = menu.querySelector('button, a[href]');
+    let list: Element | null = first?.parentElement ?? null;
+    while (
+      list !== null &&
+      list !== menu.parentElement &&
+      !(list.scrollHeight > list.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(list).overflowY))
+    )
+      list = list.parentElement;
+    if (list !== null && list !== menu.parentElement) {
+      const sidebar = menu.closest('aside') ?? menu.parentElement ?? menu;
+      const frames = async (count: number) => {
+        for (let frame = 0; frame < count; frame += 1) await new Promise((done) => requestAnimationFrame(done));
+      };
+      const end = list.scrollHeight - list.clientHeight;
+      const step = Math.max(8, list.clientHeight / 3);
+      const was = list.scrollTop;
+      for (let top = 0; ; top = Math.min(end, top + step)) {
+        list.scrollTo({ top, behavior: 'instant' });
+        // The cues follow the scroll a frame or two later (a loaded machine: a few more).
+        await frames(4);
+        overlapsNow(sidebar);
+        if (top >= end) break;
+      }
+      list.scrollTo({ top: was, behavior: 'instant' });
+      await frames(4);
+    }
   }
 
   // (d) contrast in high contrast: each text node's colour against the background drawn behind it.
@@ -358,11 +482,21 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
     const texts: [Element, string][] = textNodes.map((node) => [node.parentElement!, node.textContent ?? '']);
     for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'))
       if (shown(field)) texts.push([field, field.placeholder]);
+    const operator = args.operatorTexts ?? [];
     for (const [element, raw] of texts) {
       const text = raw.replace(/\s+/g, ' ').trim();
       if (text === '' || spanish.has(text)) continue;
       const lang = element.closest('[lang]')?.getAttribute('lang') ?? 'es';
       if (!lang.startsWith('es')) continue;
+      // The operator's own sentence, not marked as English: the Spanish voice would read it.
+      const words = text.split(' ').length;
+      const sentence = operator.find(
+        (candidate) => text.includes(candidate) || (words >= 4 && candidate.includes(text)),
+      );
+      if (sentence !== undefined) {
+        findings.english.push(`${describe(element)} shows the operator's "${text.slice(0, 60)}" without lang="en"`);
+        continue;
+      }
       // A catalogue text with {{placeholders}} matches when what fills them is short (a name, a
       // number, a date): a long operator text is not the kiosk's sentence with a gap in it.
       const matches = patterns.some((pattern) => {
@@ -447,6 +581,9 @@ export interface VisualRow {
 }
 
 const ENGLISH_TEXTS = englishOnlyTexts();
+const OPERATOR_TEXTS = operatorSentences();
+/** Paging cues and marks: drawn beside what they are about, never over a text or a control. */
+const OVERLAYS = '[data-scroll-cue], [data-kiosk-mark], .kiosk-demo-mark';
 
 /**
  * Measure the screen the page shows in `mode`, attach its screenshot and add its row to `rows`.
@@ -478,6 +615,8 @@ export async function checkScreen(
     const { findings, counts } = await page.evaluate(measurePage, {
       contrast: mode.display.highContrast === true,
       english: mode.language === 'es' ? ENGLISH_TEXTS : null,
+      operatorTexts: mode.language === 'es' ? OPERATOR_TEXTS : null,
+      overlays: OVERLAYS,
       touchMin: 44,
       contrastMin: 7,
       menuLabel: tr(mode.language, 'shell.sidebar.label'),
@@ -501,6 +640,7 @@ export async function checkScreen(
       contrast: [],
       english: [],
       sidebar: [],
+      overlap: [],
     });
     return row;
   });
@@ -527,13 +667,13 @@ export function reportMarkdown(rows: readonly VisualRow[], blocked: readonly str
     lines.push('');
   }
   lines.push(
-    '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar |',
-    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+    '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar | Overlap |',
+    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |',
   );
   for (const row of rows) {
     const f = row.findings;
     lines.push(
-      `| ${row.mode} | ${row.screen} | ${row.counts.controls} | ${row.counts.texts} | ${f.overflow.length} | ${f.covered.length} | ${f.small.length} | ${f.contrast.length} | ${f.english.length} | ${f.sidebar.length} |`,
+      `| ${row.mode} | ${row.screen} | ${row.counts.controls} | ${row.counts.texts} | ${f.overflow.length} | ${f.covered.length} | ${f.small.length} | ${f.contrast.length} | ${f.english.length} | ${f.sidebar.length} | ${f.overlap.length} |`,
     );
   }
   return lines.join('\n');
