@@ -409,9 +409,33 @@ for (const { name, modes } of MENU_MODES) {
     const count = await items.count();
     const settled = () =>
       page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // On every page the items drawn are whole, and the cues lie below them, over none.
+    const expectWholePage = async (where: string) => {
+      const page_ = await page.evaluate(() => {
+        const list = document.querySelector('.kiosk-sidebar__items')!.getBoundingClientRect();
+        const drawn = [...document.querySelectorAll('.kiosk-sidebar__items .kiosk-sidebar__item')]
+          .filter((item) => item.checkVisibility({ opacityProperty: true }))
+          .map((item) => ({ text: (item as HTMLElement).innerText.trim(), box: item.getBoundingClientRect() }));
+        const cues = [...document.querySelectorAll('[data-scroll-cue]')].map((cue) => cue.getBoundingClientRect());
+        return {
+          cut: drawn
+            .filter(({ box }) => box.top < list.top - 1 || box.bottom > list.bottom + 1)
+            .map(({ text }) => text),
+          under: drawn
+            .filter(({ box }) => cues.some((cue) => cue.top < box.bottom - 1 && box.top < cue.bottom - 1))
+            .map(({ text }) => text),
+          drawn: drawn.length,
+        };
+      });
+      expect(page_.drawn, `${where}: items drawn`).toBeGreaterThan(0);
+      expect(page_.cut, `${where}: items drawn cut`).toEqual([]);
+      expect(page_.under, `${where}: items under a cue`).toEqual([]);
+    };
+    await expectWholePage('first page');
     for (let taps = 0; taps < count && (await more.count()) > 0; taps += 1) {
       await more.click();
       await settled();
+      await expectWholePage(`after ${taps + 1} taps of More`);
     }
     await expect(more).toHaveCount(0);
     await expect(backUp).toBeVisible();
@@ -421,6 +445,7 @@ for (const { name, modes } of MENU_MODES) {
     for (let taps = 0; taps < count && (await backUp.count()) > 0; taps += 1) {
       await backUp.click();
       await settled();
+      await expectWholePage(`after ${taps + 1} taps of Back up`);
     }
     await expect(backUp).toHaveCount(0);
     await expect(items.first()).toBeInViewport({ ratio: 1 });

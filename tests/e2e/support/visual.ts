@@ -335,8 +335,9 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
   // (f) the sidebar: every item on screen, or a visible cue that more can be reached.
   const menu = [...document.querySelectorAll(`nav[aria-label="${args.menuLabel}"]`)].find(shown);
   if (menu) {
+    // Every item laid out counts, drawn or not (an item the list's edge would cut is not drawn).
     const items = [...menu.querySelectorAll<HTMLElement>('button, a[href]')].filter(
-      (item) => shown(item) && item.closest('[data-scroll-cue]') === null,
+      (item) => item.checkVisibility() && item.closest('[data-scroll-cue]') === null,
     );
     counts.sidebarItems = items.length;
     const clipBox = (element: Element) => {
@@ -344,7 +345,7 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
       const part = measure.visiblePart(element);
       return { whole: part !== null && part.height >= box.height - 1 && part.width >= box.width - 1, box };
     };
-    const hidden = items.filter((item) => !clipBox(item).whole);
+    const hidden = items.filter((item) => !shown(item) || !clipBox(item).whole);
     // The cues sit beside the menu's landmark (they are not menu items), inside the same sidebar.
     const sidebar = menu.closest('aside') ?? menu.parentElement ?? menu;
     const cue = [...sidebar.querySelectorAll('[data-scroll-cue]')].some(
@@ -357,18 +358,20 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
           .join(', ')}`,
       );
     // An item is drawn whole or not at all: never half of it at the list's edge.
-    const cut = hidden.filter((item) => measure.visiblePart(item) !== null);
+    const cut = hidden.filter((item) => shown(item) && measure.visiblePart(item) !== null);
     if (cut.length > 0) findings.sidebar.push(`menu items drawn cut: ${cut.map((item) => describe(item)).join(', ')}`);
   }
 
   // (g) overlap: paging cues and marks drawn over no text and no control.
-  const intersect = (a: DOMRect, b: DOMRect) => {
+  /** The part two boxes share, or null when they meet by a pixel or less. */
+  const common = (a: DOMRect, b: DOMRect) => {
     const left = Math.max(a.left, b.left);
     const right = Math.min(a.right, b.right);
     const top = Math.max(a.top, b.top);
     const bottom = Math.min(a.bottom, b.bottom);
-    return right - left > 1 && bottom - top > 1;
+    return right - left > 1 && bottom - top > 1 ? new DOMRect(left, top, right - left, bottom - top) : null;
   };
+  const intersect = (a: DOMRect, b: DOMRect) => common(a, b) !== null;
   const overlapSeen = new Set<string>();
   const overlapsNow = (scope: Element) => {
     const overlays = [...document.querySelectorAll(args.overlays)]
@@ -395,7 +398,13 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
       const lines = [...range.getClientRects()];
       for (const { overlay, box } of overlays) {
         if (overlay.contains(parent)) continue;
-        if (lines.some((line) => intersect(line, drawn) && intersect(line, box)))
+        // The text as drawn (its lines, cut by the boxes that clip it) meets the overlay.
+        if (
+          lines.some((line) => {
+            const shows = common(line, drawn);
+            return shows !== null && intersect(shows, box);
+          })
+        )
           report(
             overlay,
             `the text "${(node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}" of ${describe(parent)}`,

@@ -10,21 +10,23 @@ import { afterTapPaint } from '../../../utils/after-paint';
 /**
  * The menu: logo, the sections the facility offers (shared-types sections.ts and sidebar.ts) and Logout with the countdown.
  * When the sections do not all fit (a short screen, Large text, Move controls down), the list
- * scrolls and says so: "More" at its foot and "Back up" at its head, each scrolling it by a page.
- * Logout stays below the list, always on screen. On a portrait screen it is a bar across the top
- * whose items wrap (docs/screens.md).
+ * scrolls and says so in rows of their own below it, never over an item: "▲ Back up" and "More ▼",
+ * each scrolling it by a page of whole items. An item the list's edge would cut is not drawn
+ * (scroll-cues.ts marks it). Logout stays below the list and the cues, always on screen. On a
+ * portrait screen it is a bar across the top whose items wrap (docs/screens.md).
  */
 export const Sidebar = observer(function Sidebar() {
   const { t } = useTranslation();
   const { shell, session } = useStores();
   const listRef = useRef<HTMLUListElement>(null);
   const { cues, scrollPage } = useScrollCues(listRef);
+  const cueRows = Number(cues.up) + Number(cues.down);
   return (
     <aside className="kiosk-sidebar">
       <div className="kiosk-sidebar__logo">
         <Logo />
       </div>
-      <div className="kiosk-sidebar__menu">
+      <div className="kiosk-sidebar__menu" data-cue-rows={cueRows}>
         <nav className="kiosk-sidebar__nav" aria-label={t('shell.sidebar.label')}>
           <ul ref={listRef} className="kiosk-sidebar__items">
             {shell.sidebarSections.map((section) => (
@@ -62,26 +64,30 @@ export const Sidebar = observer(function Sidebar() {
             </div>
           )}
         </nav>
-        {/* Not menu items: outside the menu's landmark, drawn over the list's edges (global.css). */}
-        {cues.up && (
-          <button
-            type="button"
-            className="kiosk-sidebar__cue kiosk-sidebar__cue--up"
-            data-scroll-cue="up"
-            onClick={() => scrollPage(-1)}
-          >
-            <span aria-hidden="true">▲</span> {t('shell.sidebar.back_up')}
-          </button>
-        )}
-        {cues.down && (
-          <button
-            type="button"
-            className="kiosk-sidebar__cue kiosk-sidebar__cue--down"
-            data-scroll-cue="down"
-            onClick={() => scrollPage(1)}
-          >
-            {t('shell.sidebar.more')} <span aria-hidden="true">▼</span>
-          </button>
+        {/* Not menu items: outside the menu's landmark, in the rows the list leaves below it (global.css). */}
+        {cueRows > 0 && (
+          <div className="kiosk-sidebar__cues">
+            {cues.up && (
+              <button
+                type="button"
+                className="kiosk-sidebar__cue kiosk-sidebar__cue--up"
+                data-scroll-cue="up"
+                onClick={() => scrollPage(-1)}
+              >
+                <span aria-hidden="true">▲</span> {t('shell.sidebar.back_up')}
+              </button>
+            )}
+            {cues.down && (
+              <button
+                type="button"
+                className="kiosk-sidebar__cue kiosk-sidebar__cue--down"
+                data-scroll-cue="down"
+                onClick={() => scrollPage(1)}
+              >
+                {t('shell.sidebar.more')} <span aria-hidden="true">▼</span>
+              </button>
+            )}
+          </div>
         )}
       </div>
       <VisitorControls placement="sidebar" />

@@ -21,10 +21,51 @@ export function scrollCues(box: { scrollTop: number; scrollHeight: number; clien
   return { up: box.scrollTop > SLACK_PX, down: box.scrollTop < hidden - SLACK_PX };
 }
 
+/** Where a box is drawn, top and bottom (CSS px of the viewport). */
+export interface Span {
+  top: number;
+  bottom: number;
+}
+
+/** Whether each item is drawn whole inside the list's box: an item cut by its edge is not drawn at all. */
+export function wholeItems(list: Span, items: readonly Span[]): boolean[] {
+  return items.map((item) => item.top >= list.top - SLACK_PX && item.bottom <= list.bottom + SLACK_PX);
+}
+
+/**
+ * How far to scroll the list for a page (`direction` 1: "More", -1: "Back up"), or 0 when there is
+ * no further item that way: "More" brings the first item not shown whole to the list's top, "Back
+ * up" brings the last one above the list to its foot, so a page starts and ends on whole items.
+ */
+export function pageScroll(direction: 1 | -1, list: Span, items: readonly Span[]): number {
+  if (direction === 1) {
+    const next = items.find((item) => item.bottom > list.bottom + SLACK_PX);
+    return next === undefined ? 0 : Math.max(0, next.top - list.top);
+  }
+  const previous = items.findLast((item) => item.top < list.top - SLACK_PX);
+  return previous === undefined ? 0 : Math.min(0, previous.bottom - list.bottom);
+}
+
+const spanOf = (element: Element): Span => {
+  const { top, bottom } = element.getBoundingClientRect();
+  return { top, bottom };
+};
+
+/**
+ * The list's box without its padding at the foot: what the items are drawn in. An item reaching
+ * into the foot's padding is cut by the cues' row below it as far as a visitor can tell.
+ */
+function listSpan(box: HTMLElement): Span {
+  const span = spanOf(box);
+  const paddingBottom = parseFloat(getComputedStyle(box).paddingBottom) || 0;
+  return { top: span.top, bottom: span.bottom - paddingBottom };
+}
+
 /**
  * The cues of the scrolling box `ref` holds, kept up to date as it scrolls, resizes or its items
- * change (a login adds none, the countdown changes width only); `scrollPage(direction)` moves it by
- * most of what it shows, so the item at the edge stays in sight.
+ * change (a login adds none, the countdown changes width only), and its items marked
+ * `data-cut` while the box's edge cuts them (global.css does not draw them); `scrollPage(direction)`
+ * moves it by a page of whole items.
  */
 export function useScrollCues(ref: RefObject<HTMLElement | null>): {
   cues: ScrollCues;
@@ -34,11 +75,15 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
   useEffect(() => {
     const box = ref.current;
     if (box === null) return undefined;
-    const update = () =>
+    const update = () => {
       setCues((current) => {
         const next = scrollCues(box);
         return next.up === current.up && next.down === current.down ? current : next;
       });
+      const items = [...box.children];
+      const whole = wholeItems(listSpan(box), items.map(spanOf));
+      items.forEach((item, index) => item.toggleAttribute('data-cut', !whole[index]));
+    };
     update();
     box.addEventListener('scroll', update, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
@@ -56,7 +101,8 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
     (direction: 1 | -1) => {
       const box = ref.current;
       if (box === null) return;
-      box.scrollBy({ top: direction * Math.max(1, box.clientHeight * 0.75), behavior: scrollBehavior() });
+      const top = pageScroll(direction, listSpan(box), [...box.children].map(spanOf));
+      if (top !== 0) box.scrollBy({ top, behavior: scrollBehavior() });
     },
     [ref],
   );
