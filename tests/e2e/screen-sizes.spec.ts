@@ -467,7 +467,16 @@ for (const viewport of [
       await page.goto(kiosk.url);
       await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
       await expect(page.locator('.kiosk-app')).not.toHaveClass(/kiosk-app--big-screen/);
-      expect(await page.locator('.kiosk-shell').boundingBox()).toEqual({ x: 0, y: 0, ...viewport });
+      // The whole screen, below the demo kiosk's DEMO strip.
+      const mark = (await page
+        .getByRole('complementary', { name: 'DEMO — no real rentals or payments' })
+        .boundingBox())!;
+      expect(await page.locator('.kiosk-shell').boundingBox()).toEqual({
+        x: 0,
+        y: mark.height,
+        width: viewport.width,
+        height: viewport.height - mark.height,
+      });
     });
   });
 }
