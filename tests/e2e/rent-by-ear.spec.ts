@@ -361,10 +361,16 @@ async function rentByEar(page: Page, lang: 'es' | 'en', options: { declineFirst:
     from = ear.said.length;
     await ear.press('Shift+Tab');
     await ear.press('Tab');
-    await ear.heard(
+    const ssnSaid = await ear.heard(
       lang === 'es' ? /Social Security Number.*11 caracteres/ : /Social Security Number.*11 characters/,
       from,
     );
+    // The operator's label is its own English (lang="en"): on a Spanish screen, said in the English voice.
+    if (lang === 'es')
+      expect(ear.said[ssnSaid]!.parts).toContainEqual({
+        text: expect.stringMatching(/^Social Security Number/),
+        lang: 'en',
+      });
     await done(page, ear, text.done, 'panda_agreements');
   };
 

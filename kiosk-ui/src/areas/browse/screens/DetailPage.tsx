@@ -15,6 +15,7 @@ import { Reviews } from './Reviews';
 import { SpaceSearchForm, SpaceSearchResults } from './SpaceSearch';
 import { UnitGroupPanel } from './UnitGroupPanel';
 import './browse.css';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /**
  * The space list (rental §2 "Detail page"): media slider, the count of sizes for rent, category
@@ -44,7 +45,11 @@ export default observer(function DetailPage(_props: RentalSectionProps) {
         </div>
         <div className="detail-page__heading">
           <h1 className="detail-page__title">{t('shell.sections.rent')}</h1>
-          {facility && <p className="detail-page__facility">{facility.name}</p>}
+          {facility && (
+            <p className="detail-page__facility" lang={OPERATOR_LANGUAGE}>
+              {facility.name}
+            </p>
+          )}
         </div>
         <Button variant="secondary" className="detail-page__home" onClick={shell.goHome}>
           {t('shell.sections.home')}

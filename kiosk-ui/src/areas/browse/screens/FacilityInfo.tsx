@@ -62,7 +62,7 @@ export const FacilityInfo = observer(function FacilityInfo() {
   );
   return (
     <section className="facility-info" aria-labelledby="facility-info-title">
-      <h2 id="facility-info-title" className="facility-info__name">
+      <h2 id="facility-info-title" className="facility-info__name" lang={OPERATOR_LANGUAGE}>
         {facility.name}
       </h2>
       <address className="facility-info__address">
@@ -104,7 +104,11 @@ export const FacilityInfo = observer(function FacilityInfo() {
           </dl>
         </div>
       ))}
-      {facility.facility_notes && <p className="facility-info__notes">{facility.facility_notes}</p>}
+      {facility.facility_notes && (
+        <p className="facility-info__notes" lang={OPERATOR_LANGUAGE}>
+          {facility.facility_notes}
+        </p>
+      )}
     </section>
   );
 });
@@ -128,7 +132,7 @@ export const Amenities = observer(function Amenities() {
             ) : (
               <span className="amenities__dot" aria-hidden="true" />
             )}
-            <span>{amenity.name}</span>
+            <span lang={OPERATOR_LANGUAGE}>{amenity.name}</span>
           </li>
         ))}
       </ul>

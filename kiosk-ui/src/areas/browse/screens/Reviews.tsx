@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MAX_STARS, relativeReviewDate, reviewImageSrc, starFill, swapToFallbackImage } from '../reviews';
 import { useStores } from '../../../shared/stores/StoresProvider';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /** Five stars, each filled to its share of the rating (3.5 → three and a half). */
 export function Stars({ rating }: { rating: number }) {
@@ -37,7 +38,9 @@ function ReviewCard({ review }: { review: Review }) {
         </div>
       </div>
       <Stars rating={review.user_rate} />
-      <p className="review__text">{review.text}</p>
+      <p className="review__text" lang={OPERATOR_LANGUAGE}>
+        {review.text}
+      </p>
     </li>
   );
 }

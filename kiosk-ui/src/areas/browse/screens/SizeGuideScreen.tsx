@@ -12,6 +12,7 @@ import { mediaSource } from '../../../shared/media/media-kind';
 import { MediaPlaceholder } from '../../../components/media/MediaPlaceholder';
 import { MediaView } from '../../../components/media/MediaView';
 import './browse.css';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 const SizeCard = observer(function SizeCard({
   size,
@@ -73,7 +74,11 @@ const SizeCard = observer(function SizeCard({
         <h2 id={titleId} className="size-card__title">
           {t(size.nameKey)} <span className="size-card__short">({t(size.shortKey)})</span>
         </h2>
-        {entry?.description && <p className="size-card__description">{entry.description}</p>}
+        {entry?.description && (
+          <p className="size-card__description" lang={OPERATOR_LANGUAGE}>
+            {entry.description}
+          </p>
+        )}
         {available ? (
           <Button
             block

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { afterTapPaint } from '../../../utils/after-paint';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /** Looks the row's status up the first time it scrolls into view (rental §4 "Space status"). */
 function useLookupWhenVisible(space: Space) {
@@ -43,7 +44,11 @@ const SpaceDetails = observer(function SpaceDetails({ space, unit }: { space: Sp
   const description = unit ? unitDescription(unit) : '';
   return (
     <div className="space-details">
-      {description && <p className="space-details__description">{description}</p>}
+      {description && (
+        <p className="space-details__description" lang={OPERATOR_LANGUAGE}>
+          {description}
+        </p>
+      )}
       {detail && detail.images.length > 0 && (
         <ul className="space-details__images">
           {detail.images.map((image) => (
@@ -72,7 +77,9 @@ const SpaceDetails = observer(function SpaceDetails({ space, unit }: { space: Sp
       {detail && detail.amenities.length > 0 && (
         <ul className="space-details__amenities" aria-label={t('browse.facility.amenities')}>
           {detail.amenities.map((amenity) => (
-            <li key={amenity}>{amenity}</li>
+            <li key={amenity} lang={OPERATOR_LANGUAGE}>
+              {amenity}
+            </li>
           ))}
         </ul>
       )}

@@ -10,6 +10,7 @@ import { scrollBehavior } from '../../../utils/motion';
 import { formatMoney } from '../../../utils/money';
 import { SpaceRow } from './SpaceRow';
 import { afterTapPaint } from '../../../utils/after-paint';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
   const { t } = useTranslation();
@@ -28,7 +29,11 @@ const UnitRow = observer(function UnitRow({ unit }: { unit: Unit }) {
         </div>
         <div className="unit-row__type">
           <span>{unit.unit_type}</span>
-          {description && <span className="unit-row__description">{description}</span>}
+          {description && (
+            <span className="unit-row__description" lang={OPERATOR_LANGUAGE}>
+              {description}
+            </span>
+          )}
         </div>
         <div className="unit-row__rates" id={`unit-rates-${unit.unit_id}`}>
           {unit.board_rate !== null && (

@@ -34,7 +34,7 @@ const DocumentsScreen = observer(function DocumentsScreen({ section }: SectionSc
     return (
       <section className="doc-viewer" aria-labelledby="doc-viewer-title">
         <header className="doc-viewer__header">
-          <h1 id="doc-viewer-title" className="doc-viewer__title">
+          <h1 id="doc-viewer-title" className="doc-viewer__title" lang={OPERATOR_LANGUAGE}>
             {open.name}
           </h1>
           <button

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /**
  * The supplies list, each item with − and + (64 px targets) and how many are in the basket, and
@@ -68,7 +69,9 @@ const ItemRow = observer(function ItemRow({ item }: { item: MerchandiseItem }) {
     <li className="merch-item">
       {item.image_url && <img className="merch-item__image" src={item.image_url} alt="" />}
       <div className="merch-item__text">
-        <h2 className="merch-item__name">{name}</h2>
+        <h2 className="merch-item__name" lang={OPERATOR_LANGUAGE}>
+          {name}
+        </h2>
         {/* Not a paragraph: the screen's arrival is said with its first paragraph, the intro. */}
         <div className="merch-item__price">
           {t('merchandise.each', { price: formatMoney(item.amount, { cents: true }) })}

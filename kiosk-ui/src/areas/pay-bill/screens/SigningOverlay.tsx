@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { SIGNING_FRAME_SANDBOX } from '../../../utils/frame-sandbox';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /**
  * Sign documents (shell spec §2 state 7, §4 "Submit"): one embedded frame per agreement, the
@@ -45,7 +46,7 @@ export const SigningOverlay = observer(function SigningOverlay() {
         <p className="pay-signing__progress">
           {t('billing.signing_progress', { current: payment.signingIndex + 1, total: payment.agreements.length })}
           {' · '}
-          {agreement.display_name}
+          <span lang={OPERATOR_LANGUAGE}>{agreement.display_name}</span>
         </p>
         <Button variant="danger" onClick={payment.cancelSigning}>
           {t('billing.signing_cancel')}

@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /** The total's row: a pay button says it with its name (SectionFrame doneDescribedBy). */
 export const SIDE_PANEL_TOTAL_ID = 'side-panel-total';
@@ -46,7 +47,11 @@ export const SidePanel = observer(function SidePanel() {
             {unit.unit_type}
             {rental.model.unit_door_number && ` · #${rental.model.unit_door_number}`}
           </p>
-          {unitDescription(unit) && <p className="side-panel__description">{unitDescription(unit)}</p>}
+          {unitDescription(unit) && (
+            <p className="side-panel__description" lang={OPERATOR_LANGUAGE}>
+              {unitDescription(unit)}
+            </p>
+          )}
           <dl className="side-panel__facts">
             <div>
               <dt>{t('browse.side_panel.move_in_date')}</dt>

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../../components/preferences/LanguageToggle';
 import { useStores } from '../../../shared/stores/StoresProvider';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /**
  * The operator cannot be reached (no network, the operator's service down): the kiosk says it is
@@ -17,7 +18,11 @@ export const OutOfServiceScreen = observer(function OutOfServiceScreen() {
   return (
     <main className="kiosk-unavailable kiosk-out-of-service">
       <div className="kiosk-out-of-service__panel">
-        {name && <p className="kiosk-out-of-service__facility">{name}</p>}
+        {name && (
+          <p className="kiosk-out-of-service__facility" lang={OPERATOR_LANGUAGE}>
+            {name}
+          </p>
+        )}
         <h1 className="kiosk-unavailable__message">
           {phone ? t('shell.out_of_service.message_with_phone', { phone }) : t('shell.out_of_service.message')}
         </h1>

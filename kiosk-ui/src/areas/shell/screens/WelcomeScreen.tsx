@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { handOverFirstPaint } from '../../../utils/first-paint';
 import { BackgroundVideo } from './BackgroundVideo';
+import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /**
  * Welcome (home): the configured headline, else WELCOME; the subheadline, else "Get started by
@@ -27,13 +28,17 @@ const WelcomeScreen = observer(function WelcomeScreen() {
     >
       <BackgroundVideo />
       <div className="kiosk-welcome__panel">
-        <h1 id="welcome-headline" className="kiosk-welcome__headline">
+        <h1 id="welcome-headline" className="kiosk-welcome__headline" lang={headline ? OPERATOR_LANGUAGE : undefined}>
           {headline || t('shell.welcome.headline')}
         </h1>
-        <p className="kiosk-welcome__subheadline">
+        <p className="kiosk-welcome__subheadline" lang={subheadline ? OPERATOR_LANGUAGE : undefined}>
           {subheadline || t(shell.isPortrait ? 'shell.welcome.subheadline_above' : 'shell.welcome.subheadline')}
         </p>
-        {copy ? <p className="kiosk-welcome__copy">{copy}</p> : null}
+        {copy ? (
+          <p className="kiosk-welcome__copy" lang={OPERATOR_LANGUAGE}>
+            {copy}
+          </p>
+        ) : null}
       </div>
     </section>
   );

@@ -12,6 +12,7 @@ import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 import { submitAfterTapPaint } from '../../../../utils/after-paint';
+import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 
 /**
  * All about convenience (rental §2): an optional lock ('Add a lock', its price and picture), the
@@ -99,7 +100,12 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
                   <span id={`${id}-lock`} className="convenience__lock-title">
                     {t('rental.convenience.add_lock')}
                   </span>
-                  {lock.name && <span className="convenience__lock-name"> — {lock.name}</span>}
+                  {lock.name && (
+                    <span className="convenience__lock-name">
+                      {' — '}
+                      <span lang={OPERATOR_LANGUAGE}>{lock.name}</span>
+                    </span>
+                  )}
                 </span>
               </label>
               <p className="convenience__price" id={`${id}-lock-price`}>
@@ -120,7 +126,11 @@ export default observer(function AboutConvenience(_props: RentalSectionProps) {
             />
             <span>
               <strong>{t('rental.convenience.auto_debit')}</strong>
-              {settings?.auto_debit_offer && <span className="convenience__offer">{settings.auto_debit_offer}</span>}
+              {settings?.auto_debit_offer && (
+                <span className="convenience__offer" lang={OPERATOR_LANGUAGE}>
+                  {settings.auto_debit_offer}
+                </span>
+              )}
             </span>
           </label>
           {autoDebitError && (

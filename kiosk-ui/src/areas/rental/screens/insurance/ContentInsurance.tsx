@@ -18,6 +18,7 @@ import { formatMoney } from '../../../../utils/money';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
+import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 
 /**
  * Content insurance (rental §2): the title rule ('Contents Insurance' / 'Contents Protection'),
@@ -70,7 +71,7 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
             >
               {isPopular(plan) && <p className="insurance-plan__badge">{t('rental.insurance.most_popular')}</p>}
               {plan.name && (
-                <h2 className="insurance-plan__name" id={`${planId}-name`}>
+                <h2 className="insurance-plan__name" id={`${planId}-name`} lang={OPERATOR_LANGUAGE}>
                   {plan.name}
                 </h2>
               )}
@@ -110,7 +111,11 @@ export default observer(function ContentInsurance(_props: RentalSectionProps) {
             <h2 className="insurance-plan__name" id={`${listId}-own`}>
               {t('rental.insurance.own_insurance')}
             </h2>
-            {settings?.own_insurance_text && <p className="insurance-plan__own-text">{settings.own_insurance_text}</p>}
+            {settings?.own_insurance_text && (
+              <p className="insurance-plan__own-text" lang={OPERATOR_LANGUAGE}>
+                {settings.own_insurance_text}
+              </p>
+            )}
             <Button
               variant={chosen === OWN_INSURANCE_PLAN_ID ? 'primary' : 'secondary'}
               block

@@ -9,6 +9,7 @@ import { isPdfUrl, pdfEmbedUrl } from '../../../../shared/media/map-layout';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
+import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 
 /**
  * View Brochure (rental §2 Content insurance): the facility's non-interactive insurance documents
@@ -38,7 +39,7 @@ export default observer(function NonInteractiveAgreements(_props: RentalSectionP
                 aria-pressed={position === index}
                 onClick={() => setIndex(position)}
               >
-                {doc.name}
+                <span lang={OPERATOR_LANGUAGE}>{doc.name}</span>
               </Button>
             ))}
           </div>

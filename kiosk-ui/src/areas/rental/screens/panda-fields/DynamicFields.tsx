@@ -6,6 +6,10 @@ import { CheckboxField } from '../../../../components/form/CheckboxField';
 import { ChoiceField } from '../../../../components/form/ChoiceField';
 import { MaskedField } from '../../../../components/form/MaskedField';
 import { TextField } from '../../../../components/form/TextField';
+import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
+
+/** The operator's words (a field's label): English, so a Spanish screen's voice does not read them. */
+const operatorText = (text: string) => <span lang={OPERATOR_LANGUAGE}>{text}</span>;
 
 /** What a dynamic field renders as: radio fields gather into one group per radioGroupKey. */
 export type DynamicItem =
@@ -55,11 +59,20 @@ export function DynamicFields({
 
 function OneField({ control, field }: { control: Control<DynamicValues>; field: DynamicField }) {
   const { t } = useTranslation();
-  const common = { control, name: field.name, label: field.label, required: field.required };
+  const common = { control, name: field.name, label: operatorText(field.label), required: field.required };
   switch (field.type) {
     case 'checkbox':
       return (
-        <CheckboxField control={control} name={field.name} label={field.required ? `${field.label} *` : field.label} />
+        <CheckboxField
+          control={control}
+          name={field.name}
+          label={
+            <>
+              {operatorText(field.label)}
+              {field.required && ' *'}
+            </>
+          }
+        />
       );
     case 'textarea':
       return <TextField {...common} multiline className="form-field--wide" />;
@@ -100,7 +113,7 @@ function RadioGroup({
   const { t } = useTranslation();
   const named = Boolean(fields[0]?.radiobox_group);
   const required = named || fields.some((field) => field.required);
-  const legend = named ? t('rental.signing.choose') : (fields[0]?.label ?? '');
+  const legend = named ? t('rental.signing.choose') : operatorText(fields[0]?.label ?? '');
   return (
     <ChoiceField<DynamicValues, string>
       control={control}
@@ -112,7 +125,7 @@ function RadioGroup({
           {required && named && <span aria-hidden="true"> *</span>}
         </>
       }
-      options={fields.map((option) => ({ value: option.name, label: option.label }))}
+      options={fields.map((option) => ({ value: option.name, label: operatorText(option.label) }))}
     />
   );
 }

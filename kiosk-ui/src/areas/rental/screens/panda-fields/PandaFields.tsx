@@ -20,6 +20,7 @@ import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import { DynamicFields } from './DynamicFields';
 import '../checkout.css';
+import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 
 /**
  * Additional information (rental §2 panda_fields): the dynamic sections from the tokens call, each
@@ -67,8 +68,16 @@ const PandaFieldsForm = observer(function PandaFieldsForm({ sections }: { sectio
       formClassName="panda-fields"
     >
       {sections.map((section, index) => (
-        <FieldGroup key={`${index}-${section.title}`} title={section.title} className="panda-fields__section">
-          {section.description && <p className="panda-fields__description">{section.description}</p>}
+        <FieldGroup
+          key={`${index}-${section.title}`}
+          title={<span lang={OPERATOR_LANGUAGE}>{section.title}</span>}
+          className="panda-fields__section"
+        >
+          {section.description && (
+            <p className="panda-fields__description" lang={OPERATOR_LANGUAGE}>
+              {section.description}
+            </p>
+          )}
           <DynamicFields control={form.control} fields={section.fields} />
         </FieldGroup>
       ))}
