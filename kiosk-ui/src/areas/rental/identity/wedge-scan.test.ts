@@ -125,3 +125,62 @@ describe('what a wedge scanner types besides a licence', () => {
     expect(events).toEqual(['run-start', 'foreign-barcode']);
   });
 });
+
+describe('a barcode typed while the page is busy', () => {
+  /** A watcher whose run starts are numbered: `starts[n]` is the field before the n-th run's first key. */
+  function numbered() {
+    let runs = 0;
+    const restored: (number | undefined)[] = [];
+    const watch = new WedgeScanWatcher<number>({
+      onScan: () => undefined,
+      onRelease: () => undefined,
+      onRunStart: () => (runs += 1),
+      onForeignBarcode: (start) => restored.push(start),
+      setTimer: () => undefined,
+      clearTimer: () => undefined,
+    });
+    /** Keys at the given times (ms). */
+    const at = (keys: string[], times: number[]) => keys.map((key, index) => watch.key({ key, time: times[index]! }));
+    return { restored, at };
+  }
+  const times = (from: number, count: number, gap = 8) =>
+    Array.from({ length: count }, (_, index) => from + index * gap);
+
+  it('a stall inside the burst does not split it: the field goes back to before its first key', () => {
+    const { restored, at } = numbered();
+    // "HELLO THI", the page busy for 150 ms, then "S IS A QR CODE" and Enter.
+    at(chars('HELLO THI'), times(1000, 9));
+    const held = at([...chars('S IS A QR CODE'), 'Enter'], times(1214, 15));
+    expect(held.at(-1)).toBe(true);
+    expect(restored).toEqual([1]);
+  });
+
+  it('a stall after the first key (a re-render of the field it reached): the first key comes out too', () => {
+    const { restored, at } = numbered();
+    at(['H'], [1000]);
+    at([...chars('ELLO THERE'), 'Enter'], times(1180, 11));
+    expect(restored).toEqual([1]);
+  });
+
+  it('a stall before the Enter that ends it still ends a barcode', () => {
+    const { restored, at } = numbered();
+    at(chars('036000291452'), times(1000, 12));
+    expect(at(['Enter'], [1400])).toEqual([true]);
+    expect(restored).toEqual([1]);
+  });
+
+  it('what a person typed before the scan stays: only the burst comes out', () => {
+    const { restored, at } = numbered();
+    // "jane" a key at a time, then the scanner 200 ms later.
+    at(chars('jane'), [1000, 1150, 1300, 1450]);
+    at([...chars('036000291452'), 'Enter'], times(1650, 13));
+    expect(restored).toEqual([5]);
+  });
+
+  it('a person who pauses and goes on typing is never taken for a barcode', () => {
+    const { restored, at } = numbered();
+    at([...chars('jane'), 'Enter'], [1000, 1150, 1300, 1450, 1600]);
+    at([...chars('ab'), 'Enter'], [2000, 2030, 2300]);
+    expect(restored).toEqual([]);
+  });
+});

@@ -10,7 +10,13 @@
  * - it types another kind of barcode (a product code, a QR code) at scanner speed, ended by Enter
  *   or Tab: those keys reach the field as they come, and once the run is seen to be a barcode
  *   (`MIN_BARCODE_LENGTH` keys, each within `SCANNER_KEY_GAP_MS` of the last, then Enter or Tab)
- *   `onForeignBarcode` puts the field back as it was when the run began (`onRunStart`).
+ *   `onForeignBarcode` puts the field back as it was before the burst's first key (`onRunStart`).
+ *
+ * The keys are timed when the page handles them, and a busy page (a re-render after the first key
+ * reaches an empty field, a slow machine) handles a burst's keys with a gap in it. A gap of up to
+ * `PAGE_STALL_MS` does not split a burst: the run before it still belongs to the burst when it came
+ * at scanner speed (at least two keys) or when it is the burst's first key, after a quiet moment.
+ * A person's typing (one key at a time, each well apart) never joins a burst.
  */
 export const AAMVA_HEADER = '@\n\x1e\rANSI ';
 /** Scanners type a key every few milliseconds; people are far slower. */
@@ -19,6 +25,8 @@ export const BURST_GAP_MS = 60;
 export const SCANNER_KEY_GAP_MS = 50;
 /** Fewer keys than this at scanner speed are not taken for a barcode. */
 export const MIN_BARCODE_LENGTH = 6;
+/** The longest gap a busy page may put inside a scanner's burst (a person's pause is longer than a key's gap). */
+export const PAGE_STALL_MS = 400;
 
 export interface WedgeKey {
   key: string;
@@ -27,15 +35,15 @@ export interface WedgeKey {
   time?: number;
 }
 
-export interface WedgeScanCallbacks {
+export interface WedgeScanCallbacks<Start = unknown> {
   /** A whole scan, rebuilt with the AAMVA separators. */
   onScan(data: string): void;
   /** Keys held back that were not a scan, to be typed where they were meant to go. */
   onRelease(text: string): void;
-  /** A run of keys begins, before its first key reaches the field: remember the field as it is. */
-  onRunStart?(): void;
-  /** The run was a barcode that is not a licence: put the field back as it was at the run's start. */
-  onForeignBarcode?(): void;
+  /** A run of keys begins, before its first key reaches the field: the field as it is, to be given back. */
+  onRunStart?(): Start;
+  /** The burst was a barcode that is not a licence: put the field back as `start` (before its first key) has it. */
+  onForeignBarcode?(start: Start | undefined): void;
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
 }
@@ -59,13 +67,25 @@ function hasControlCharacter(text: string): boolean {
   });
 }
 
-export class WedgeScanWatcher {
+/** Keys that came one within SCANNER_KEY_GAP_MS of the other, and the field as it was before them. */
+interface Run<Start> {
+  start: Start | undefined;
+  keys: number;
+  last: number;
+  /** How long after the run before it this one began (infinite for the first). */
+  gapBefore: number;
+}
+
+/** Runs kept to judge a burst: more stalls than this in one barcode are not looked back over. */
+const RUNS_KEPT = 8;
+
+export class WedgeScanWatcher<Start = unknown> {
   private buffer = '';
   private timer: unknown;
-  /** The current run of keys: how many printable keys came at scanner speed, and when the last did. */
-  private run = { count: 0, last: Number.NEGATIVE_INFINITY };
+  /** The latest runs of printable keys, oldest first. */
+  private runs: Run<Start>[] = [];
 
-  constructor(private readonly callbacks: WedgeScanCallbacks) {}
+  constructor(private readonly callbacks: WedgeScanCallbacks<Start>) {}
 
   /** A key went down; true when it is held back (the caller prevents its default). */
   key(event: WedgeKey): boolean {
@@ -87,27 +107,55 @@ export class WedgeScanWatcher {
   }
 
   /**
-   * Counts the run of keys (modifier keys such as Shift do not count and do not break it); true
-   * when this key, Enter or Tab, ends a run that was a barcode and not a held licence scan.
+   * Counts the runs of keys (modifier keys such as Shift do not count and do not break one); true
+   * when this key, Enter or Tab, ends a burst that was a barcode and not a held licence scan.
    */
   private countRun(event: WedgeKey, char: string | undefined): boolean {
     if (event.time === undefined) return false;
-    const fast = event.time - this.run.last <= SCANNER_KEY_GAP_MS;
+    const current = this.runs.at(-1);
+    const gap = current === undefined ? Number.POSITIVE_INFINITY : event.time - current.last;
     const ender = event.key === 'Enter' || event.key === 'Tab';
     if (ender && this.buffer === '') {
-      const barcode = fast && this.run.count >= MIN_BARCODE_LENGTH;
-      this.run = { count: 0, last: Number.NEGATIVE_INFINITY };
-      if (barcode) this.callbacks.onForeignBarcode?.();
+      const burst = this.burst();
+      const barcode = gap <= PAGE_STALL_MS && burst.keys >= MIN_BARCODE_LENGTH;
+      this.runs = [];
+      if (barcode) this.callbacks.onForeignBarcode?.(burst.start);
       return barcode;
     }
     if (char === undefined) return false;
-    if (!fast) {
-      this.run.count = 0;
-      if (this.buffer === '') this.callbacks.onRunStart?.();
+    if (current !== undefined && gap <= SCANNER_KEY_GAP_MS) {
+      current.keys += 1;
+      current.last = event.time;
+      return false;
     }
-    this.run.count += 1;
-    this.run.last = event.time;
+    const start = this.buffer === '' ? this.callbacks.onRunStart?.() : undefined;
+    this.runs.push({ start, keys: 1, last: event.time, gapBefore: gap });
+    if (this.runs.length > RUNS_KEPT) this.runs.shift();
     return false;
+  }
+
+  /**
+   * The burst the latest run ends: the runs before it joined across gaps a busy page makes, back to
+   * its first key. How many keys it holds and the field as it was before them.
+   */
+  private burst(): { keys: number; start: Start | undefined } {
+    let index = this.runs.length - 1;
+    const last = this.runs[index];
+    if (last === undefined) return { keys: 0, start: undefined };
+    let keys = last.keys;
+    // A run of one key is a person's (or too short to tell): nothing before it is looked at.
+    if (last.keys >= 2) {
+      while (index > 0 && this.runs[index]!.gapBefore <= PAGE_STALL_MS) {
+        const before = this.runs[index - 1]!;
+        // The burst's first run, after a quiet moment: its first key may be alone before the page's stall.
+        const first = before.gapBefore > PAGE_STALL_MS;
+        if (before.keys < 2 && !first) break;
+        keys += before.keys;
+        index -= 1;
+        if (first) break;
+      }
+    }
+    return { keys, start: this.runs[index]!.start };
   }
 
   private hold(char: string): boolean {

@@ -60,14 +60,13 @@ export const LicenceScan = observer(function LicenceScan({ setValue }: LicenceSc
 
   useEffect(() => {
     const stop = licenceScan.listen();
-    let runStart: FieldSnapshot | null = null;
-    const watcher = new WedgeScanWatcher({
+    const watcher = new WedgeScanWatcher<FieldSnapshot | null>({
       onScan: (data) => void licenceScan.submitWedgeScan(data),
       onRelease: typeIntoFocusedField,
-      onRunStart: () => (runStart = snapshotFocusedField()),
-      onForeignBarcode: () => {
-        restoreField(runStart);
-        runStart = null;
+      onRunStart: snapshotFocusedField,
+      // The field as it was before the burst's first key: the whole barcode comes out.
+      onForeignBarcode: (start) => {
+        restoreField(start ?? null);
         licenceScan.notALicence();
       },
       setTimer: (run, ms) => window.setTimeout(run, ms),
