@@ -421,36 +421,6 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
     }
   };
   overlapsNow(document.body);
-  // The menu's cues at every scroll position of its list: the list paged through, as "More" does.
-  if (menu) {
-    const first = menu.querySelector('button, a[href]');
-    let list: Element | null = first?.parentElement ?? null;
-    while (
-      list !== null &&
-      list !== menu.parentElement &&
-      !(list.scrollHeight > list.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(list).overflowY))
-    )
-      list = list.parentElement;
-    if (list !== null && list !== menu.parentElement) {
-      const sidebar = menu.closest('aside') ?? menu.parentElement ?? menu;
-      const frames = async (count: number) => {
-        for (let frame = 0; frame < count; frame += 1) await new Promise((done) => requestAnimationFrame(done));
-      };
-      const end = list.scrollHeight - list.clientHeight;
-      const step = Math.max(8, list.clientHeight / 3);
-      const was = list.scrollTop;
-      for (let top = 0; ; top = Math.min(end, top + step)) {
-        list.scrollTo({ top, behavior: 'instant' });
-        // The cues follow the scroll a frame or two later (a loaded machine: a few more).
-        await frames(4);
-        overlapsNow(sidebar);
-        if (top >= end) break;
-      }
-      list.scrollTo({ top: was, behavior: 'instant' });
-      await frames(4);
-    }
-  }
-
   // (d) contrast in high contrast: each text node's colour against the background drawn behind it.
   if (args.contrast) {
     const checked = new Set<Element>();
@@ -517,6 +487,37 @@ async function measurePage(args: MeasureArgs): Promise<{ findings: VisualFinding
       if (seen.has(key)) continue;
       seen.add(key);
       findings.english.push(`${describe(element)} reads English "${text.slice(0, 60)}"`);
+    }
+  }
+
+  // (g) overlap, the menu's cues at every scroll position of its list: the list paged through, as
+  // "More" does. It scrolls (and the cues are drawn anew), so it runs after the measures of texts.
+  if (menu) {
+    const first = menu.querySelector('button, a[href]');
+    let list: Element | null = first?.parentElement ?? null;
+    while (
+      list !== null &&
+      list !== menu.parentElement &&
+      !(list.scrollHeight > list.clientHeight + 1 && ['auto', 'scroll'].includes(getComputedStyle(list).overflowY))
+    )
+      list = list.parentElement;
+    if (list !== null && list !== menu.parentElement) {
+      const sidebar = menu.closest('aside') ?? menu.parentElement ?? menu;
+      const frames = async (count: number) => {
+        for (let frame = 0; frame < count; frame += 1) await new Promise((done) => requestAnimationFrame(done));
+      };
+      const end = list.scrollHeight - list.clientHeight;
+      const step = Math.max(8, list.clientHeight / 3);
+      const was = list.scrollTop;
+      for (let top = 0; ; top = Math.min(end, top + step)) {
+        list.scrollTo({ top, behavior: 'instant' });
+        // The cues follow the scroll a frame or two later (a loaded machine: a few more).
+        await frames(4);
+        overlapsNow(sidebar);
+        if (top >= end) break;
+      }
+      list.scrollTo({ top: was, behavior: 'instant' });
+      await frames(4);
     }
   }
 

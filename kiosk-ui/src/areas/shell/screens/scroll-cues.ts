@@ -61,6 +61,26 @@ function listSpan(box: HTMLElement): Span {
   return { top: span.top, bottom: span.bottom - paddingBottom };
 }
 
+/** The boxes around `box` that scroll (the sidebar itself, on a short screen): they cut its items too. */
+function scrollingAncestors(box: HTMLElement): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  for (let parent = box.parentElement; parent !== null; parent = parent.parentElement)
+    if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowY)) found.push(parent);
+  return found;
+}
+
+/** Where the list's items can be seen: its own box, cut by the boxes around it and the screen. */
+function shownSpan(box: HTMLElement, around: readonly HTMLElement[]): Span {
+  const span = listSpan(box);
+  let { top, bottom } = span;
+  for (const parent of around) {
+    const clip = spanOf(parent);
+    top = Math.max(top, clip.top);
+    bottom = Math.min(bottom, clip.bottom);
+  }
+  return { top: Math.max(top, 0), bottom: Math.min(bottom, window.innerHeight) };
+}
+
 /**
  * The cues of the scrolling box `ref` holds, kept up to date as it scrolls, resizes or its items
  * change (a login adds none, the countdown changes width only), and its items marked
@@ -75,24 +95,25 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
   useEffect(() => {
     const box = ref.current;
     if (box === null) return undefined;
+    const around = scrollingAncestors(box);
     const update = () => {
       setCues((current) => {
         const next = scrollCues(box);
         return next.up === current.up && next.down === current.down ? current : next;
       });
       const items = [...box.children];
-      const whole = wholeItems(listSpan(box), items.map(spanOf));
+      const whole = wholeItems(shownSpan(box, around), items.map(spanOf));
       items.forEach((item, index) => item.toggleAttribute('data-cut', !whole[index]));
     };
     update();
-    box.addEventListener('scroll', update, { passive: true });
+    for (const scroller of [box, ...around]) scroller.addEventListener('scroll', update, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     resize?.observe(box);
     for (const child of box.children) resize?.observe(child);
     const mutation = new MutationObserver(update);
     mutation.observe(box, { childList: true });
     return () => {
-      box.removeEventListener('scroll', update);
+      for (const scroller of [box, ...around]) scroller.removeEventListener('scroll', update);
       resize?.disconnect();
       mutation.disconnect();
     };
