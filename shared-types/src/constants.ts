@@ -40,6 +40,11 @@ export const IDENTITY = {
 export const CARD_READER = {
   connectionType: 4,
   waitTime: 45,
+  /**
+   * Ours (WCAG 2.2.1, docs/accessibility.md "Time limits"): the card wait warns, on screen and by
+   * sound, this many seconds before it gives up, and "More time" gives the whole wait again.
+   */
+  warningAtSecondsLeft: 30,
   defaultUrl: 'http://127.0.0.1:9002',
   /** Swipe expiry year prefix. */
   swipeYearPrefix: '20',

@@ -34,6 +34,14 @@ export interface SwipeCancelled {
 }
 
 /**
+ * POST /device/card/more-time: whether a swipe was waiting for a card; it now waits
+ * CARD_READER.waitTime seconds from now (swipe-started says so again).
+ */
+export interface SwipeMoreTime {
+  extended: boolean;
+}
+
+/**
  * What the printer's real-time status said at the last check (docs/printer.md):
  * ok, paper-low (still prints), paper-out, cover-open, offline (another fault the printer
  * reports), unreachable (no connection or no answer), unknown (not checked yet).

@@ -144,6 +144,8 @@ export const DAEMON_ENDPOINTS = {
   log: '/log',
   swipe: '/device/card/swipe',
   cancelSwipe: '/device/card/cancel',
+  /** The swipe waiting for a card waits its whole time again ("More time"). */
+  moreSwipeTime: '/device/card/more-time',
   /** Sandbox only: the simulator swipes a test card (the demo button). */
   simulateSwipe: '/device/card/simulate',
   readerHealth: '/device/card/health',

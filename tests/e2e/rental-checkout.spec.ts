@@ -389,6 +389,35 @@ test('a declined card returns to card details with the card cleared; another car
   expectNoCardData(await everyLog(), '378282246310005');
 });
 
+test('the card wait warns 30 s before it ends and takes More time ten times; the card is still read (WCAG 2.2.1)', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The kiosk's clock in the test's hands: 15 s of the card wait pass at once (the daemon's are real).
+  await page.clock.install();
+  await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
+  await verifyManually(page, { first: 'Tim', last: 'Slow', email: 'tim@example.com' });
+  await walkToGateCode(page, '1593');
+  await done(page);
+  await section(page, 'swipe_scan');
+  await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  const more = button(page, 'More time');
+  await expect(more).toHaveCount(0);
+  for (let answer = 1; answer <= 10; answer += 1) {
+    await page.clock.runFor(14_000);
+    await expect(more).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    await expect(page.getByRole('timer')).toHaveText('The card reader stops waiting in 30 seconds.');
+    await expect(page.getByRole('status').filter({ hasText: 'To keep waiting, press More time.' })).toHaveCount(1);
+    if (answer === 1) await checkScreen(page, '04c-card-wait-warning', 'rental/swipe_scan (more time?)');
+    await more.click();
+    await expect(more).toHaveCount(0);
+    await expect(page.getByText('Waiting for your card ...')).toBeVisible();
+  }
+  await swipe(page, 'approve');
+  await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+});
+
 test('a reservation goes through the shorter list and is confirmed with its code', async ({ page }) => {
   await reachIdentityStep(page, kiosk, { group: 'medium', door: 'B-11' });
   const releaseReservation = await holdBack(page, /\/api\/facilities\/[^/]+\/space\/[^/]+\/reserve\/(\?.*)?$/);

@@ -145,6 +145,27 @@ describe('SessionMachine', () => {
     expect(ofType('session-warning')).toHaveLength(1);
   });
 
+  it('takes CONTINUE ten times, each answered at the last second of the warning: the same session goes on (WCAG 2.2.1)', () => {
+    const { machine, ofType, ended, activity } = setup();
+    activity('rent');
+    const trace = machine.traceId();
+    for (let answer = 1; answer <= 10; answer += 1) {
+      vi.advanceTimersByTime(150 * S);
+      expect(ofType('session-warning'), `warning #${answer}`).toHaveLength(answer);
+      // The visitor has at least 30 s to answer: here, all but the last of the 60.
+      expect(machine.snapshot().resetSecondsLeft).toBeGreaterThanOrEqual(30);
+      vi.advanceTimersByTime(59 * S);
+      expect(machine.snapshot()).toMatchObject({ active: true, warning: true, resetSecondsLeft: 1 });
+      machine.handleClientEvent({ type: 'continue' });
+      expect(machine.snapshot()).toMatchObject({ active: true, warning: false, secondsLeft: 180, traceId: trace });
+    }
+    expect(ofType('session-ended')).toEqual([]);
+    expect(ended).toEqual([]);
+    // The eleventh warning, unanswered, ends it as any other.
+    vi.advanceTimersByTime(210 * S);
+    expect(ofType('session-ended')).toEqual([{ type: 'session-ended', reason: 'idle' }]);
+  });
+
   it('ends the session 60 s after an unanswered warning, and the next one has a new trace id', () => {
     const { machine, ofType, ended, activity } = setup();
     activity('rent');

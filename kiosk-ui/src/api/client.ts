@@ -16,6 +16,7 @@ import {
   type CardReaderHealth,
   type PrinterHealth,
   type PrintRequest,
+  type SwipeMoreTime,
   type SwipeStarted,
   isCardReaderHealth,
   isDisplaySettings,
@@ -25,6 +26,7 @@ import {
   isIdScanOutcome,
   isPrinterHealth,
   isSpeechStatus,
+  isSwipeMoreTime,
   isSwipeStarted,
   type SpeechRequest,
   type SpeechStatus,
@@ -145,6 +147,11 @@ export class ApiClient {
 
   async cancelSwipe(): Promise<void> {
     await this.request('POST', DAEMON_ENDPOINTS.cancelSwipe, { json: {} });
+  }
+
+  /** "More time": the swipe waiting for a card waits its whole time again. */
+  async moreSwipeTime(): Promise<SwipeMoreTime> {
+    return this.answer('POST', DAEMON_ENDPOINTS.moreSwipeTime, { json: {} }, isSwipeMoreTime);
   }
 
   async readerHealth(options: { signal?: AbortSignal } = {}): Promise<CardReaderHealth> {

@@ -149,6 +149,54 @@ describe('card swipe with the simulator', () => {
   });
 });
 
+describe('more time for the card (WCAG 2.2.1, docs/accessibility.md "Time limits")', () => {
+  const waitingForCard = (simulator: FastifyInstance) =>
+    eventually(
+      async () =>
+        (await simulator.inject({ method: 'GET', url: '/__simulator/state' })).json<{ waiting: boolean }>().waiting,
+    );
+  const moreTime = async (app: FastifyInstance) =>
+    (await app.inject({ method: 'POST', url: '/device/card/more-time' })).json<{ extended: boolean }>();
+
+  it('asked ten times: each time the whole wait again, and the swipe still takes the card', async () => {
+    const { simulator, url } = await startSimulator(5000);
+    const { app, events, next } = await startDaemon(url);
+    const swipeId = await swipeNow(app);
+    await next('swipe-started');
+    await waitingForCard(simulator);
+    for (let answer = 1; answer <= 10; answer += 1) {
+      expect(await moreTime(app), `more time #${answer}`).toEqual({ extended: true });
+      await eventually(() => events.filter((event) => event.type === 'swipe-started').length === answer + 1);
+    }
+    expect(events.filter((event) => event.type === 'swipe-started')).toEqual(
+      Array.from({ length: 11 }, () => ({ type: 'swipe-started', swipeId, waitSeconds: 45 })),
+    );
+    await simulator.inject({ method: 'POST', url: '/__simulator/next', payload: { outcome: 'approve' } });
+    expect(await next('swipe-result')).toMatchObject({ swipeId, card: { card_number: '4111111111111111' } });
+    expect(events.filter((event) => event.type === 'swipe-error')).toEqual([]);
+  });
+
+  it('a reader whose wait ends after more time was asked is asked again; the next end without it ends the swipe', async () => {
+    const { simulator, url } = await startSimulator(1000);
+    const { app, events, next } = await startDaemon(url);
+    const swipeId = await swipeNow(app);
+    await waitingForCard(simulator);
+    expect(await moreTime(app)).toEqual({ extended: true });
+    expect(await next('swipe-error')).toMatchObject({ swipeId, reason: 'reader-timeout' });
+    const state = (await simulator.inject({ method: 'GET', url: '/__simulator/state' })).json<{
+      swipeRequests: number;
+    }>();
+    expect(state.swipeRequests).toBe(2);
+    expect(events.filter((event) => event.type === 'swipe-error')).toHaveLength(1);
+  });
+
+  it('with no swipe waiting for a card there is no time to give', async () => {
+    const { url } = await startSimulator();
+    const { app } = await startDaemon(url);
+    expect(await moreTime(app)).toEqual({ extended: false });
+  });
+});
+
 describe('a reader that misbehaves yields a clear error event, never a stuck swipe', () => {
   it('absent (nothing listening): reader-down, and the reader status turns down', async () => {
     const { app, next } = await startDaemon(`http://127.0.0.1:${await closedPort()}`);

@@ -9,11 +9,12 @@ import {
   SimulateSwipeSchema,
   SimulatorAvailableSchema,
   SwipeCancelledSchema,
+  SwipeMoreTimeSchema,
   SwipeStartedSchema,
 } from './schemas.js';
 import { SIMULATOR_OUTCOMES } from './simulator.js';
 
-/** The card reader's routes for the UI: swipe, cancel, health, and the simulator's demo button. */
+/** The card reader's routes for the UI: swipe, cancel, more time, health, and the simulator's demo button. */
 export function cardReaderRoutes(app: FastifyInstance): void {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -29,6 +30,11 @@ export function cardReaderRoutes(app: FastifyInstance): void {
 
   routes.post('/device/card/cancel', { schema: { response: { 200: SwipeCancelledSchema } } }, async () => ({
     cancelled: app.cardReader.cancelSwipe(),
+  }));
+
+  // "More time" on the swipe screen (WCAG 2.2.1): the swipe waiting for a card waits its whole time again.
+  routes.post('/device/card/more-time', { schema: { response: { 200: SwipeMoreTimeSchema } } }, async () => ({
+    extended: app.cardReader.moreTime() !== undefined,
   }));
 
   routes.get('/device/card/health', { schema: { response: { 200: CardReaderHealthSchema } } }, async () => ({

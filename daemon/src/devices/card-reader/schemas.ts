@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { CardReaderHealth, SwipeCancelled, SwipeStarted } from '@kiosk/shared-types';
+import type { CardReaderHealth, SwipeCancelled, SwipeMoreTime, SwipeStarted } from '@kiosk/shared-types';
 import type { Assert, Same } from '../../route-schema.js';
 import { DeviceStatusSchema } from '../device.js';
 import { SIMULATOR_OUTCOMES } from './simulator.js';
@@ -10,6 +10,9 @@ type _SwipeStartedIsShared = Assert<Same<Static<typeof SwipeStartedSchema>, Swip
 
 export const SwipeCancelledSchema = Type.Object({ cancelled: Type.Boolean() });
 type _SwipeCancelledIsShared = Assert<Same<Static<typeof SwipeCancelledSchema>, SwipeCancelled>>;
+
+export const SwipeMoreTimeSchema = Type.Object({ extended: Type.Boolean() });
+type _SwipeMoreTimeIsShared = Assert<Same<Static<typeof SwipeMoreTimeSchema>, SwipeMoreTime>>;
 
 export const CardReaderHealthSchema = Type.Object({ status: DeviceStatusSchema });
 type _HealthIsShared = Assert<Same<Static<typeof CardReaderHealthSchema>, CardReaderHealth>>;

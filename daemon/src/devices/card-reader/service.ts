@@ -21,6 +21,11 @@ export interface CardReaderService {
   startSwipe(): { swipeId: string } | undefined;
   /** Cancel the running swipe; false when there was none. */
   cancelSwipe(): boolean;
+  /**
+   * More time for the swipe waiting for a card: it waits CARD_READER.waitTime seconds from now
+   * (swipe-started says so again); undefined when no swipe is waiting for a card.
+   */
+  moreTime(): { waitSeconds: number } | undefined;
 }
 
 /** A health check is a quick local call; a reader that takes longer than this is not healthy. */
@@ -59,6 +64,12 @@ export function createCardReader(
   let state: ReaderState = initialReaderState;
   let deviceAbort: AbortController | undefined;
   let healthCheck: Promise<DeviceStatus> | undefined;
+  /** How long the visitor is given to swipe, from the start or from "More time". */
+  const waitMs = CARD_READER.waitTime * 1000;
+  /** When the swipe waiting for a card gives up (Date.now() ms): moved on by moreTime(). */
+  let waitEndsAt = 0;
+  /** The visitor asked for more time while the reader waited: its "no card" is not the end yet. */
+  let moreTimeAsked = false;
 
   function apply(input: ReaderInput): ReturnType<typeof transition> {
     const result = transition(state, input);
@@ -128,7 +139,31 @@ export function createCardReader(
     }
   }
 
+  const waitingFor = (swipeId: string) => state.swipe.phase === 'waiting-for-card' && state.swipe.swipeId === swipeId;
+
+  /**
+   * The swipe, waiting for a card until waitEndsAt: a reader that answers "no card" before then
+   * because the visitor asked for more time while it waited is asked again for the time that is
+   * left (once per "More time": a reader that answers at once is not asked over and over).
+   */
   async function runSwipe(swipeId: string): Promise<void> {
+    waitEndsAt = Date.now() + waitMs;
+    let waitSeconds: number = CARD_READER.waitTime;
+    for (;;) {
+      moreTimeAsked = false;
+      if ((await requestSwipe(swipeId, waitSeconds)) === 'ended') return;
+      const left = waitEndsAt - Date.now();
+      if (!moreTimeAsked || !waitingFor(swipeId) || left <= 0) {
+        apply({ type: 'swipe-failed', swipeId, reason: 'reader-timeout', message: 'no card was swiped' });
+        return;
+      }
+      log.info({ swipeId }, 'card reader asked again: the visitor asked for more time');
+      waitSeconds = Math.min(CARD_READER.waitTime, Math.max(1, Math.ceil(left / 1000)));
+    }
+  }
+
+  /** One RequestCardSwipe: its outcome applied, or 'no-card' when the reader's wait ended without one. */
+  async function requestSwipe(swipeId: string, waitSeconds: number): Promise<'no-card' | 'ended'> {
     const abort = new AbortController();
     deviceAbort = abort;
     let timedOut = false;
@@ -142,7 +177,7 @@ export function createCardReader(
       const response = await request(`${baseUrl}/RequestCardSwipe`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ConnectionType: CARD_READER.connectionType, WaitTime: CARD_READER.waitTime }),
+        body: JSON.stringify({ ConnectionType: CARD_READER.connectionType, WaitTime: waitSeconds }),
         signal: abort.signal,
         headersTimeout: config.cardReaderTimeoutMs,
         bodyTimeout: config.cardReaderTimeoutMs,
@@ -150,22 +185,17 @@ export function createCardReader(
       const text = await readLimited(response.body);
       clearTimeout(deadline);
       const answer = readSwipeAnswer(response.statusCode, text);
-      switch (answer.kind) {
-        case 'card':
-          if (apply({ type: 'card-read', swipeId }).accepted) await decrypt(swipeId, answer.cardData);
-          return;
-        case 'no-card':
-          apply({ type: 'swipe-failed', swipeId, reason: 'reader-timeout', message: 'no card was swiped' });
-          return;
-        case 'device-error':
-          log.warn({ swipeId, problem: answer.message }, 'card reader refused the swipe');
-          apply({ type: 'swipe-failed', swipeId, reason: 'reader-down', message: answer.message });
-          return;
-        case 'garbage':
-          log.warn({ swipeId, problem: answer.message }, 'card reader answered garbage');
-          apply({ type: 'swipe-failed', swipeId, reason: 'reader-garbage', message: answer.message });
-          return;
+      if (answer.kind === 'no-card') return 'no-card';
+      if (answer.kind === 'card') {
+        if (apply({ type: 'card-read', swipeId }).accepted) await decrypt(swipeId, answer.cardData);
+      } else if (answer.kind === 'device-error') {
+        log.warn({ swipeId, problem: answer.message }, 'card reader refused the swipe');
+        apply({ type: 'swipe-failed', swipeId, reason: 'reader-down', message: answer.message });
+      } else {
+        log.warn({ swipeId, problem: answer.message }, 'card reader answered garbage');
+        apply({ type: 'swipe-failed', swipeId, reason: 'reader-garbage', message: answer.message });
       }
+      return 'ended';
     } catch (error) {
       clearTimeout(deadline);
       if (timedOut) {
@@ -179,6 +209,7 @@ export function createCardReader(
         apply({ type: 'swipe-failed', swipeId, reason: 'reader-down', message: `RequestCardSwipe failed: ${problem}` });
       }
       // Aborted by cancel or shutdown: the machine already ended the swipe.
+      return 'ended';
     } finally {
       if (deviceAbort === abort) deviceAbort = undefined;
     }
@@ -201,6 +232,14 @@ export function createCardReader(
       return { swipeId };
     },
     cancelSwipe: () => apply({ type: 'cancel-requested' }).accepted,
+    moreTime() {
+      if (state.swipe.phase !== 'waiting-for-card') return undefined;
+      waitEndsAt = Date.now() + waitMs;
+      moreTimeAsked = true;
+      // The wait starts again: the UI counts down from here.
+      app.events.broadcast({ type: 'swipe-started', swipeId: state.swipe.swipeId, waitSeconds: CARD_READER.waitTime });
+      return { waitSeconds: CARD_READER.waitTime };
+    },
   };
   return {
     service,

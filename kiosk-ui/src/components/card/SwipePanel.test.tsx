@@ -34,6 +34,33 @@ function renderPanel(routes: FakeRoutes) {
 }
 
 describe('SwipePanel', () => {
+  it('warns 30 seconds before the card wait ends and More time gives it back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const { socket, requests } = renderPanel({
+        'GET /device/card/health': { body: { status: 'ok' } },
+        'POST /device/card/more-time': { body: { extended: true } },
+      });
+      await screen.findByText('Waiting for your card ...');
+      act(() => socket.receive({ type: 'swipe-started', swipeId: 'sw-1', waitSeconds: 45 }));
+      expect(screen.queryByRole('button', { name: 'More time' })).toBeNull();
+      act(() => vi.advanceTimersByTime(15_000));
+      expect(screen.getByRole('timer').textContent).toBe('The card reader stops waiting in 30 seconds.');
+      expect(screen.getByRole('status').textContent).toContain(
+        'The card reader stops waiting in 30 seconds. To keep waiting, press More time.',
+      );
+      const more = screen.getByRole('button', { name: 'More time' });
+      // The answer has the focus: a keypad's Enter gives it.
+      expect(document.activeElement).toBe(more);
+      fireEvent.click(more);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'More time' })).toBeNull());
+      expect(requests.filter((r) => r.path === '/device/card/more-time')).toHaveLength(1);
+      expect(screen.getByText('Waiting for your card ...')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for a swipe and hands the card over once', async () => {
     const { socket, onCard, requests } = renderPanel({ 'GET /device/card/health': { body: { status: 'ok' } } });
     expect(screen.getByRole('heading', { name: 'Please swipe your credit card' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { DecryptedCardSwipe } from '@kiosk/shared-types';
+import { CARD_READER, type DecryptedCardSwipe } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,11 @@ export interface SwipePanelProps {
  * swipe as soon as it shows (after a reader health check), waits for the card, and hands the
  * decrypted card to `onCard`. A reader known to be down is said at once, and every failure
  * offers manual entry; leaving the panel cancels the swipe.
+ *
+ * The wait for the card is a time limit (DeviceStore): CARD_READER.warningAtSecondsLeft before it
+ * ends the panel says so (the status region, once; the seconds left as a timer, not read out each
+ * second) and offers More time, which takes the focus when the focus is not in a field, so a
+ * keypad's Enter answers it.
  */
 export const SwipePanel = observer(function SwipePanel({
   onCard,
@@ -53,6 +58,15 @@ export const SwipePanel = observer(function SwipePanel({
     const taken = device.takeSwipe();
     if (taken) onCardRef.current(taken);
   }, [card, device]);
+
+  const moreTimeId = `${titleId}-more-time`;
+  const warning = device.waitWarning;
+  useEffect(() => {
+    if (!warning) return;
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body || focused.closest('.swipe-panel') !== null)
+      document.getElementById(moreTimeId)?.focus();
+  }, [warning, moreTimeId]);
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const failed = device.phase === 'failed';
@@ -88,7 +102,22 @@ export const SwipePanel = observer(function SwipePanel({
           </p>
         )}
         {message && <p className="swipe-panel__error">{message}</p>}
+        {warning && (
+          <p className="kiosk-visually-hidden">
+            {t('rental.card.wait_warning', { count: CARD_READER.warningAtSecondsLeft })}
+          </p>
+        )}
       </div>
+      {warning && (
+        <div className="swipe-panel__time">
+          <p className="swipe-panel__time-left" role="timer" aria-atomic="true">
+            {t('rental.card.wait_ending', { count: device.waitSecondsLeft ?? 0 })}
+          </p>
+          <Button id={moreTimeId} variant="primary" onClick={() => void device.moreTime()}>
+            {t('rental.card.more_time')}
+          </Button>
+        </div>
+      )}
       <div className="swipe-panel__actions">
         {failed && !readerDown && (
           <Button variant="secondary" onClick={() => void device.startSwipe()}>

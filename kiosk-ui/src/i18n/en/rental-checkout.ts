@@ -75,6 +75,13 @@ export const rentalCheckout = {
       'Your card was read. Type the 4-digit security code (CVV) printed on the front of your card, above the card number.',
     // wording not shown
     swipe_again: 'Swipe again',
+    // wording not shown: the card wait's time limit (WCAG 2.2.1, docs/accessibility.md "Time limits")
+    wait_ending_one: 'The card reader stops waiting in {{count}} second.',
+    wait_ending_other: 'The card reader stops waiting in {{count}} seconds.',
+    // wording not shown: said once, as the warning appears
+    wait_warning: 'The card reader stops waiting in {{count}} seconds. To keep waiting, press More time.',
+    // wording not shown
+    more_time: 'More time',
     // wording not shown
     details_title: 'Payment',
     // wording not shown

@@ -55,6 +55,11 @@ export const rentalCheckout: Translation<typeof english> = {
     cvv_prompt_amex:
       'Se leyó su tarjeta. Escriba el código de seguridad (CVV) de 4 dígitos impreso en el frente de su tarjeta, arriba del número.',
     swipe_again: 'Deslizar de nuevo',
+    wait_ending_one: 'El lector de tarjetas deja de esperar en {{count}} segundo.',
+    wait_ending_other: 'El lector de tarjetas deja de esperar en {{count}} segundos.',
+    wait_warning:
+      'El lector de tarjetas deja de esperar en {{count}} segundos. Para seguir esperando, pulse Más tiempo.',
+    more_time: 'Más tiempo',
     details_title: 'Pago',
     card_title: 'Tarjeta de crédito',
     credit_only: 'SOLO pagos con tarjeta de crédito',

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { runInAction } from 'mobx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
 
 const CARD = { name: 'DOE/JANE', card_number: '4111111111111111', exp_month: '12', exp_year: '30' };
@@ -107,5 +108,67 @@ describe('DeviceStore', () => {
     await settle();
     root.device.reset();
     expect(root.device.swipe).toBeNull();
+  });
+});
+
+describe('the wait for a card is a time limit (WCAG 2.2.1)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A swipe waiting for its card, the clock in the test's hands (only the store's ticks and Date). */
+  async function waiting() {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const test = setup({
+      'POST /device/card/more-time': { body: { extended: true } },
+      'POST /device/tone': { body: {} },
+    });
+    runInAction(() => (test.root.speech.status = { available: true, muted: false, tone: true }));
+    await test.root.device.startSwipe();
+    test.socket.receive({ type: 'swipe-started', swipeId: 'sw-1', waitSeconds: 45 });
+    const count = (path: string) => test.requests.filter((request) => request.path === path).length;
+    return { ...test, count };
+  }
+
+  it('warns 30 seconds before the reader stops waiting, on screen and by the tone', async () => {
+    const { root, count } = await waiting();
+    expect(root.device.waitSecondsLeft).toBe(45);
+    vi.advanceTimersByTime(14_000);
+    expect(root.device.waitSecondsLeft).toBe(31);
+    expect(root.device.waitWarning).toBe(false);
+    expect(count('/device/tone')).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(root.device.waitSecondsLeft).toBe(30);
+    expect(root.device.waitWarning).toBe(true);
+    expect(count('/device/tone')).toBe(1);
+    // Once per warning, not every second.
+    vi.advanceTimersByTime(5_000);
+    expect(count('/device/tone')).toBe(1);
+  });
+
+  it('takes "More time" ten times: each gives the whole 45 seconds again, and the card is still waited for', async () => {
+    const { root, socket, count } = await waiting();
+    for (let answer = 1; answer <= 10; answer += 1) {
+      vi.advanceTimersByTime(15_000);
+      expect(root.device.waitWarning, `warning #${answer}`).toBe(true);
+      await root.device.moreTime();
+      expect(root.device.waitWarning).toBe(false);
+      expect(root.device.waitSecondsLeft).toBe(45);
+      expect(root.device.phase).toBe('waiting');
+    }
+    expect(count('/device/card/more-time')).toBe(10);
+    expect(count('/device/tone')).toBe(10);
+    // The daemon says so too; the card swiped after all that is taken.
+    socket.receive({ type: 'swipe-started', swipeId: 'sw-1', waitSeconds: 45 });
+    socket.receive({ type: 'swipe-result', swipeId: 'sw-1', card: CARD });
+    expect(root.device.phase).toBe('read');
+    expect(root.device.waitSecondsLeft).toBeNull();
+  });
+
+  it('a warning nobody answers ends with the reader\'s own "no card in time", and Swipe again waits anew', async () => {
+    const { root, socket } = await waiting();
+    vi.advanceTimersByTime(45_000);
+    expect(root.device.waitSecondsLeft).toBe(0);
+    socket.receive({ type: 'swipe-error', swipeId: 'sw-1', reason: 'reader-timeout', message: 'No card' });
+    expect(root.device.phase).toBe('failed');
+    expect(root.device.waitWarning).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import type { DecryptedCardSwipe, DeviceStatus, ServerEventOf, SwipeErrorReason } from '@kiosk/shared-types';
+import {
+  CARD_READER,
+  type DecryptedCardSwipe,
+  type DeviceStatus,
+  type ServerEventOf,
+  type SwipeErrorReason,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiError } from '../../api/errors';
 import type { RootStore } from '../../stores/RootStore';
@@ -35,6 +41,11 @@ export interface SwipeError {
  * swipe-result and swipe-error events, and cancelling. The reader's status comes from
  * SessionStore (hello and reader-status events) and from the health check.
  *
+ * The wait for a card is a time limit (WCAG 2.2.1, docs/accessibility.md "Time limits"): its
+ * seconds are counted from the daemon's swipe-started; CARD_READER.warningAtSecondsLeft before it
+ * ends the visitor is warned (on screen by the swipe panel, by sound with the idle warning's tone)
+ * and "More time" (`moreTime()`) gives the whole wait again, as often as asked.
+ *
  * Card data: the decrypted swipe stays here only until the screen that asked for it takes it
  * (takeSwipe), and is dropped by cancel and reset. It is never observable outside this store's
  * fields, never stored and never logged.
@@ -45,9 +56,16 @@ export class DeviceStore {
   /** The last decrypted card, until taken. */
   swipe: DecryptedCardSwipe | null = null;
   swipeError: SwipeError | null = null;
+  /** When the wait for a card ends (local ms), from the daemon's swipe-started; null before it. */
+  waitEndsAt: number | null = null;
+  /** Local time (ms), ticking each second while a card is waited for. */
+  now = Date.now();
+  /** This wait's warning has been sounded. */
+  private warned = false;
+  private clock: ReturnType<typeof setInterval> | undefined = undefined;
 
   constructor(readonly root: RootStore) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    makeAutoObservable<this, 'clock'>(this, { root: false, clock: false }, { autoBind: true });
     // The events client only registers handlers here; it connects in RootStore.start().
     root.events.on('swipe-started', this.onSwipeStarted);
     root.events.on('swipe-result', this.onSwipeResult);
@@ -68,6 +86,63 @@ export class DeviceStore {
     return this.phase === 'checking' || this.phase === 'waiting';
   }
 
+  /** Seconds until the reader stops waiting for the card; null when no card is waited for. */
+  get waitSecondsLeft(): number | null {
+    if (this.phase !== 'waiting' || this.waitEndsAt === null) return null;
+    return Math.max(0, Math.ceil((this.waitEndsAt - this.now) / 1000));
+  }
+
+  /** The wait for the card ends soon: the visitor is warned and offered more time. */
+  get waitWarning(): boolean {
+    const left = this.waitSecondsLeft;
+    return left !== null && left <= CARD_READER.warningAtSecondsLeft;
+  }
+
+  /**
+   * "More time": the reader waits its whole time again (the daemon re-asks the reader when its own
+   * wait ends first). Any number of times.
+   */
+  async moreTime(): Promise<void> {
+    if (this.phase !== 'waiting') return;
+    const swipeId = this.swipeId;
+    try {
+      const answer = await this.root.api.moreSwipeTime();
+      runInAction(() => {
+        if (answer.extended && this.phase === 'waiting' && this.swipeId === swipeId)
+          this.startWait(CARD_READER.waitTime);
+      });
+    } catch {
+      // No answer: the wait goes on as it was, and its end offers Swipe again.
+    }
+  }
+
+  /** The wait for a card (re)starts: `seconds` from now. */
+  private startWait(seconds: number): void {
+    this.now = Date.now();
+    this.waitEndsAt = this.now + seconds * 1000;
+    this.warned = false;
+    this.clock ??= setInterval(this.tick, 1000);
+  }
+
+  tick(): void {
+    this.now = Date.now();
+    if (this.phase !== 'waiting') {
+      this.stopWait();
+      return;
+    }
+    if (this.waitWarning && !this.warned) {
+      this.warned = true;
+      // By sound as well as on screen, as the idle warning (unless the operator muted the kiosk).
+      if (this.root.speech.status?.tone) void this.root.api.playTone().catch(() => undefined);
+    }
+  }
+
+  private stopWait(): void {
+    if (this.clock !== undefined) clearInterval(this.clock);
+    this.clock = undefined;
+    this.waitEndsAt = null;
+  }
+
   /**
    * Ask for a swipe: check the reader's health first (shell §4: "the device health is checked; if
    * it reports OK, a card swipe is requested"). A reader already known to be down shows as failed
@@ -79,6 +154,7 @@ export class DeviceStore {
     this.swipe = null;
     this.swipeError = null;
     this.swipeId = null;
+    this.stopWait();
     if (this.readerDown) this.failReaderDown();
     else this.phase = 'checking';
 
@@ -103,7 +179,10 @@ export class DeviceStore {
       const started = await this.root.api.startSwipe();
       runInAction(() => {
         // swipe-started (or even the result) may have come over the socket before this answer.
-        if (this.phase === 'waiting') this.swipeId ??= started.swipeId;
+        if (this.phase !== 'waiting') return;
+        this.swipeId ??= started.swipeId;
+        // The daemon's swipe-started normally says how long; without it, the reader's own wait.
+        if (this.waitEndsAt === null) this.startWait(CARD_READER.waitTime);
       });
     } catch (error) {
       runInAction(() => {
@@ -122,6 +201,7 @@ export class DeviceStore {
   /** Stop waiting for a card (Enter credit card manually, leaving the screen). */
   async cancelSwipe(): Promise<void> {
     const wasWaiting = this.phase === 'waiting';
+    this.stopWait();
     this.phase = 'idle';
     this.swipeId = null;
     this.swipe = null;
@@ -144,7 +224,10 @@ export class DeviceStore {
 
   onSwipeStarted(event: ServerEventOf<'swipe-started'>): void {
     if (this.phase !== 'waiting') return;
+    if (this.swipeId !== null && this.swipeId !== event.swipeId) return;
     this.swipeId = event.swipeId;
+    // The first, and again after "More time": the reader waits this long from now.
+    this.startWait(event.waitSeconds);
   }
 
   onSwipeResult(event: ServerEventOf<'swipe-result'>): void {
@@ -178,6 +261,7 @@ export class DeviceStore {
   /** Forget everything the last visitor did (RootStore.resetAll, when a session ends). */
   reset(): void {
     if (this.phase === 'waiting') void this.root.api.cancelSwipe().catch(() => undefined);
+    this.stopWait();
     this.phase = 'idle';
     this.swipeId = null;
     this.swipe = null;

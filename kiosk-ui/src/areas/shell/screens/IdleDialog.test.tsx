@@ -88,6 +88,18 @@ describe('IdleDialog', () => {
     stop();
   });
 
+  it('asks and is answered ten times, each time with I WANT TO CONTINUE; the visit goes on (WCAG 2.2.1)', () => {
+    const { socket, stop } = renderIdle();
+    for (let answer = 1; answer <= 10; answer += 1) {
+      act(() => socket.receive({ type: 'session-warning', session: warning }));
+      fireEvent.click(screen.getByRole('button', { name: 'I WANT TO CONTINUE' }));
+      act(() => socket.receive({ type: 'session-state', session: { ...warning, warning: false, secondsLeft: 180 } }));
+      expect(screen.queryByRole('alertdialog'), `answer #${answer}`).toBeNull();
+    }
+    expect(socket.sent.filter((event) => event.type === 'continue')).toHaveLength(10);
+    stop();
+  });
+
   it('LOGOUT logs the tenant out and ends the session', () => {
     const { root, socket, stop } = renderIdle();
     act(() => root.account.setUserSession({ userToken: 't', email: 'tenant@example.com' }));
