@@ -360,6 +360,16 @@ test.describe('at normal speed', () => {
     await expect(video).toHaveAttribute('loop', '');
     // The demo configuration says mute_audio: true.
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    // Sharp: the demo's clip has at least the pixels it is drawn with (object-fit: cover), not a
+    // small clip blown up to the screen.
+    const drawn = await video.evaluate(async (element: HTMLVideoElement) => {
+      if (element.readyState < 1) await new Promise((done) => element.addEventListener('loadedmetadata', done));
+      const box = element.getBoundingClientRect();
+      const scale = Math.max(box.width / element.videoWidth, box.height / element.videoHeight);
+      return { width: element.videoWidth, height: element.videoHeight, scale };
+    });
+    expect(drawn).toMatchObject({ width: 1920, height: 1080 });
+    expect(drawn.scale).toBeLessThanOrEqual(1);
 
     await sidebar(page).getByRole('button', { name: 'Select a Space', exact: true }).click();
     await expect(page.locator('[data-rental-section="detail_page"]')).toBeVisible();

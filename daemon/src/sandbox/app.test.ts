@@ -150,6 +150,10 @@ describe('sandbox assets', () => {
     const response = await app.inject({ url: '/assets/video/welcome-loop.webm' });
     expect(response.headers['content-type']).toBe('video/webm');
     expect(response.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+    // The kiosk's resolution, 1920x1080 (the WebM's PixelWidth and PixelHeight elements), so the
+    // welcome screen draws it sharp; and small.
+    expect(response.rawPayload.includes(Buffer.from('b0820780ba820438', 'hex'))).toBe(true);
+    expect(response.rawPayload.length).toBeLessThan(100_000);
   });
 
   it('answers 404 for the broken review image and unknown assets', async () => {
