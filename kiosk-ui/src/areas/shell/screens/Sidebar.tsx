@@ -10,23 +10,23 @@ import { afterTapPaint } from '../../../utils/after-paint';
 /**
  * The menu: logo, the sections the facility offers (shared-types sections.ts and sidebar.ts) and Logout with the countdown.
  * When the sections do not all fit (a short screen, Large text, Move controls down), the list
- * scrolls and says so in rows of their own below it, never over an item: "▲ Back up" and "More ▼",
- * each scrolling it by a page of whole items. An item the list's edge would cut is not drawn
- * (scroll-cues.ts marks it). Logout stays below the list and the cues, always on screen. On a
- * portrait screen it is a bar across the top whose items wrap (docs/screens.md).
+ * scrolls and says so in a row of its own below it, never over an item: "▲ Back up" and "More ▼"
+ * side by side, each scrolling it by a page of whole items. An item the list's edge would cut is
+ * not drawn (scroll-cues.ts marks it). Logout stays below the list and the cues, always on screen.
+ * On a portrait screen it is a bar across the top whose items wrap (docs/screens.md).
  */
 export const Sidebar = observer(function Sidebar() {
   const { t } = useTranslation();
   const { shell, session } = useStores();
   const listRef = useRef<HTMLUListElement>(null);
   const { cues, scrollPage } = useScrollCues(listRef);
-  const cueRows = Number(cues.up) + Number(cues.down);
+  const paged = cues.up || cues.down;
   return (
     <aside className="kiosk-sidebar">
       <div className="kiosk-sidebar__logo">
         <Logo />
       </div>
-      <div className="kiosk-sidebar__menu" data-cue-rows={cueRows}>
+      <div className="kiosk-sidebar__menu" data-paged={paged || undefined}>
         <nav className="kiosk-sidebar__nav" aria-label={t('shell.sidebar.label')}>
           <ul ref={listRef} className="kiosk-sidebar__items">
             {shell.sidebarSections.map((section) => (
@@ -64,8 +64,8 @@ export const Sidebar = observer(function Sidebar() {
             </div>
           )}
         </nav>
-        {/* Not menu items: outside the menu's landmark, in the rows the list leaves below it (global.css). */}
-        {cueRows > 0 && (
+        {/* Not menu items: outside the menu's landmark, in the row the list leaves below it (global.css). */}
+        {paged && (
           <div className="kiosk-sidebar__cues">
             {cues.up && (
               <button

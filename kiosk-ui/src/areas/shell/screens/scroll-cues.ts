@@ -27,9 +27,12 @@ export interface Span {
   bottom: number;
 }
 
+/** A pixel's rounding; an item cut by more is not whole (what the visual checks hold it to). */
+const WHOLE_SLACK_PX = 1;
+
 /** Whether each item is drawn whole inside the list's box: an item cut by its edge is not drawn at all. */
 export function wholeItems(list: Span, items: readonly Span[]): boolean[] {
-  return items.map((item) => item.top >= list.top - SLACK_PX && item.bottom <= list.bottom + SLACK_PX);
+  return items.map((item) => item.top >= list.top - WHOLE_SLACK_PX && item.bottom <= list.bottom + WHOLE_SLACK_PX);
 }
 
 /**
