@@ -7,7 +7,6 @@ import type {
   PrinterHealth,
   PrinterState,
   PrintFailureReason,
-  SwipeMoreTime,
   SwipeStarted,
 } from './devices.js';
 import type { SpeechStatus } from './speech.js';
@@ -78,10 +77,6 @@ export const isIdScanProblem = (value: unknown): value is IdScanProblem => isOne
 
 export function isSwipeStarted(value: unknown): value is SwipeStarted {
   return isRecord(value) && typeof value.swipeId === 'string';
-}
-
-export function isSwipeMoreTime(value: unknown): value is SwipeMoreTime {
-  return isRecord(value) && typeof value.extended === 'boolean';
 }
 
 export function isCardReaderHealth(value: unknown): value is CardReaderHealth {

@@ -26,7 +26,6 @@ import {
   isIdScanOutcome,
   isPrinterHealth,
   isSpeechStatus,
-  isSwipeMoreTime,
   isSwipeStarted,
   type SpeechRequest,
   type SpeechStatus,
@@ -149,9 +148,10 @@ export class ApiClient {
     await this.request('POST', DAEMON_ENDPOINTS.cancelSwipe, { json: {} });
   }
 
-  /** "More time": the swipe waiting for a card waits its whole time again. */
-  async moreSwipeTime(): Promise<SwipeMoreTime> {
-    return this.answer('POST', DAEMON_ENDPOINTS.moreSwipeTime, { json: {} }, isSwipeMoreTime);
+  /** "More time": the swipe waiting for a card waits its whole time again; true when one was waiting. */
+  async moreSwipeTime(): Promise<boolean> {
+    const answer = (await this.request('POST', DAEMON_ENDPOINTS.moreSwipeTime, { json: {} })) as SwipeMoreTime | null;
+    return answer?.extended === true;
   }
 
   async readerHealth(options: { signal?: AbortSignal } = {}): Promise<CardReaderHealth> {

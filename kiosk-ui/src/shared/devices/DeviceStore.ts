@@ -106,10 +106,9 @@ export class DeviceStore {
     if (this.phase !== 'waiting') return;
     const swipeId = this.swipeId;
     try {
-      const answer = await this.root.api.moreSwipeTime();
+      const extended = await this.root.api.moreSwipeTime();
       runInAction(() => {
-        if (answer.extended && this.phase === 'waiting' && this.swipeId === swipeId)
-          this.startWait(CARD_READER.waitTime);
+        if (extended && this.phase === 'waiting' && this.swipeId === swipeId) this.startWait(CARD_READER.waitTime);
       });
     } catch {
       // No answer: the wait goes on as it was, and its end offers Swipe again.

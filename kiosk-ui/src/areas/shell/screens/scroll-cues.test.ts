@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageScroll, scrollCues, wholeItems } from './scroll-cues';
+import { pageScroll, scrollCues } from './scroll-cues';
 
 describe('scrollCues', () => {
   it('shows no cue when every item fits', () => {
@@ -19,20 +19,18 @@ describe('scrollCues', () => {
   });
 });
 
-describe('whole items only', () => {
-  const list = { top: 100, bottom: 400 };
-  // Items of 64 px, 8 px apart, the list scrolled by 30 px.
-  const items = [0, 1, 2, 3, 4].map((index) => ({ top: 70 + index * 72, bottom: 134 + index * 72 }));
-
-  it('draws an item the list edge cuts, at its head or its foot, not at all', () => {
-    expect(wholeItems(list, items)).toEqual([false, true, true, true, false]);
-  });
+describe('a page of whole items', () => {
+  // Items of 64 px, 8 px apart, in a list 300 px high scrolled by 30 px.
+  const list = { scrollTop: 30, clientHeight: 300 };
+  const items = [0, 1, 2, 3, 4, 5].map((index) => ({ top: index * 72, bottom: 64 + index * 72 }));
 
   it('"More" brings the first item not shown whole to the head; "Back up" the last one above to the foot', () => {
-    expect(pageScroll(1, list, items)).toBe(358 - 100);
-    expect(pageScroll(-1, list, items)).toBe(134 - 400);
+    // Shown: 30 to 330. Item 4 (288-352) is cut at the foot, item 0 (0-64) at the head.
+    expect(pageScroll(1, list, items)).toBe(288);
+    expect(pageScroll(-1, list, items)).toBe(0);
+    expect(pageScroll(-1, { scrollTop: 300, clientHeight: 100 }, items)).toBe(352 - 100);
     // At the list's ends there is no page further that way.
-    expect(pageScroll(1, list, items.slice(0, 4))).toBe(0);
-    expect(pageScroll(-1, list, items.slice(1))).toBe(0);
+    expect(pageScroll(1, { scrollTop: 100, clientHeight: 400 }, items)).toBeNull();
+    expect(pageScroll(-1, { scrollTop: 0, clientHeight: 300 }, items)).toBeNull();
   });
 });

@@ -21,74 +21,43 @@ export function scrollCues(box: { scrollTop: number; scrollHeight: number; clien
   return { up: box.scrollTop > SLACK_PX, down: box.scrollTop < hidden - SLACK_PX };
 }
 
-/** Where a box is drawn, top and bottom (CSS px of the viewport). */
+/** Where an item lies in its list (px from the list's top, its content scrolled or not). */
 export interface Span {
   top: number;
   bottom: number;
 }
 
-/** A pixel's rounding; an item cut by more is not whole (what the visual checks hold it to). */
-const WHOLE_SLACK_PX = 1;
-
-/** Whether each item is drawn whole inside the list's box: an item cut by its edge is not drawn at all. */
-export function wholeItems(list: Span, items: readonly Span[]): boolean[] {
-  return items.map((item) => item.top >= list.top - WHOLE_SLACK_PX && item.bottom <= list.bottom + WHOLE_SLACK_PX);
-}
-
 /**
- * How far to scroll the list for a page (`direction` 1: "More", -1: "Back up"), or 0 when there is
- * no further item that way: "More" brings the first item not shown whole to the list's top, "Back
+ * Where to scroll the list for a page (`direction` 1: "More", -1: "Back up"), or null when there
+ * is no further item that way: "More" brings the first item not shown whole to the list's top, "Back
  * up" brings the last one above the list to its foot, so a page starts and ends on whole items.
  */
-export function pageScroll(direction: 1 | -1, list: Span, items: readonly Span[]): number {
+export function pageScroll(
+  direction: 1 | -1,
+  list: { scrollTop: number; clientHeight: number },
+  items: readonly Span[],
+): number | null {
+  const top = list.scrollTop;
+  const bottom = top + list.clientHeight;
   if (direction === 1) {
-    const next = items.find((item) => item.bottom > list.bottom + SLACK_PX);
-    return next === undefined ? 0 : Math.max(0, next.top - list.top);
+    const next = items.find((item) => item.bottom > bottom + SLACK_PX);
+    return next === undefined ? null : next.top;
   }
-  const previous = items.findLast((item) => item.top < list.top - SLACK_PX);
-  return previous === undefined ? 0 : Math.min(0, previous.bottom - list.bottom);
+  const previous = items.findLast((item) => item.top < top - SLACK_PX);
+  return previous === undefined ? null : Math.max(0, previous.bottom - list.clientHeight);
 }
-
-const spanOf = (element: Element): Span => {
-  const { top, bottom } = element.getBoundingClientRect();
-  return { top, bottom };
-};
 
 /**
- * The list's box without its padding at the foot: what the items are drawn in. An item reaching
- * into the foot's padding is cut by the cues' row below it as far as a visitor can tell.
+ * An item shows whole when at least this share of it does (a fraction of a pixel's rounding): cut
+ * by more, by the list's edge, the sidebar's (a short screen scrolls it) or the screen's, it is
+ * marked `data-cut` and not drawn (global.css).
  */
-function listSpan(box: HTMLElement): Span {
-  const span = spanOf(box);
-  const paddingBottom = parseFloat(getComputedStyle(box).paddingBottom) || 0;
-  return { top: span.top, bottom: span.bottom - paddingBottom };
-}
-
-/** The boxes around `box` that scroll (the sidebar itself, on a short screen): they cut its items too. */
-function scrollingAncestors(box: HTMLElement): HTMLElement[] {
-  const found: HTMLElement[] = [];
-  for (let parent = box.parentElement; parent !== null; parent = parent.parentElement)
-    if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowY)) found.push(parent);
-  return found;
-}
-
-/** Where the list's items can be seen: its own box, cut by the boxes around it and the screen. */
-function shownSpan(box: HTMLElement, around: readonly HTMLElement[]): Span {
-  const span = listSpan(box);
-  let { top, bottom } = span;
-  for (const parent of around) {
-    const clip = spanOf(parent);
-    top = Math.max(top, clip.top);
-    bottom = Math.min(bottom, clip.bottom);
-  }
-  return { top: Math.max(top, 0), bottom: Math.min(bottom, window.innerHeight) };
-}
+const WHOLE = 0.99;
 
 /**
  * The cues of the scrolling box `ref` holds, kept up to date as it scrolls, resizes or its items
- * change (a login adds none, the countdown changes width only), and its items marked
- * `data-cut` while the box's edge cuts them (global.css does not draw them); `scrollPage(direction)`
- * moves it by a page of whole items.
+ * change (a login adds none, the countdown changes width only), and its items marked `data-cut`
+ * while an edge cuts them; `scrollPage(direction)` moves it by a page of whole items.
  */
 export function useScrollCues(ref: RefObject<HTMLElement | null>): {
   cues: ScrollCues;
@@ -98,26 +67,41 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
   useEffect(() => {
     const box = ref.current;
     if (box === null) return undefined;
-    const around = scrollingAncestors(box);
-    const update = () => {
+    const update = () =>
       setCues((current) => {
         const next = scrollCues(box);
         return next.up === current.up && next.down === current.down ? current : next;
       });
-      const items = [...box.children];
-      const whole = wholeItems(shownSpan(box, around), items.map(spanOf));
-      items.forEach((item, index) => item.toggleAttribute('data-cut', !whole[index]));
-    };
     update();
-    for (const scroller of [box, ...around]) scroller.addEventListener('scroll', update, { passive: true });
+    box.addEventListener('scroll', update, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
     resize?.observe(box);
-    for (const child of box.children) resize?.observe(child);
-    const mutation = new MutationObserver(update);
+    // Against the screen, through every box that clips on the way: what a visitor sees of each item.
+    const cut =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              for (const entry of entries) entry.target.toggleAttribute('data-cut', entry.intersectionRatio < WHOLE);
+            },
+            { threshold: WHOLE },
+          );
+    const watchItems = () => {
+      for (const child of box.children) {
+        resize?.observe(child);
+        cut?.observe(child);
+      }
+    };
+    watchItems();
+    const mutation = new MutationObserver(() => {
+      watchItems();
+      update();
+    });
     mutation.observe(box, { childList: true });
     return () => {
-      for (const scroller of [box, ...around]) scroller.removeEventListener('scroll', update);
+      box.removeEventListener('scroll', update);
       resize?.disconnect();
+      cut?.disconnect();
       mutation.disconnect();
     };
   }, [ref]);
@@ -125,8 +109,14 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
     (direction: 1 | -1) => {
       const box = ref.current;
       if (box === null) return;
-      const top = pageScroll(direction, listSpan(box), [...box.children].map(spanOf));
-      if (top !== 0) box.scrollBy({ top, behavior: scrollBehavior() });
+      const items = [...box.children] as HTMLElement[];
+      // The list is the items' offset parent (positioned): their place in its content.
+      const top = pageScroll(
+        direction,
+        box,
+        items.map((item) => ({ top: item.offsetTop, bottom: item.offsetTop + item.offsetHeight })),
+      );
+      if (top !== null) box.scrollTo({ top, behavior: scrollBehavior() });
     },
     [ref],
   );
