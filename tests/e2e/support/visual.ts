@@ -24,7 +24,7 @@ import { installMeasures, TAPPABLE, type MeasureWindow, type Rgba } from './in-p
  *     from its Spanish one (operator texts, marked lang="en", are left out);
  * (f) sidebar: every menu item on screen, or a visible cue that there are more (an element
  *     marked data-scroll-cue inside the menu); an item is drawn whole or not at all;
- * (g) overlap: a paging cue (data-scroll-cue) or a mark (data-kiosk-mark, the demo kiosk's) is
+ * (g) overlap: a paging cue (data-scroll-cue) or the demo kiosk's mark (.kiosk-demo-mark) is
  *     drawn over no text and no control, on the screen as it arrives and, for the menu's cues, at
  *     every scroll position of the menu;
  * and, with (e), operator texts (the demo facility's sentences) are marked lang="en" on a Spanish
@@ -593,7 +593,7 @@ export interface VisualRow {
 const ENGLISH_TEXTS = englishOnlyTexts();
 const OPERATOR_TEXTS = operatorSentences();
 /** Paging cues and marks: drawn beside what they are about, never over a text or a control. */
-const OVERLAYS = '[data-scroll-cue], [data-kiosk-mark], .kiosk-demo-mark';
+const OVERLAYS = '[data-scroll-cue], .kiosk-demo-mark';
 
 /**
  * Measure the screen the page shows in `mode`, attach its screenshot and add its row to `rows`.
