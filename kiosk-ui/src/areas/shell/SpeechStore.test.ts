@@ -5,7 +5,14 @@ import '../../i18n';
 import { ACTIVE_SESSION as active, createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
 import { AUDIO_KEY_CODE, SPEECH_KEY_CODES, speechParts } from './SpeechStore';
 
-const speaking: SpeechStatus = { available: true, muted: false, tone: true };
+const speaking: SpeechStatus = {
+  available: true,
+  muted: false,
+  tone: true,
+  volume: { levelsDb: [-24, -18, -12, -6, 0], default: 3 },
+  privateListening: 'none',
+  headphones: false,
+};
 
 function startedRoot(status: SpeechStatus | null) {
   FakeSocket.instances = [];
