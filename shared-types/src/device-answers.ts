@@ -9,7 +9,7 @@ import type {
   PrintFailureReason,
   SwipeStarted,
 } from './devices.js';
-import type { PrivateListeningSetup, SpeechStatus } from './speech.js';
+import type { PrivateListeningSetup, SpeechResumed, SpeechStatus } from './speech.js';
 
 /**
  * How the UI reads the daemon's device answers: each is checked, so a store acts on a known shape
@@ -110,6 +110,10 @@ export function isSpeechStatus(value: unknown): value is SpeechStatus {
     isOneOf(PRIVATE_LISTENING, value.privateListening) &&
     typeof value.headphones === 'boolean'
   );
+}
+
+export function isSpeechResumed(value: unknown): value is SpeechResumed {
+  return isRecord(value) && typeof value.resumed === 'boolean';
 }
 
 function isIdScanFields(value: unknown): value is IdScanFields {

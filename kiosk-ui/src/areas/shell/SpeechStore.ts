@@ -1,12 +1,15 @@
 import {
+  hasPrivate,
+  privateVersions,
   SPEECH_MAX_CHARS,
   speakableText,
   type SpeechLanguage,
   type SpeechPart,
+  type SpeechRequest,
   type SpeechStatus,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import { i18next } from '../../i18n/setup';
+import { i18next, loadAreaTexts } from '../../i18n/setup';
 import type { RootStore } from '../../stores/RootStore';
 
 /**
@@ -20,10 +23,28 @@ const COUNTDOWN_MARKS = [30, 10] as const;
 
 /**
  * The keypad's speech keys in audio mode (docs/accessibility.md, "Speech keys"), by key code, so
- * the main keyboard's * / - still type: repeat the last utterance, the rental so far, the price
- * (after the rental: the unit and the gate code, digit by digit).
+ * the main keyboard's * / - . still type: repeat the last utterance (or resume the one the stop
+ * key stopped), the rental so far, the price (after the rental: the unit and the gate code, digit
+ * by digit), stop.
  */
-export const SPEECH_KEY_CODES = { repeat: 'NumpadMultiply', summary: 'NumpadDivide', price: 'NumpadSubtract' } as const;
+export const SPEECH_KEY_CODES = {
+  repeat: 'NumpadMultiply',
+  summary: 'NumpadDivide',
+  price: 'NumpadSubtract',
+  stop: 'NumpadDecimal',
+} as const;
+
+/** A keypad's or keyboard's own volume keys, in audio mode. */
+export const VOLUME_KEY_CODES = { louder: 'AudioVolumeUp', softer: 'AudioVolumeDown' } as const;
+
+/**
+ * After the stop key (the keypad's dot), one keypad digit within 2 s is a command and types
+ * nothing: 8 louder and 2 softer (where the arrows sit on a keypad), 0 blanks the screen or
+ * brings it back, 5 says private details through the speaker (or stops saying them).
+ */
+export const DOT_COMMANDS = { Numpad8: 'louder', Numpad2: 'softer', Numpad0: 'blank', Numpad5: 'aloud' } as const;
+type DotCommand = (typeof DOT_COMMANDS)[keyof typeof DOT_COMMANDS];
+const DOT_COMMAND_MS = 2000;
 
 /** Rental sections where a payment is taken: the amount is said on arrival. */
 const PAYMENT_SECTIONS = new Set(['swipe_scan', 'card_details']);
@@ -31,7 +52,7 @@ const PAYMENT_SECTIONS = new Set(['swipe_scan', 'card_details']);
 /** What the announcer adds to the page's own words (speech/announcer.ts). */
 export interface AnnouncerExtras {
   onArrival?: () => string | undefined;
-  subscribe?: (note: (text: string) => void) => () => void;
+  subscribe?: (note: (text: string, kind?: string) => void) => () => void;
 }
 /** What starts the screen announcer: the module arrives only when a visitor turns audio on. */
 export type AnnouncerStarter = (say: (text: string) => void, lead?: string, extras?: AnnouncerExtras) => () => void;
@@ -74,7 +95,11 @@ export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
  * say in the visitor's language, plays the idle warning's tone in every mode unless the operator
  * muted the kiosk, and says the warning's countdown in audio mode.
  *
- * Card numbers are masked to their last four digits before anything is sent.
+ * Card numbers are masked to their last four digits before anything is sent. Each utterance goes
+ * at the visitor's volume level; one with private stretches (speech/describe.ts marks them) goes
+ * with its withheld version, which the daemon says instead unless the sound goes to headphones
+ * or the visitor chose to hear private details aloud. In audio mode the keypad also stops and
+ * resumes speech, changes the volume and blanks the screen.
  */
 export class SpeechStore {
   status: SpeechStatus | null = null;
@@ -88,7 +113,11 @@ export class SpeechStore {
   private last: { text: string; lang: SpeechLanguage } | undefined = undefined;
   private keyTexts: KeyTexts | undefined = undefined;
   /** The running announcer's way to say news with the next utterance. */
-  private note: ((text: string) => void) | undefined = undefined;
+  private note: ((text: string, kind?: string) => void) | undefined = undefined;
+  /** The last utterance with private stretches, said whole when the visitor asks for it aloud. */
+  private lastPrivate: string | undefined = undefined;
+  /** The first withheld utterance of a visit says how to hear it; the next ones do not repeat it. */
+  private privateHintGiven = false;
 
   constructor(
     readonly root: RootStore,
@@ -112,6 +141,23 @@ export class SpeechStore {
 
   get on(): boolean {
     return this.available && this.root.preferences.audio;
+  }
+
+  /** The visitor's volume level (1 = quietest), the facility's default until changed; undefined until known. */
+  get volumeLevel(): number | undefined {
+    const volume = this.status?.volume;
+    if (volume === undefined) return undefined;
+    return this.root.preferences.volume ?? volume.default;
+  }
+
+  /** How many volume levels there are. */
+  get volumeLevels(): number {
+    return this.status?.volume.levelsDb.length ?? 0;
+  }
+
+  /** The screen shows nothing: audio mode's blank, which ends with audio mode and with the session. */
+  get screenBlank(): boolean {
+    return this.on && this.root.preferences.screenBlank;
   }
 
   /** Ask the daemon whether it can speak, follow audio mode and the idle warning; returns the disposer. */
@@ -149,7 +195,8 @@ export class SpeechStore {
       reaction(
         () => this.root.session.warning,
         (warning) => {
-          if (warning && this.status?.tone) void this.root.api.playTone().catch(() => undefined);
+          if (warning && this.status?.tone)
+            void this.root.api.playTone({ volume: this.volumeLevel }).catch(() => undefined);
         },
       ),
       reaction(
@@ -224,20 +271,136 @@ export class SpeechStore {
     if (this.on) this.send(text);
   }
 
+  /** Louder by one level, said at the new level; at the top, says so. */
+  louder(): void {
+    this.changeVolume(1);
+  }
+
+  /** Softer by one level, said at the new level; at the bottom, says so. */
+  softer(): void {
+    this.changeVolume(-1);
+  }
+
+  private changeVolume(step: 1 | -1): void {
+    const level = this.volumeLevel;
+    if (!this.on || level === undefined) return;
+    const next = level + step;
+    if (next < 1 || next > this.volumeLevels) {
+      this.tell(() => i18next.t(step > 0 ? 'speech.volume.highest' : 'speech.volume.lowest'), 'volume');
+      return;
+    }
+    this.root.preferences.setVolume(next);
+    const count = this.volumeLevels;
+    // Keys pressed in a row: the last level is said, once.
+    this.tell(() => i18next.t('speech.volume.level', { level: next, count }), 'volume');
+  }
+
+  /** The stop key: the utterance playing stops, kept for the repeat key to go on with. */
+  pause(): void {
+    if (this.on) void this.root.api.pauseSpeech().catch(() => undefined);
+  }
+
+  /** The repeat key: goes on with what the stop key stopped, else says the last utterance again. */
+  resumeOrRepeat(): void {
+    if (!this.on) return;
+    void this.root.api
+      .resumeSpeech({ volume: this.volumeLevel })
+      .catch(() => false)
+      .then((resumed) => {
+        if (!resumed && this.last && this.on) this.send(this.last.text);
+      });
+  }
+
+  /** Blanks the screen at once, or brings it back: audio mode only, said either way. */
+  toggleScreenBlank(): void {
+    if (!this.on) return;
+    const blank = !this.root.preferences.screenBlank;
+    this.root.preferences.setScreenBlank(blank);
+    this.tell(() => i18next.t(blank ? 'speech.blank.on' : 'speech.blank.off'), 'blank');
+  }
+
+  /**
+   * The visitor asks for private details through the speaker (for the rest of the visit, or
+   * until asked again): the last one withheld is said at once.
+   */
+  togglePrivateAloud(): void {
+    if (!this.on) return;
+    const aloud = !this.root.preferences.privateAloud;
+    this.root.preferences.setPrivateAloud(aloud);
+    if (!aloud) {
+      this.tell(() => i18next.t('speech.private.aloud_off'));
+      return;
+    }
+    const again = this.lastPrivate;
+    void loadAreaTexts()
+      .catch(() => undefined)
+      .then(() => {
+        if (this.on) this.send([i18next.t('speech.private.aloud_on'), again].filter(Boolean).join(' '), false);
+      });
+  }
+
+  /**
+   * News said with the announcer's next utterance (so the focus moving does not cut it off), or
+   * at once; its words come with the area texts (speech.*).
+   */
+  private tell(words: () => string, kind?: string): void {
+    void loadAreaTexts()
+      .catch(() => undefined)
+      .then(() => {
+        if (!this.on) return;
+        if (this.note) this.note(words(), kind);
+        else this.send(words(), false);
+      });
+  }
+
   private send(text: string, remember = true): void {
     const lang = this.root.preferences.language;
+    if (remember) this.last = { text, lang };
+    if (!hasPrivate(text)) {
+      const request = this.request(text, lang);
+      if (request) void this.root.api.speak(request).catch(() => undefined);
+      return;
+    }
+    this.lastPrivate = text;
+    const { whole, withheld } = privateVersions(text, i18next.t('speech.private.word'));
+    const request = this.request(whole, lang);
+    if (request === undefined) return;
+    const aloud = this.root.preferences.privateAloud;
+    const hint = this.privateHintGiven || aloud ? '' : this.privateHint();
+    const instead: Pick<SpeechRequest, 'text' | 'parts'> = this.request(`${withheld} ${hint}`, lang) ?? {
+      text: i18next.t('speech.private.word'),
+    };
+    if (!aloud) this.privateHintGiven = true;
+    const said = { text: instead.text, ...(instead.parts ? { parts: instead.parts } : {}) };
+    void this.root.api.speak({ ...request, withheld: said, ...(aloud ? { aloud: true } : {}) }).catch(() => undefined);
+  }
+
+  /** How to hear what was withheld: the key, and headphones where the kiosk has a jack. */
+  private privateHint(): string {
+    const jack = this.status?.privateListening === 'jack';
+    return [i18next.t('speech.private.hint'), jack ? i18next.t('speech.private.hint_jack') : '']
+      .filter(Boolean)
+      .join(' ');
+  }
+
+  /** What the daemon is asked to say: masked, in parts by language, at the visitor's volume. */
+  private request(text: string, lang: SpeechLanguage): SpeechRequest | undefined {
     const parts = speechParts(text, lang).map((part) => ({ ...part, text: speakableText(part.text, part.lang) }));
     const spoken = parts
       .map((part) => part.text)
       .join(' ')
       .slice(0, SPEECH_MAX_CHARS);
-    if (spoken === '') return;
-    if (remember) this.last = { text, lang };
-    const request = parts.some((part) => part.lang !== lang) ? { text: spoken, lang, parts } : { text: spoken, lang };
-    void this.root.api.speak(request).catch(() => undefined);
+    if (spoken === '') return undefined;
+    const volume = this.volumeLevel;
+    return {
+      text: spoken,
+      lang,
+      ...(parts.some((part) => part.lang !== lang) ? { parts } : {}),
+      ...(volume === undefined ? {} : { volume }),
+    };
   }
 
-  private subscribeNotes(note: (text: string) => void): () => void {
+  private subscribeNotes(note: (text: string, kind?: string) => void): () => void {
     this.note = note;
     return () => {
       if (this.note === note) this.note = undefined;
@@ -267,16 +430,49 @@ export class SpeechStore {
     return undefined;
   }
 
-  /** The repeat, summary and price keys: in audio mode only, so the keypad types normally otherwise. */
+  /**
+   * The repeat, summary, price and stop keys, the volume keys and the commands after the stop key:
+   * in audio mode only, so the keypad types normally otherwise.
+   */
   private listenForSpeechKeys(): () => void {
     if (typeof window === 'undefined') return () => undefined;
+    let dotAt = -Infinity;
+    const commands: Record<DotCommand, () => void> = {
+      louder: this.louder,
+      softer: this.softer,
+      blank: this.toggleScreenBlank,
+      aloud: this.togglePrivateAloud,
+    };
     const onKey = (event: KeyboardEvent) => {
+      if (!this.on) return;
+      const command = DOT_COMMANDS[event.code as keyof typeof DOT_COMMANDS];
+      if (command !== undefined && performance.now() - dotAt < DOT_COMMAND_MS) {
+        // The digit after the dot is a command: it never types.
+        event.preventDefault();
+        if (!event.repeat) {
+          dotAt = -Infinity;
+          commands[command]();
+        }
+        return;
+      }
+      if (event.code !== SPEECH_KEY_CODES.stop) dotAt = -Infinity;
+      const volume = Object.entries(VOLUME_KEY_CODES).find(([, code]) => code === event.code)?.[0];
+      if (volume !== undefined) {
+        event.preventDefault();
+        if (!event.repeat) commands[volume as 'louder' | 'softer']();
+        return;
+      }
       const key = Object.entries(SPEECH_KEY_CODES).find(([, code]) => code === event.code)?.[0];
-      if (key === undefined || !this.on) return;
+      if (key === undefined) return;
       event.preventDefault();
       if (event.repeat) return;
+      if (key === 'stop') {
+        dotAt = performance.now();
+        this.pause();
+        return;
+      }
       if (key === 'repeat') {
-        if (this.last) this.send(this.last.text);
+        this.resumeOrRepeat();
         return;
       }
       void this.loadKeyTexts().then((texts) => {
@@ -301,6 +497,10 @@ export class SpeechStore {
   }
 
   reset(): void {
-    // Audio mode itself is a visitor preference (VisitorPreferences.reset); the kiosk's status stays.
+    // Audio mode, the volume, the blank and the aloud choice are visitor preferences
+    // (VisitorPreferences.reset); the kiosk's status stays. What this visitor heard goes.
+    this.last = undefined;
+    this.lastPrivate = undefined;
+    this.privateHintGiven = false;
   }
 }
