@@ -57,6 +57,10 @@ describe('private stretches', () => {
       'Balance private',
     );
     expect(hasPrivate('Audio on.')).toBe(false);
+    // A private stretch inside another is one stretch: nothing of the outer one shows.
+    expect(
+      privateVersions(`Done. ${markPrivate(`Unit A12, code ${markPrivate('4 8 2 7')}`)}`, 'private').withheld,
+    ).toBe('Done. private');
     expect(markPrivate('  ')).toBe('  ');
   });
 

@@ -157,9 +157,9 @@ export interface SpeechStopped {
 export const PRIVATE_OPEN = '\uE003';
 export const PRIVATE_CLOSE = '\uE004';
 
-/** Marks text as private (nothing to mark: as it is). */
+/** Marks text as private, whole (marks inside it go: stretches never nest); nothing to mark: as it is. */
 export function markPrivate(text: string): string {
-  return text.trim() === '' ? text : `${PRIVATE_OPEN}${text}${PRIVATE_CLOSE}`;
+  return text.trim() === '' ? text : `${PRIVATE_OPEN}${text.replace(/[\uE003\uE004]/g, '')}${PRIVATE_CLOSE}`;
 }
 
 const PRIVATE_STRETCH = /\uE003([^\uE003\uE004]*)\uE004/g;

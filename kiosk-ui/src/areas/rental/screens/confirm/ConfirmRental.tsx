@@ -98,7 +98,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
           {reservation ? t('rental.confirm.confirmed_reservation') : t('rental.confirm.confirmed_rental')}
         </p>
         {rentalResult && (
-          <dl className="confirm__facts" data-speak-on-arrival>
+          <dl className="confirm__facts" data-speak-on-arrival data-private>
             <div>
               <dt>{t('rental.confirm.unit', { door: rentalResult.unit_door_number })}</dt>
               <dd>{t('rental.confirm.move_in', { date: rentalResult.move_in_date })}</dd>
