@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AudioToggle } from './AudioToggle';
 import { DisplayControls } from './DisplayControls';
 import { LanguageToggle } from './LanguageToggle';
+import { VolumeButtons } from './VolumeButtons';
 import './preferences.css';
 
 /**
@@ -15,6 +16,7 @@ export const VisitorControls = observer(function VisitorControls({ placement }: 
     <>
       <LanguageToggle />
       <AudioToggle />
+      <VolumeButtons />
       <DisplayControls />
     </>
   );
