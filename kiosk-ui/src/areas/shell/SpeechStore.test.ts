@@ -1,9 +1,11 @@
-import { markPrivate, type SpeechRequest, type SpeechStatus } from '@kiosk/shared-types';
+import type { SpeechRequest, SpeechStatus } from '@kiosk/shared-types';
 import { when } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { ACTIVE_SESSION as active, createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
-import { AUDIO_KEY_CODE, DOT_COMMANDS, SPEECH_KEY_CODES, speechParts, VOLUME_KEY_CODES } from './SpeechStore';
+import { AUDIO_KEY_CODE, SPEECH_KEY_CODES, speechParts } from './SpeechStore';
+import { DOT_COMMANDS, STOP_KEY_CODE, VOLUME_KEY_CODES } from './speech/AudioControls';
+import { markPrivate } from './speech/private-stretches';
 
 const speaking: SpeechStatus = {
   available: true,
@@ -109,7 +111,7 @@ describe('SpeechStore', () => {
     await when(() => root.speech.available);
     // Audio off: the keys type as keys do.
     expect(press(SPEECH_KEY_CODES.repeat, '*').defaultPrevented).toBe(false);
-    expect(press(SPEECH_KEY_CODES.stop, '.').defaultPrevented).toBe(false);
+    expect(press(STOP_KEY_CODE, '.').defaultPrevented).toBe(false);
     root.preferences.setAudio(true);
     root.speech.say('Unit A104, $95.00');
     expect(press(SPEECH_KEY_CODES.repeat, '*').defaultPrevented).toBe(true);
@@ -199,7 +201,7 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
 
   it('after the dot, a keypad digit is a command and types nothing; a late digit types', async () => {
     const { root, stop, spoken, sent } = await listening();
-    expect(press(SPEECH_KEY_CODES.stop, '.').defaultPrevented).toBe(true);
+    expect(press(STOP_KEY_CODE, '.').defaultPrevented).toBe(true);
     expect(sent('/device/speech/pause')).toHaveLength(1);
     const eight = Object.entries(DOT_COMMANDS).find(([, command]) => command === 'louder')![0];
     expect(press(eight, '8').defaultPrevented).toBe(true);
@@ -207,7 +209,7 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
     // The command is spent: the next 8 types.
     expect(press(eight, '8').defaultPrevented).toBe(false);
     // Another key between the dot and the digit: the digit types.
-    press(SPEECH_KEY_CODES.stop, '.');
+    press(STOP_KEY_CODE, '.');
     press('Tab', 'Tab');
     expect(press('Numpad2', '2').defaultPrevented).toBe(false);
     expect(root.speech.volumeLevel).toBe(4);
@@ -216,7 +218,7 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
 
   it('stops with the dot and goes on with the star; with nothing paused the star repeats', async () => {
     const { stop, spoken, sent, routes } = await listening();
-    press(SPEECH_KEY_CODES.stop, '.');
+    press(STOP_KEY_CODE, '.');
     routes['POST /device/speech/resume'] = { body: { resumed: true } };
     press(SPEECH_KEY_CODES.repeat, '*');
     await vi.waitFor(() => expect(sent('/device/speech/resume')).toHaveLength(1));
@@ -244,7 +246,7 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
     root.speech.say(`Balance ${markPrivate('$10.00')}`);
     expect(spoken().at(-1)!.withheld).toEqual({ text: 'Balance private' });
 
-    press(SPEECH_KEY_CODES.stop, '.');
+    press(STOP_KEY_CODE, '.');
     press('Numpad5', '5');
     await vi.waitFor(() =>
       expect(spoken().at(-1)).toMatchObject({
@@ -262,15 +264,16 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
 
   it('blanks the screen at once and brings it back; it ends with audio mode and with the visit', async () => {
     const { root, stop, spoken } = await listening();
-    press(SPEECH_KEY_CODES.stop, '.');
+    press(STOP_KEY_CODE, '.');
     press('Numpad0', '0');
     expect(root.speech.screenBlank).toBe(true);
     await vi.waitFor(() => expect(spoken().at(-1)!.text).toMatch(/^Screen off/));
-    press(SPEECH_KEY_CODES.stop, '.');
+    press(STOP_KEY_CODE, '.');
     press('Numpad0', '0');
     expect(root.speech.screenBlank).toBe(false);
     await vi.waitFor(() => expect(spoken().at(-1)!.text).toBe('Screen on.'));
-    root.speech.toggleScreenBlank();
+    press(STOP_KEY_CODE, '.');
+    press('Numpad0', '0');
     root.preferences.setAudio(false);
     expect(root.speech.screenBlank).toBe(false);
     root.preferences.setAudio(true);

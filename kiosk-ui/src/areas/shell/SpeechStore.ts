@@ -1,6 +1,5 @@
 import {
   hasPrivate,
-  privateVersions,
   SPEECH_MAX_CHARS,
   speakableText,
   type SpeechLanguage,
@@ -9,8 +8,9 @@ import {
   type SpeechStatus,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import { i18next, loadAreaTexts } from '../../i18n/setup';
+import { i18next } from '../../i18n/setup';
 import type { RootStore } from '../../stores/RootStore';
+import type { AudioControls } from './speech/AudioControls';
 
 /**
  * The key of a USB keypad that switches audio mode on and off: the numeric keypad's + (its own key
@@ -23,28 +23,11 @@ const COUNTDOWN_MARKS = [30, 10] as const;
 
 /**
  * The keypad's speech keys in audio mode (docs/accessibility.md, "Speech keys"), by key code, so
- * the main keyboard's * / - . still type: repeat the last utterance (or resume the one the stop
- * key stopped), the rental so far, the price (after the rental: the unit and the gate code, digit
- * by digit), stop.
+ * the main keyboard's * / - still type: repeat the last utterance, the rental so far, the price
+ * (after the rental: the unit and the gate code, digit by digit). The stop key, the volume keys
+ * and the commands after the stop key are speech/AudioControls.ts's.
  */
-export const SPEECH_KEY_CODES = {
-  repeat: 'NumpadMultiply',
-  summary: 'NumpadDivide',
-  price: 'NumpadSubtract',
-  stop: 'NumpadDecimal',
-} as const;
-
-/** A keypad's or keyboard's own volume keys, in audio mode. */
-export const VOLUME_KEY_CODES = { louder: 'AudioVolumeUp', softer: 'AudioVolumeDown' } as const;
-
-/**
- * After the stop key (the keypad's dot), one keypad digit within 2 s is a command and types
- * nothing: 8 louder and 2 softer (where the arrows sit on a keypad), 0 blanks the screen or
- * brings it back, 5 says private details through the speaker (or stops saying them).
- */
-export const DOT_COMMANDS = { Numpad8: 'louder', Numpad2: 'softer', Numpad0: 'blank', Numpad5: 'aloud' } as const;
-type DotCommand = (typeof DOT_COMMANDS)[keyof typeof DOT_COMMANDS];
-const DOT_COMMAND_MS = 2000;
+export const SPEECH_KEY_CODES = { repeat: 'NumpadMultiply', summary: 'NumpadDivide', price: 'NumpadSubtract' } as const;
 
 /** Rental sections where a payment is taken: the amount is said on arrival. */
 const PAYMENT_SECTIONS = new Set(['swipe_scan', 'card_details']);
@@ -58,6 +41,7 @@ export interface AnnouncerExtras {
 export type AnnouncerStarter = (say: (text: string) => void, lead?: string, extras?: AnnouncerExtras) => () => void;
 const loadAnnouncer = async (): Promise<AnnouncerStarter> => (await import('./speech/announcer')).startAnnouncer;
 const loadKeyTexts = () => import('./speech/key-texts');
+const loadAudioControls = async () => (await import('./speech/AudioControls')).AudioControls;
 type KeyTexts = Awaited<ReturnType<typeof loadKeyTexts>>;
 
 /**
@@ -113,17 +97,15 @@ export class SpeechStore {
   private last: { text: string; lang: SpeechLanguage } | undefined = undefined;
   private keyTexts: KeyTexts | undefined = undefined;
   /** The running announcer's way to say news with the next utterance. */
-  private note: ((text: string, kind?: string) => void) | undefined = undefined;
-  /** The last utterance with private stretches, said whole when the visitor asks for it aloud. */
-  private lastPrivate: string | undefined = undefined;
-  /** The first withheld utterance of a visit says how to hear it; the next ones do not repeat it. */
-  private privateHintGiven = false;
+  private notes: ((text: string, kind?: string) => void) | undefined = undefined;
+  /** Volume, stop and resume, the screen blank, private data: loaded when audio mode first turns on. */
+  private controls: AudioControls | undefined = undefined;
 
   constructor(
     readonly root: RootStore,
     private readonly announcer: () => Promise<AnnouncerStarter> = loadAnnouncer,
   ) {
-    makeAutoObservable(this, { root: false }, { autoBind: true });
+    makeAutoObservable<this, 'controls'>(this, { root: false, controls: false }, { autoBind: true });
   }
 
   /**
@@ -180,7 +162,7 @@ export class SpeechStore {
           const attempt = starting;
           const lead = this.lead;
           this.lead = undefined;
-          void Promise.all([this.announcer(), this.loadKeyTexts()]).then(
+          void Promise.all([this.announcer(), this.loadKeyTexts(), this.loadControls()]).then(
             ([startAnnouncer]) => {
               if (attempt === starting && this.on)
                 stopAnnouncer = startAnnouncer(this.say, lead, {
@@ -218,7 +200,7 @@ export class SpeechStore {
             .map((doc) => doc.display_name) ?? [],
         (signed, before) => {
           for (const name of signed.filter((doc) => !before.includes(doc)))
-            this.note?.(i18next.t('rental.signing.signed_aloud', { document: name }));
+            this.notes?.(i18next.t('rental.signing.signed_aloud', { document: name }));
         },
       ),
     ];
@@ -271,86 +253,30 @@ export class SpeechStore {
     if (this.on) this.send(text);
   }
 
-  /** Louder by one level, said at the new level; at the top, says so. */
+  /** The Louder button: one level up, said at the new level (speech/AudioControls.ts). */
   louder(): void {
-    this.changeVolume(1);
+    this.controls?.run('louder');
   }
 
-  /** Softer by one level, said at the new level; at the bottom, says so. */
+  /** The Softer button: one level down. */
   softer(): void {
-    this.changeVolume(-1);
+    this.controls?.run('softer');
   }
 
-  private changeVolume(step: 1 | -1): void {
-    const level = this.volumeLevel;
-    if (!this.on || level === undefined) return;
-    const next = level + step;
-    if (next < 1 || next > this.volumeLevels) {
-      this.tell(() => i18next.t(step > 0 ? 'speech.volume.highest' : 'speech.volume.lowest'), 'volume');
-      return;
-    }
-    this.root.preferences.setVolume(next);
-    const count = this.volumeLevels;
-    // Keys pressed in a row: the last level is said, once.
-    this.tell(() => i18next.t('speech.volume.level', { level: next, count }), 'volume');
+  /** Says text now, cutting off what is being said; remembered for the repeat key unless told. */
+  sendText(text: string, remember = true): void {
+    this.send(text, remember);
   }
 
-  /** The stop key: the utterance playing stops, kept for the repeat key to go on with. */
-  pause(): void {
-    if (this.on) void this.root.api.pauseSpeech().catch(() => undefined);
+  /** The last utterance said, for the repeat key. */
+  lastText(): string | undefined {
+    return this.last?.text;
   }
 
-  /** The repeat key: goes on with what the stop key stopped, else says the last utterance again. */
-  resumeOrRepeat(): void {
-    if (!this.on) return;
-    void this.root.api
-      .resumeSpeech({ volume: this.volumeLevel })
-      .catch(() => false)
-      .then((resumed) => {
-        if (!resumed && this.last && this.on) this.send(this.last.text);
-      });
-  }
-
-  /** Blanks the screen at once, or brings it back: audio mode only, said either way. */
-  toggleScreenBlank(): void {
-    if (!this.on) return;
-    const blank = !this.root.preferences.screenBlank;
-    this.root.preferences.setScreenBlank(blank);
-    this.tell(() => i18next.t(blank ? 'speech.blank.on' : 'speech.blank.off'), 'blank');
-  }
-
-  /**
-   * The visitor asks for private details through the speaker (for the rest of the visit, or
-   * until asked again): the last one withheld is said at once.
-   */
-  togglePrivateAloud(): void {
-    if (!this.on) return;
-    const aloud = !this.root.preferences.privateAloud;
-    this.root.preferences.setPrivateAloud(aloud);
-    if (!aloud) {
-      this.tell(() => i18next.t('speech.private.aloud_off'));
-      return;
-    }
-    const again = this.lastPrivate;
-    void loadAreaTexts()
-      .catch(() => undefined)
-      .then(() => {
-        if (this.on) this.send([i18next.t('speech.private.aloud_on'), again].filter(Boolean).join(' '), false);
-      });
-  }
-
-  /**
-   * News said with the announcer's next utterance (so the focus moving does not cut it off), or
-   * at once; its words come with the area texts (speech.*).
-   */
-  private tell(words: () => string, kind?: string): void {
-    void loadAreaTexts()
-      .catch(() => undefined)
-      .then(() => {
-        if (!this.on) return;
-        if (this.note) this.note(words(), kind);
-        else this.send(words(), false);
-      });
+  /** News said with the announcer's next utterance (so a focus moving does not cut it off), or at once. */
+  note(text: string, kind?: string): void {
+    if (this.notes) this.notes(text, kind);
+    else this.send(text, false);
   }
 
   private send(text: string, remember = true): void {
@@ -361,26 +287,14 @@ export class SpeechStore {
       if (request) void this.root.api.speak(request).catch(() => undefined);
       return;
     }
-    this.lastPrivate = text;
-    const { whole, withheld } = privateVersions(text, i18next.t('speech.private.word'));
+    // Private data comes from the announcer and the key texts, which arrive with the controls.
+    if (this.controls === undefined) return;
+    const { whole, withheld, aloud } = this.controls.versions(text);
     const request = this.request(whole, lang);
-    if (request === undefined) return;
-    const aloud = this.root.preferences.privateAloud;
-    const hint = this.privateHintGiven || aloud ? '' : this.privateHint();
-    const instead: Pick<SpeechRequest, 'text' | 'parts'> = this.request(`${withheld} ${hint}`, lang) ?? {
-      text: i18next.t('speech.private.word'),
-    };
-    if (!aloud) this.privateHintGiven = true;
+    const instead = this.request(withheld, lang);
+    if (request === undefined || instead === undefined) return;
     const said = { text: instead.text, ...(instead.parts ? { parts: instead.parts } : {}) };
     void this.root.api.speak({ ...request, withheld: said, ...(aloud ? { aloud: true } : {}) }).catch(() => undefined);
-  }
-
-  /** How to hear what was withheld: the key, and headphones where the kiosk has a jack. */
-  private privateHint(): string {
-    const jack = this.status?.privateListening === 'jack';
-    return [i18next.t('speech.private.hint'), jack ? i18next.t('speech.private.hint_jack') : '']
-      .filter(Boolean)
-      .join(' ');
   }
 
   /** What the daemon is asked to say: masked, in parts by language, at the visitor's volume. */
@@ -401,10 +315,16 @@ export class SpeechStore {
   }
 
   private subscribeNotes(note: (text: string, kind?: string) => void): () => void {
-    this.note = note;
+    this.notes = note;
     return () => {
-      if (this.note === note) this.note = undefined;
+      if (this.notes === note) this.notes = undefined;
     };
+  }
+
+  private async loadControls(): Promise<void> {
+    if (this.controls !== undefined) return;
+    const Controls = await loadAudioControls().catch(() => undefined);
+    this.controls ??= Controls && new Controls(this);
   }
 
   /** The stores the speech keys read the rental from, once they have arrived. */
@@ -431,48 +351,19 @@ export class SpeechStore {
   }
 
   /**
-   * The repeat, summary, price and stop keys, the volume keys and the commands after the stop key:
-   * in audio mode only, so the keypad types normally otherwise.
+   * The repeat, summary and price keys, and audio mode's controls (speech/AudioControls.ts): in
+   * audio mode only, so the keypad types normally otherwise.
    */
   private listenForSpeechKeys(): () => void {
     if (typeof window === 'undefined') return () => undefined;
-    let dotAt = -Infinity;
-    const commands: Record<DotCommand, () => void> = {
-      louder: this.louder,
-      softer: this.softer,
-      blank: this.toggleScreenBlank,
-      aloud: this.togglePrivateAloud,
-    };
     const onKey = (event: KeyboardEvent) => {
-      if (!this.on) return;
-      const command = DOT_COMMANDS[event.code as keyof typeof DOT_COMMANDS];
-      if (command !== undefined && performance.now() - dotAt < DOT_COMMAND_MS) {
-        // The digit after the dot is a command: it never types.
-        event.preventDefault();
-        if (!event.repeat) {
-          dotAt = -Infinity;
-          commands[command]();
-        }
-        return;
-      }
-      if (event.code !== SPEECH_KEY_CODES.stop) dotAt = -Infinity;
-      const volume = Object.entries(VOLUME_KEY_CODES).find(([, code]) => code === event.code)?.[0];
-      if (volume !== undefined) {
-        event.preventDefault();
-        if (!event.repeat) commands[volume as 'louder' | 'softer']();
-        return;
-      }
+      if (!this.on || this.controls?.onKey(event)) return;
       const key = Object.entries(SPEECH_KEY_CODES).find(([, code]) => code === event.code)?.[0];
       if (key === undefined) return;
       event.preventDefault();
       if (event.repeat) return;
-      if (key === 'stop') {
-        dotAt = performance.now();
-        this.pause();
-        return;
-      }
       if (key === 'repeat') {
-        this.resumeOrRepeat();
+        if (this.last) this.send(this.last.text);
         return;
       }
       void this.loadKeyTexts().then((texts) => {
@@ -500,7 +391,6 @@ export class SpeechStore {
     // Audio mode, the volume, the blank and the aloud choice are visitor preferences
     // (VisitorPreferences.reset); the kiosk's status stays. What this visitor heard goes.
     this.last = undefined;
-    this.lastPrivate = undefined;
-    this.privateHintGiven = false;
+    this.controls?.reset();
   }
 }

@@ -1,9 +1,13 @@
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { AudioToggle } from './AudioToggle';
 import { DisplayControls } from './DisplayControls';
 import { LanguageToggle } from './LanguageToggle';
-import { VolumeButtons } from './VolumeButtons';
+
+// Shown only in audio mode: not part of the first screen.
+const VolumeButtons = lazy(() => import('./VolumeButtons').then(({ VolumeButtons }) => ({ default: VolumeButtons })));
 import './preferences.css';
 
 /**
@@ -12,11 +16,16 @@ import './preferences.css';
  */
 export const VisitorControls = observer(function VisitorControls({ placement }: { placement: 'sidebar' | 'frame' }) {
   const { t } = useTranslation();
+  const { speech } = useStores();
   const controls = (
     <>
       <LanguageToggle />
       <AudioToggle />
-      <VolumeButtons />
+      {speech.on && (
+        <Suspense fallback={null}>
+          <VolumeButtons />
+        </Suspense>
+      )}
       <DisplayControls />
     </>
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { markPrivate } from '@kiosk/shared-types';
 import { startAnnouncer } from './announcer';
+import { markPrivate } from './private-stretches';
 
 /** What the announcer says for a page and what happens on it, each batch as one utterance. */
 async function listen(html: string) {

@@ -1,6 +1,6 @@
-import { markFigures, showsTenantAccount } from '@kiosk/shared-types';
 import { i18next, loadAreaTexts } from '../../../i18n/setup';
 import { describeChange, describeControl, groupName, visibleText, type Translate } from './describe';
+import { markFigures, showsTenantAccount } from './private-stretches';
 
 /**
  * Speech follows what the kiosk already announces to screen readers (docs/accessibility.md, "Speech"), so the two never

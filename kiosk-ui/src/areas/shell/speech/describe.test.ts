@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18next } from '../../../i18n';
-import { markPrivate } from '@kiosk/shared-types';
 import { describeControl, type Translate } from './describe';
+import { markPrivate } from './private-stretches';
 
 const t = i18next.t as unknown as Translate;
 

@@ -1,4 +1,5 @@
-import { digitByDigit, fieldSecrecy, isPrivateToSpeak, markPrivate, type FieldSecrecy } from '@kiosk/shared-types';
+import { digitByDigit, fieldSecrecy, isPrivateToSpeak, type FieldSecrecy } from '@kiosk/shared-types';
+import { markPrivate } from './private-stretches';
 
 /**
  * What speech says of a control when it takes the focus: its name, role, value and state, as a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { markPrivate } from '@kiosk/shared-types';
 import { i18next } from '../../../i18n';
 import type { Translate } from './describe';
+import { markPrivate } from './private-stretches';
 import { costsText, gatecodeText, summaryText, type RentalFacts } from './summary';
 
 const t = i18next.t as unknown as Translate;

@@ -1,4 +1,5 @@
-import { digitByDigit, markPrivate } from '@kiosk/shared-types';
+import { digitByDigit } from '@kiosk/shared-types';
+import { markPrivate } from './private-stretches';
 import type { Translate } from './describe';
 
 /**
