@@ -59,7 +59,7 @@ export interface SpeechStatus {
   problem?: string;
   volume: SpeechVolume;
   privateListening: PrivateListeningSetup;
-  /** Sound goes to a handset or headphones now (a handset kiosk, or headphones in the jack). */
+  /** Sound goes to a handset or headphones (a handset kiosk, or headphones in the jack when it was last read). */
   headphones: boolean;
 }
 
