@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecrets, maskUrlForLog, REMOVED } from './masking.js';
+import { maskSecrets, maskUrlForLog } from './masking-log.js';
+import { REMOVED } from './masking-secret-values.js';
 
 describe('maskSecrets', () => {
   it('masks a card number kept as a JavaScript number under any key', () => {
