@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { A102, B13, billingRoutes, form, tenant } from '../pay-bill/billing-test-fixtures';
+import { A102, B13, payBillRoutes, form, tenant } from '../pay-bill/pay-bill-test-fixtures';
 import { createTestRoot, wrapped, type FakeRoutes } from '../../test/fakes';
 
 const ON_FILE = { ...tenant, phones: [{ type: 'cell' as const, number: '+12175550147' }] };
 
 function routes(overrides: FakeRoutes = {}, tenantDetail = ON_FILE): FakeRoutes {
-  return billingRoutes({
+  return payBillRoutes({
     items: [{ facility: 'demo', tenants: ['t-1'] }],
     overrides: {
       'GET /api/user/items/facilities/demo/tenant/t-1/': {

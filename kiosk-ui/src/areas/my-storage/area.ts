@@ -2,7 +2,7 @@ import type { AreaDefinition } from '../../sections/area';
 import type { TenantStore } from './TenantStore';
 import type { ContactStore } from './contact/ContactStore';
 
-const MY_STORAGE_STORES = ['account', 'billing', 'identity', 'tenant'];
+const MY_STORAGE_STORES = ['account', 'payBill', 'identity', 'tenant'];
 
 /** MY STORAGE, the tenants' area (docs/tenant-area.md): the units, the move-out notice, contact details. */
 const stores = {

@@ -207,7 +207,7 @@ export class BillPayment {
     return unitPaymentModel(unit, this.list.account, this.root.account.email ?? '');
   }
 
-  /** Runs the unit's steps (billing/unit-payment.ts) and records its outcome. */
+  /** Runs the unit's steps (unit-payment.ts) and records its outcome. */
   async processUnit(unit: PayUnit, extra: { document_id?: string } = {}): Promise<void> {
     const { api, config } = this.root;
     const { steps, result, access } = await payUnit(unit, {

@@ -14,10 +14,10 @@ function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
 
 /** Each unit of the payment just made, with the statuses (and access sentence) the result screen shows. */
 export function paymentReceipt(
-  { billing, config }: Pick<RootStore, 'billing' | 'config'>,
+  { payBill, config }: Pick<RootStore, 'payBill' | 'config'>,
   t: TFunction,
 ): PaymentReceipt | null {
-  const { processedUnits: units, paidCard } = billing.payment;
+  const { processedUnits: units, paidCard } = payBill.payment;
   if (units.length === 0) return null;
   return {
     kind: 'payment',

@@ -39,7 +39,7 @@ export interface PayCardFormProps {
  * Payment information (shell spec §2 state 4, §5), for Pay My Bill and for supplies: the screen's
  * title, Card Name, Card Number, expiry month and year, CVV, with the card rules shared with the
  * rental and 'invalid expiry date' for a past expiry, and a bar of Back, the total and the submit
- * button (laid out by screens/pay-bill/pay-bill.css). After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
+ * button (laid out by areas/pay-bill/screens/pay-bill.css). After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
  * the form is brought into view. The card never reaches a store from here but through `onSubmit`.
  */
 export const PayCardForm = observer(function PayCardForm({

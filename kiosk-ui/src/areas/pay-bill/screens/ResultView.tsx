@@ -27,8 +27,8 @@ const SUCCESS_KEYS = new Set<string>([
 export const ResultView = observer(function ResultView() {
   const { t } = useTranslation();
   const root = useStores();
-  const { billing } = root;
-  const { payment } = billing;
+  const { payBill } = root;
+  const { payment } = payBill;
   const { processing, succeeded } = payment;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -78,17 +78,17 @@ export const ResultView = observer(function ResultView() {
         <div className="pay-bill__footer">
           {succeeded ? (
             <>
-              <Button onClick={billing.reloadList}>{t('billing.result.make_another_payment')}</Button>
-              <Button variant="secondary" onClick={billing.logOut}>
+              <Button onClick={payBill.reloadList}>{t('billing.result.make_another_payment')}</Button>
+              <Button variant="secondary" onClick={payBill.logOut}>
                 {t('billing.result.log_out')}
               </Button>
             </>
           ) : (
             <>
-              <Button variant="danger" onClick={billing.reloadList}>
+              <Button variant="danger" onClick={payBill.reloadList}>
                 {t('billing.result.cancel')}
               </Button>
-              <Button onClick={billing.reloadList}>{t('billing.result.use_different_card')}</Button>
+              <Button onClick={payBill.reloadList}>{t('billing.result.use_different_card')}</Button>
             </>
           )}
         </div>

@@ -11,7 +11,7 @@ import { SIGNING_FRAME_SANDBOX } from '../../../utils/frame-sandbox';
  */
 export const SigningOverlay = observer(function SigningOverlay() {
   const { t } = useTranslation();
-  const { payment } = useStores().billing;
+  const { payment } = useStores().payBill;
   const current = payment.currentAgreement;
   const frame = useRef<HTMLIFrameElement>(null);
   const panel = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { formatPaidThrough } from '../balance';
-import type { PayUnit } from '../BillingStore';
+import type { PayUnit } from '../PayBillStore';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { afterTapPaint } from '../../../utils/after-paint';
@@ -16,7 +16,7 @@ const panelId = (unit: PayUnit) => `pay-unit-${unit.key.replace(/[^A-Za-z0-9_-]/
  */
 export const UnitsView = observer(function UnitsView() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   return (
     <div className="pay-bill pay-bill--units">
       <section className="pay-bill__main" aria-labelledby="pay-bill-title">
@@ -24,16 +24,16 @@ export const UnitsView = observer(function UnitsView() {
           {t('billing.title')}
         </h1>
         <div className="pay-bill__units">
-          {billing.units.map((unit) => (
+          {payBill.units.map((unit) => (
             <UnitPanel key={unit.key} unit={unit} />
           ))}
         </div>
         <div className="pay-bill__total-bar">
           <p className="pay-bill__total" aria-live="polite">
-            <span>{t('billing.grand_total')}</span> <strong>{formatMoney(billing.grandTotal, { cents: true })}</strong>
+            <span>{t('billing.grand_total')}</span> <strong>{formatMoney(payBill.grandTotal, { cents: true })}</strong>
           </p>
-          {!billing.canMakePayment && <p className="pay-bill__hint">{t('billing.tick_a_unit')}</p>}
-          <Button onClick={() => afterTapPaint(billing.makePayment)} disabled={!billing.canMakePayment}>
+          {!payBill.canMakePayment && <p className="pay-bill__hint">{t('billing.tick_a_unit')}</p>}
+          <Button onClick={() => afterTapPaint(payBill.makePayment)} disabled={!payBill.canMakePayment}>
             {t('billing.make_payment')}
           </Button>
         </div>
@@ -46,12 +46,12 @@ export const UnitsView = observer(function UnitsView() {
 /** One unit: balance due, paid-through, pay-through choices, amount, autopay enrol / update / cancel. */
 const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   const id = useId();
   const { space, choice } = unit;
   const paidThrough = formatPaidThrough(space.paidThrough);
   const billingDate = formatPaidThrough(space.billingDate);
-  const selected = billing.selectedKey === unit.key;
+  const selected = payBill.selectedKey === unit.key;
   const amount = unit.amountToPay;
   const card = unit.autoPayCard;
 
@@ -116,7 +116,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
                 [unit.lockedOutKey && `${id}-locked-out`, unit.payForced && `${id}-forced`].filter(Boolean).join(' ') ||
                 undefined
               }
-              onChange={(event) => billing.tickPay(unit, event.target.checked)}
+              onChange={(event) => payBill.tickPay(unit, event.target.checked)}
             />
             <span>{t('billing.unit.pay_my_bill')}</span>
           </label>
@@ -135,7 +135,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
             className="checkout-input checkout-select"
             value={unit.shownPeriod}
             disabled={unit.payForced}
-            onChange={(event) => billing.setPeriod(unit, Number(event.target.value))}
+            onChange={(event) => payBill.setPeriod(unit, Number(event.target.value))}
           >
             {unit.periodChoices.map((option) => (
               <option key={option.value} value={option.value}>
@@ -165,11 +165,11 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
                 <input
                   type="checkbox"
                   checked={choice.updateCardDetails}
-                  onChange={(event) => billing.tickUpdateCard(unit, event.target.checked)}
+                  onChange={(event) => payBill.tickUpdateCard(unit, event.target.checked)}
                 />
                 <span>{t('billing.unit.update_card')}</span>
               </label>
-              <Button variant="danger" onClick={() => billing.requestCancelAutopay(unit)}>
+              <Button variant="danger" onClick={() => payBill.requestCancelAutopay(unit)}>
                 {t('billing.unit.cancel_autopay')}
               </Button>
             </>
@@ -178,7 +178,7 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
               <input
                 type="checkbox"
                 checked={choice.enroll_autopay}
-                onChange={(event) => billing.tickEnrol(unit, event.target.checked)}
+                onChange={(event) => payBill.tickEnrol(unit, event.target.checked)}
               />
               <span>{t('billing.unit.enroll_autopay')}</span>
             </label>
@@ -192,9 +192,9 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
 /** My Rental (shell spec §2 state 6): the unit selector and a Link a Rental link. */
 const MyRentalPanel = observer(function MyRentalPanel() {
   const { t } = useTranslation();
-  const { account, billing, shell } = useStores();
+  const { account, payBill, shell } = useStores();
   const select = (unit: PayUnit) => {
-    billing.selectUnit(unit.key);
+    payBill.selectUnit(unit.key);
     document.getElementById(panelId(unit))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   return (
@@ -202,14 +202,14 @@ const MyRentalPanel = observer(function MyRentalPanel() {
       <h2 id="my-rental-title" className="pay-bill__side-title">
         {t('billing.side_panel.my_rental')}
       </h2>
-      {billing.units.length > 0 && (
+      {payBill.units.length > 0 && (
         <ul className="pay-bill__unit-list" aria-label={t('billing.side_panel.units_label')}>
-          {billing.units.map((unit) => (
+          {payBill.units.map((unit) => (
             <li key={unit.key}>
               <button
                 type="button"
                 className="pay-bill__unit-choice"
-                aria-pressed={billing.selectedKey === unit.key}
+                aria-pressed={payBill.selectedKey === unit.key}
                 onClick={() => select(unit)}
               >
                 <span>{t('billing.unit.title', { unit: unit.space.unit_number })}</span>

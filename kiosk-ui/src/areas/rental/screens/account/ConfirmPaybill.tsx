@@ -20,20 +20,20 @@ const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit
 export const ConfirmPaybill = observer(function ConfirmPaybill() {
   const { t } = useTranslation();
   const root = useStores();
-  const { billing } = root;
+  const { payBill } = root;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
-    void billing.loadPaymentHistory();
-  }, [billing]);
-  const history = billing.paymentHistory;
+    void payBill.loadPaymentHistory();
+  }, [payBill]);
+  const history = payBill.paymentHistory;
 
   return (
     <section className="pay-bill pay-bill--narrow confirm-paybill" aria-labelledby="confirm-paybill-title">
       <h1 id="confirm-paybill-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
         {t('billing.confirm_paybill.payment_made')}
       </h1>
-      {billing.payment.processedUnits.map(
+      {payBill.payment.processedUnits.map(
         (unit) =>
           unit.access && (
             <p key={unit.key} className="pay-result__access">
@@ -73,8 +73,8 @@ export const ConfirmPaybill = observer(function ConfirmPaybill() {
       )}
       <PrintReceipt build={() => paymentReceipt(root, t)} />
       <div className="pay-bill__footer">
-        <Button onClick={billing.reloadList}>{t('billing.confirm_paybill.make_another_payment')}</Button>
-        <Button variant="secondary" onClick={billing.logOut}>
+        <Button onClick={payBill.reloadList}>{t('billing.confirm_paybill.make_another_payment')}</Button>
+        <Button variant="secondary" onClick={payBill.logOut}>
           {t('billing.confirm_paybill.log_out')}
         </Button>
       </div>

@@ -9,21 +9,21 @@ import { formatMoney } from '../../../utils/money';
  * The confirmations of the unit list (shell spec §4): updating the autopay card while a balance
  * is due (cancelling leaves it unticked), and cancelling autopay.
  */
-export const BillingDialogs = observer(function BillingDialogs() {
+export const PayBillDialogs = observer(function PayBillDialogs() {
   const { t } = useTranslation();
-  const { billing } = useStores();
-  const updateUnit = billing.unit(billing.pendingUpdateCardKey);
-  const cancelUnit = billing.unit(billing.pendingCancelKey);
+  const { payBill } = useStores();
+  const updateUnit = payBill.unit(payBill.pendingUpdateCardKey);
+  const cancelUnit = payBill.unit(payBill.pendingCancelKey);
   return (
     <>
       <Dialog
         open={updateUnit !== null}
         title={t('billing.update_card_confirm.title')}
-        onClose={billing.dismissUpdateCard}
+        onClose={payBill.dismissUpdateCard}
         actions={
           <>
-            <Button onClick={billing.confirmUpdateCard}>{t('billing.update_card_confirm.confirm')}</Button>
-            <Button variant="danger" onClick={billing.dismissUpdateCard}>
+            <Button onClick={payBill.confirmUpdateCard}>{t('billing.update_card_confirm.confirm')}</Button>
+            <Button variant="danger" onClick={payBill.dismissUpdateCard}>
               {t('billing.update_card_confirm.cancel')}
             </Button>
           </>
@@ -41,13 +41,13 @@ export const BillingDialogs = observer(function BillingDialogs() {
       <Dialog
         open={cancelUnit !== null}
         title={t('billing.cancel_autopay_confirm.title')}
-        onClose={billing.dismissCancelAutopay}
+        onClose={payBill.dismissCancelAutopay}
         actions={
           <>
-            <Button variant="danger" onClick={billing.confirmCancelAutopay}>
+            <Button variant="danger" onClick={payBill.confirmCancelAutopay}>
               {t('billing.cancel_autopay_confirm.confirm')}
             </Button>
-            <Button variant="secondary" onClick={billing.dismissCancelAutopay}>
+            <Button variant="secondary" onClick={payBill.dismissCancelAutopay}>
               {t('billing.cancel_autopay_confirm.keep')}
             </Button>
           </>
