@@ -1,12 +1,12 @@
 import type { AreaDefinition } from '../../sections/area';
-import type { TenantStore } from './TenantStore';
+import type { MyStorageStore } from './MyStorageStore';
 import type { ContactStore } from './contact/ContactStore';
 
-const MY_STORAGE_STORES = ['account', 'payBill', 'identity', 'tenant'];
+const MY_STORAGE_STORES = ['account', 'payBill', 'identity', 'myStorage'];
 
 /** MY STORAGE, the tenants' area (docs/tenant-area.md): the units, the move-out notice, contact details. */
 const stores = {
-  tenant: (): Promise<typeof TenantStore> => import('./TenantStore').then((module) => module.TenantStore),
+  myStorage: (): Promise<typeof MyStorageStore> => import('./MyStorageStore').then((module) => module.MyStorageStore),
   contact: (): Promise<typeof ContactStore> => import('./contact/ContactStore').then((module) => module.ContactStore),
 };
 

@@ -8,7 +8,7 @@ import { SelectField } from '../../../components/form/SelectField';
 import { moveOutSchema, type MoveOutValues } from '../forms/move-out';
 import { moveOutDateRange } from '../move-out';
 import { useStores } from '../../../shared/stores/StoresProvider';
-import type { MoveOutStatus } from '../TenantStore';
+import type { MoveOutStatus } from '../MyStorageStore';
 import { formatMoney } from '../../../utils/money';
 import { accountMessageText } from '../../account/screens/AccountCard';
 import './my-storage.css';
@@ -21,16 +21,16 @@ import { schemaResolver } from '../../../forms/schema-resolver';
  */
 const MoveOutScreen = observer(function MoveOutScreen() {
   const { t } = useTranslation();
-  const { account, tenant, shell } = useStores();
+  const { account, myStorage, shell } = useStores();
   const loggedIn = account.loggedIn;
   useEffect(() => {
     // Each visit starts on the form.
-    tenant.clearMoveOut();
-  }, [tenant]);
+    myStorage.clearMoveOut();
+  }, [myStorage]);
   useEffect(() => {
     if (!loggedIn) shell.openPath('/my-storage');
-    else void tenant.open();
-  }, [loggedIn, shell, tenant]);
+    else void myStorage.open();
+  }, [loggedIn, shell, myStorage]);
   if (!loggedIn) return null;
   return (
     <div className="my-storage">
@@ -38,7 +38,7 @@ const MoveOutScreen = observer(function MoveOutScreen() {
         <h1 id="move-out-title" className="my-storage__title">
           {t('tenant.move_out.title')}
         </h1>
-        {tenant.moveOut.state === 'accepted' ? <MoveOutAccepted status={tenant.moveOut} /> : <MoveOutForm />}
+        {myStorage.moveOut.state === 'accepted' ? <MoveOutAccepted status={myStorage.moveOut} /> : <MoveOutForm />}
       </section>
     </div>
   );
@@ -48,20 +48,20 @@ export default MoveOutScreen;
 
 const MoveOutForm = observer(function MoveOutForm() {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
+  const { myStorage, shell } = useStores();
   const schema = useMemo(() => moveOutSchema(), []);
   const range = useMemo(() => moveOutDateRange(), []);
   const form = useForm<MoveOutValues>({
     resolver: schemaResolver(schema),
-    defaultValues: { unit: tenant.selectedKey ?? '', move_out_date: '' },
+    defaultValues: { unit: myStorage.selectedKey ?? '', move_out_date: '' },
   });
-  const status = tenant.moveOut;
-  const unitKey = tenant.selectedKey;
+  const status = myStorage.moveOut;
+  const unitKey = myStorage.selectedKey;
   useEffect(() => {
     // The units arrived after the form (opened straight after logging in): the picked one.
     if (unitKey && !form.getValues('unit')) form.setValue('unit', unitKey);
   }, [unitKey, form]);
-  const options = tenant.units.map((unit) => ({
+  const options = myStorage.units.map((unit) => ({
     value: unit.key,
     label: t('tenant.units.unit', { door: unit.door }),
   }));
@@ -69,7 +69,7 @@ const MoveOutForm = observer(function MoveOutForm() {
     <form
       className="my-storage__form"
       noValidate
-      onSubmit={form.handleSubmit((values) => tenant.giveMoveOutNotice(values.unit, values.move_out_date))}
+      onSubmit={form.handleSubmit((values) => myStorage.giveMoveOutNotice(values.unit, values.move_out_date))}
     >
       <p className="my-storage__prompt">{t('tenant.move_out.prompt')}</p>
       <SelectField
@@ -119,8 +119,8 @@ const MoveOutAccepted = observer(function MoveOutAccepted({
   status: Extract<MoveOutStatus, { state: 'accepted' }>;
 }) {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
-  const unit = tenant.units.find((candidate) => candidate.key === status.unitKey);
+  const { myStorage, shell } = useStores();
+  const unit = myStorage.units.find((candidate) => candidate.key === status.unitKey);
   const { result } = status;
   return (
     <div className="my-storage__answer">

@@ -22,10 +22,10 @@ const OTP_CODE_LENGTH = 6;
  * code by text, contact details, move out, pay the bill, buy supplies.
  */
 const MyStorageScreen = observer(function MyStorageScreen() {
-  const { account, tenant } = useStores();
+  const { account, myStorage } = useStores();
   useEffect(() => {
-    void tenant.open();
-  }, [tenant, account.userToken]);
+    void myStorage.open();
+  }, [myStorage, account.userToken]);
   return <div className="my-storage">{account.loggedIn ? <TenantHub /> : <TenantLogin />}</div>;
 });
 
@@ -33,8 +33,8 @@ export default MyStorageScreen;
 
 const TenantLogin = observer(function TenantLogin() {
   const { t } = useTranslation();
-  const { tenant, identity } = useStores();
-  const mobile = tenant.loginMode === 'mobile';
+  const { myStorage, identity } = useStores();
+  const mobile = myStorage.loginMode === 'mobile';
   return (
     <section className="my-storage__card" aria-labelledby="my-storage-title">
       <h1 id="my-storage-title" className="my-storage__title">
@@ -45,14 +45,14 @@ const TenantLogin = observer(function TenantLogin() {
         <Button
           variant={mobile ? 'primary' : 'secondary'}
           aria-pressed={mobile}
-          onClick={() => tenant.setLoginMode('mobile')}
+          onClick={() => myStorage.setLoginMode('mobile')}
         >
           {t('identity.login.with_mobile')}
         </Button>
         <Button
           variant={mobile ? 'secondary' : 'primary'}
           aria-pressed={!mobile}
-          onClick={() => tenant.setLoginMode('email')}
+          onClick={() => myStorage.setLoginMode('email')}
         >
           {t('identity.login.with_email')}
         </Button>
@@ -60,13 +60,13 @@ const TenantLogin = observer(function TenantLogin() {
       {mobile ? (
         <MobileLoginForm
           validatePhone={identity.validatePhone}
-          onSuccess={tenant.loggedInByPhone}
-          onUseEmail={() => tenant.setLoginMode('email')}
+          onSuccess={myStorage.loggedInByPhone}
+          onUseEmail={() => myStorage.setLoginMode('email')}
           autoFocus
           codeLength={OTP_CODE_LENGTH}
         />
       ) : (
-        <LoginForm context="rental" titled={false} onLoggedIn={() => void tenant.open()} />
+        <LoginForm context="rental" titled={false} onLoggedIn={() => void myStorage.open()} />
       )}
     </section>
   );
@@ -74,9 +74,9 @@ const TenantLogin = observer(function TenantLogin() {
 
 const TenantHub = observer(function TenantHub() {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
+  const { myStorage, shell } = useStores();
   const linkRental = sectionForPath('/pay-bill');
-  const { unitsLoad } = tenant;
+  const { unitsLoad } = myStorage;
   return (
     <section className="my-storage__card my-storage__card--wide" aria-labelledby="my-storage-title">
       <h1 id="my-storage-title" className="my-storage__title">
@@ -91,7 +91,7 @@ const TenantHub = observer(function TenantHub() {
       {unitsLoad.state === 'failed' && (
         <div className="my-storage__notice" role="alert">
           <p>{t('tenant.unreachable')}</p>
-          <Button onClick={() => void tenant.open()}>{t('tenant.retry')}</Button>
+          <Button onClick={() => void myStorage.open()}>{t('tenant.retry')}</Button>
         </div>
       )}
       {unitsLoad.state === 'ready' && unitsLoad.value.length === 0 && (
@@ -112,7 +112,7 @@ const TenantHub = observer(function TenantHub() {
 
 const UnitList = observer(function UnitList() {
   const { t } = useTranslation();
-  const { tenant } = useStores();
+  const { myStorage } = useStores();
   const titleId = useId();
   return (
     <div className="my-storage__units-block">
@@ -121,7 +121,7 @@ const UnitList = observer(function UnitList() {
       </h2>
       <p className="my-storage__hint">{t('tenant.gate_code.hint')}</p>
       <ul className="my-storage__units" aria-labelledby={titleId}>
-        {tenant.units.map((unit) => (
+        {myStorage.units.map((unit) => (
           <li key={unit.key}>
             <UnitCard unit={unit} />
           </li>
@@ -134,9 +134,10 @@ const UnitList = observer(function UnitList() {
 /** A unit: its door, balance, the locked-out mark, My gate code and what came of it. */
 const UnitCard = observer(function UnitCard({ unit }: { unit: TenantUnit }) {
   const { t } = useTranslation();
-  const { tenant } = useStores();
+  const { myStorage } = useStores();
   const titleId = useId();
-  const status = tenant.gateCode.state !== 'idle' && tenant.gateCode.unitKey === unit.key ? tenant.gateCode : null;
+  const status =
+    myStorage.gateCode.state !== 'idle' && myStorage.gateCode.unitKey === unit.key ? myStorage.gateCode : null;
   return (
     <article className="my-storage__unit" aria-labelledby={titleId}>
       <h3 id={titleId} className="my-storage__unit-name">
@@ -146,7 +147,11 @@ const UnitCard = observer(function UnitCard({ unit }: { unit: TenantUnit }) {
         {t('tenant.units.balance')}: <strong>{formatMoney(unit.balance, { cents: true })}</strong>
       </p>
       {unit.lockedOut && <p className="my-storage__locked">{t('tenant.units.locked_out')}</p>}
-      <Button block onClick={() => void tenant.sendGateCode(unit.key)} disabled={tenant.gateCode.state === 'sending'}>
+      <Button
+        block
+        onClick={() => void myStorage.sendGateCode(unit.key)}
+        disabled={myStorage.gateCode.state === 'sending'}
+      >
         {t('tenant.actions.gate_code')}
       </Button>
       <div className="my-storage__status" aria-live="polite">

@@ -38,7 +38,7 @@ function textFailure(serverMessage: string | null | undefined): AccountMessage {
  * and the move-out notice. The gate code itself never reaches this store: the operator texts the
  * code it has on file (text-gate-code/ without a code), and the units keep no `accessCode`.
  */
-export class TenantStore {
+export class MyStorageStore {
   loginMode: TenantLoginMode = 'mobile';
   /** The number the tenant logged in with (10 digits), when they used a code by text. */
   loginPhone: string | null = null;
