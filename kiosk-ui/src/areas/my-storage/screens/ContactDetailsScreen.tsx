@@ -11,7 +11,7 @@ import { CheckboxField } from '../../../components/form/CheckboxField';
 import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/ContactFields';
 import { FieldGroup } from '../../../components/form/FieldGroup';
 import { contactDetailsSchema, type ContactDetailsValues } from '../forms/contact-details';
-import type { ContactStore } from '../contact/ContactStore';
+import type { ContactDetailsStore } from '../contact-details/ContactDetailsStore';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { useZipLookup } from '../../../shared/contact/useZipLookup';
@@ -29,34 +29,38 @@ const TENANT_PHONE_AND_EMAIL = { phone: 'tenant_phone', email: 'tenant_email' } 
  */
 const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: SectionScreenProps) {
   const { t } = useTranslation();
-  const { contact, account } = useStores();
+  const { contactDetails, account } = useStores();
   const titleId = useId();
   useEffect(() => {
-    contact.open();
-  }, [contact, account.loggedIn]);
+    contactDetails.open();
+  }, [contactDetails, account.loggedIn]);
 
   return (
     <section className="contact-details" aria-labelledby={titleId}>
       <h1 id={titleId} className="contact-details__title">
         {t('contact.title')}
       </h1>
-      {contact.load.state === 'loading' && (
+      {contactDetails.load.state === 'loading' && (
         <div className="contact-details__waiting">
           <p>{t('contact.loading')}</p>
           <Spinner />
         </div>
       )}
-      {contact.load.state === 'failed' && (
+      {contactDetails.load.state === 'failed' && (
         <>
           <p className="contact-details__prompt">{t('contact.load_failed')}</p>
-          <LoadFailed onRetry={() => void contact.loadDetails()} />
+          <LoadFailed onRetry={() => void contactDetails.loadDetails()} />
         </>
       )}
-      {contact.load.state === 'ready' && contact.load.value === null && (
+      {contactDetails.load.state === 'ready' && contactDetails.load.value === null && (
         <p className="contact-details__prompt">{t('contact.no_rental')}</p>
       )}
-      {contact.load.state === 'ready' && contact.load.value && (
-        <ContactForm key={contact.tenantId ?? ''} contact={contact} values={contact.load.value} />
+      {contactDetails.load.state === 'ready' && contactDetails.load.value && (
+        <ContactForm
+          key={contactDetails.tenantId ?? ''}
+          contactDetails={contactDetails}
+          values={contactDetails.load.value}
+        />
       )}
     </section>
   );
@@ -65,24 +69,24 @@ const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: Sect
 export default ContactDetailsScreen;
 
 const ContactForm = observer(function ContactForm({
-  contact,
+  contactDetails,
   values,
 }: {
-  contact: ContactStore;
+  contactDetails: ContactDetailsStore;
   values: ContactDetailsValues;
 }) {
   const { t } = useTranslation();
   const { identity, shell } = useStores();
   const formId = useId();
-  const required = contact.secondaryContactRequired;
+  const required = contactDetails.secondaryContactRequired;
   const schema = useMemo(
     () =>
       contactDetailsSchema({
         validatePhone: identity.validatePhone,
         secondaryContactRequired: required,
-        secondaryEmailRequired: contact.secondaryEmailRequired,
+        secondaryEmailRequired: contactDetails.secondaryEmailRequired,
       }),
-    [identity, required, contact.secondaryEmailRequired],
+    [identity, required, contactDetails.secondaryEmailRequired],
   );
   const form = useForm<ContactDetailsValues>({
     resolver: schemaResolver(schema),
@@ -96,16 +100,16 @@ const ContactForm = observer(function ContactForm({
   // A field the visitor changes loses the operator's message about its old value.
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
-      if (name) contact.clearServerError(name);
+      if (name) contactDetails.clearServerError(name);
     });
     return () => subscription.unsubscribe();
-  }, [form, contact]);
+  }, [form, contactDetails]);
   const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
   const mailingZip = useZipLookup(form, 'mailing_zip', 'mailing_state');
   const secondaryZip = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
-  const errors = contact.serverErrors;
+  const errors = contactDetails.serverErrors;
   const at = (field: TenantContactField) => errors[field] ?? null;
-  const { outcome } = contact;
+  const { outcome } = contactDetails;
 
   const detailNames = outcome?.kind === 'saved' ? outcome.details.map((detail) => t(`contact.details.${detail}`)) : [];
   const list = new Intl.ListFormat(displayLocale(), { style: 'long', type: 'conjunction' });
@@ -115,7 +119,7 @@ const ContactForm = observer(function ContactForm({
       id={formId}
       noValidate
       className="contact-details__form"
-      onSubmit={form.handleSubmit((submitted) => contact.save(submitted))}
+      onSubmit={form.handleSubmit((submitted) => contactDetails.save(submitted))}
     >
       <p className="contact-details__prompt">{t('contact.prompt')}</p>
       <div className="contact-details__outcome" role="status">
@@ -176,7 +180,7 @@ const ContactForm = observer(function ContactForm({
               <ContactFields
                 control={form.control}
                 names={SECONDARY_CONTACT}
-                optional={contact.secondaryEmailRequired ? [] : ['email']}
+                optional={contactDetails.secondaryEmailRequired ? [] : ['email']}
                 errors={{
                   first_name: at('secondary_contact_first_name'),
                   last_name: at('secondary_contact_last_name'),
@@ -205,8 +209,8 @@ const ContactForm = observer(function ContactForm({
         <Button variant="secondary" data-keypad-back onClick={() => shell.goHome()}>
           {t('contact.back')}
         </Button>
-        <Button type="submit" disabled={contact.saving}>
-          {contact.saving ? t('contact.saving') : t('contact.save')}
+        <Button type="submit" disabled={contactDetails.saving}>
+          {contactDetails.saving ? t('contact.saving') : t('contact.save')}
         </Button>
       </footer>
     </form>

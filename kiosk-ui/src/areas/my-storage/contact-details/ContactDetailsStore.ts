@@ -32,7 +32,7 @@ export type ContactOutcome =
  * update-tenant-contact/ and keeps what the operator answered: which details changed, or the
  * fields it refused with their messages. Each save is one `contact_details` journey.
  */
-export class ContactStore {
+export class ContactDetailsStore {
   /**
    * The details on file, as the form shows them (replaced by the operator's answer after a save);
    * null when the account rents nothing at this facility.
