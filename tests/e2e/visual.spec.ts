@@ -179,23 +179,23 @@ async function payBill(walk: Walk): Promise<void> {
   await closeKeyboard(walk);
   await check(walk, 'pay-bill/login');
   await tap(button(page, texts.login), notes);
-  const a102 = page.getByRole('article', { name: t(walk, 'billing.unit.title').replace('{{unit}}', 'A102') });
+  const a102 = page.getByRole('article', { name: t(walk, 'pay_bill.unit.title').replace('{{unit}}', 'A102') });
   await expect(a102).toBeVisible({ timeout: 15_000 });
-  await tap(a102.getByLabel(t(walk, 'billing.unit.pay_my_bill')), notes);
-  await expect(a102.getByLabel(t(walk, 'billing.unit.pay_my_bill'))).toBeChecked();
+  await tap(a102.getByLabel(t(walk, 'pay_bill.unit.pay_my_bill')), notes);
+  await expect(a102.getByLabel(t(walk, 'pay_bill.unit.pay_my_bill'))).toBeChecked();
   await check(walk, 'pay-bill/unit list');
-  await tap(button(page, t(walk, 'billing.make_payment')), notes);
-  await tap(button(page, t(walk, 'billing.swipe.enter_manually')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'billing.card_form.title') })).toBeVisible();
-  await page.getByLabel(t(walk, 'billing.card_form.card_name')).fill('Taylor Morgan');
-  await page.getByLabel(t(walk, 'billing.card_form.card_number')).fill(GOOD_CARD);
-  await page.getByLabel(t(walk, 'billing.card_form.exp_month')).selectOption('12');
-  await page.getByLabel(t(walk, 'billing.card_form.exp_year')).selectOption(YEAR);
-  await page.getByLabel(t(walk, 'billing.card_form.cvv')).fill('987');
+  await tap(button(page, t(walk, 'pay_bill.make_payment')), notes);
+  await tap(button(page, t(walk, 'pay_bill.swipe.enter_manually')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'pay_bill.card_form.title') })).toBeVisible();
+  await page.getByLabel(t(walk, 'pay_bill.card_form.card_name')).fill('Taylor Morgan');
+  await page.getByLabel(t(walk, 'pay_bill.card_form.card_number')).fill(GOOD_CARD);
+  await page.getByLabel(t(walk, 'pay_bill.card_form.exp_month')).selectOption('12');
+  await page.getByLabel(t(walk, 'pay_bill.card_form.exp_year')).selectOption(YEAR);
+  await page.getByLabel(t(walk, 'pay_bill.card_form.cvv')).fill('987');
   await closeKeyboard(walk);
   await check(walk, 'pay-bill/card form');
-  await tap(button(page, t(walk, 'billing.make_payment')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'billing.result.success_title') })).toBeVisible({
+  await tap(button(page, t(walk, 'pay_bill.make_payment')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'pay_bill.result.success_title') })).toBeVisible({
     timeout: 15_000,
   });
   await check(walk, 'pay-bill/result');

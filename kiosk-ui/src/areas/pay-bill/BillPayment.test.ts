@@ -45,7 +45,7 @@ describe('paying', () => {
     await root.payBill.submitPayment(card);
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(root.payBill.payment.succeeded).toBe(true);
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_success']);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success']);
     const pay = form(calls(requests, 'POST', '/sp-a102/pre-pay/')[0]!);
     expect(pay).toMatchObject({
       period: '3',
@@ -73,7 +73,7 @@ describe('paying', () => {
     root.payBill.enterCardManually();
     await root.payBill.submitPayment(card);
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_success']);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(1);
     expect(calls(requests, 'POST', '/tenant/t-1/payment/')).toHaveLength(0);
     const handed = calls(requests, 'POST', '/outbox');
@@ -158,7 +158,7 @@ describe('paying', () => {
     expect(root.payBill.payment.signing).toBe(false);
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(root.payBill.payment.succeeded).toBe(true);
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success', 'pay_bill.status.autopay_enroll_successful']);
     expect(form(calls(requests, 'POST', '/sp-a102/pre-pay/')[0]!)).toMatchObject({
       period: '0',
       total_amount: '59.00',
@@ -186,7 +186,7 @@ describe('paying', () => {
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(root.payBill.payment.succeeded).toBe(false);
     expect(root.payBill.payment.paymentFailed).toBe(true);
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_failed']);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_failed']);
     expect(b13!.outcome).toBe('success');
   });
 });
@@ -203,7 +203,7 @@ describe('autopay card update and signing failures', () => {
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(calls(requests, 'POST', '/generate-tokens/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/generate-agreements/')).toHaveLength(0);
-    expect(b13.statusKeys).toEqual(['billing.status.card_update_successful']);
+    expect(b13.statusKeys).toEqual(['pay_bill.status.card_update_successful']);
     expect(calls(requests, 'POST', '/sp-b-13/pre-pay/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/tenant/t-1/autopay/')).toHaveLength(1);
   });
@@ -220,7 +220,7 @@ describe('autopay card update and signing failures', () => {
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(root.payBill.payment.signing).toBe(false);
     expect(root.payBill.payment.succeeded).toBe(false);
-    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    expect(a102.statusKeys).toEqual(['pay_bill.status.autopay_enroll_failed']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(0);
   });
@@ -236,7 +236,7 @@ describe('stopping the signing', () => {
     root.payBill.payment.cancelSigning();
     expect(root.payBill.payment.signing).toBe(false);
     expect(root.payBill.payment.processing).toBe(false);
-    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    expect(a102.statusKeys).toEqual(['pay_bill.status.autopay_enroll_failed']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
   });
 });
@@ -282,6 +282,6 @@ describe('signing several documents', () => {
     root.payBill.payment.documentSigned('key-first', 'doc-first');
     root.payBill.payment.cancelSigning();
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
-    expect(a102.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+    expect(a102.statusKeys).toEqual(['pay_bill.status.payment_success', 'pay_bill.status.autopay_enroll_successful']);
   });
 });

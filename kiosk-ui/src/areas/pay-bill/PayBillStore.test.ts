@@ -185,7 +185,7 @@ describe('cancel autopay', () => {
     root.payBill.confirmCancelAutopay();
     expect(root.payBill.stage).toBe('result');
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
-    expect(b13.statusKeys).toEqual(['billing.status.autopay_cancelled']);
+    expect(b13.statusKeys).toEqual(['pay_bill.status.autopay_cancelled']);
     expect(root.payBill.payment.succeeded).toBe(true);
     expect(calls(requests, 'DELETE', '/sp-b-13/autopay/')).toHaveLength(1);
   });

@@ -66,8 +66,8 @@ describe('a locked-out unit', () => {
   it('is marked in the list before payment, by what the operator says of its access', async () => {
     const { root } = await lockedOutAccount();
     expect(root.payBill.units.map((unit) => [unit.space.unit_number, unit.lockedOutKey])).toEqual([
-      ['C-03', 'billing.access.gate_suspended'],
-      ['C-30', 'billing.access.overlocked'],
+      ['C-03', 'pay_bill.access.gate_suspended'],
+      ['C-30', 'pay_bill.access.overlocked'],
       ['A102', null],
     ]);
   });
@@ -95,7 +95,7 @@ describe('a locked-out unit', () => {
     root.payBill.enterCardManually();
     await root.payBill.submitPayment({ ...card, card_number: '4000 0000 0000 0002' });
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
-    expect(c03.statusKeys).toEqual(['billing.status.payment_failed']);
+    expect(c03.statusKeys).toEqual(['pay_bill.status.payment_failed']);
     expect(c03.access).toBeNull();
   });
 });

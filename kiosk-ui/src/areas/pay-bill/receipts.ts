@@ -6,9 +6,9 @@ import type { RootStore } from '../../stores/RootStore';
 import { displayLocale } from '../../utils/locale';
 
 function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
-  if (keys.includes('billing.status.autopay_enroll_successful')) return 'enrolled';
-  if (keys.includes('billing.status.card_update_successful')) return 'card-updated';
-  if (keys.includes('billing.status.autopay_cancelled')) return 'cancelled';
+  if (keys.includes('pay_bill.status.autopay_enroll_successful')) return 'enrolled';
+  if (keys.includes('pay_bill.status.card_update_successful')) return 'card-updated';
+  if (keys.includes('pay_bill.status.autopay_cancelled')) return 'cancelled';
   return 'unchanged';
 }
 

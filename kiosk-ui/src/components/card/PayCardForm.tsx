@@ -98,18 +98,18 @@ export const PayCardForm = observer(function PayCardForm({
             cardRead={cardRead}
             names={PAY_CARD_FIELDS}
             labels={{
-              name: t('billing.card_form.card_name'),
-              number: t('billing.card_form.card_number'),
-              month: t('billing.card_form.exp_month'),
-              year: t('billing.card_form.exp_year'),
-              cvv: t('billing.card_form.cvv'),
+              name: t('pay_bill.card_form.card_name'),
+              number: t('pay_bill.card_form.card_number'),
+              month: t('pay_bill.card_form.exp_month'),
+              year: t('pay_bill.card_form.exp_year'),
+              cvv: t('pay_bill.card_form.cvv'),
             }}
           />
         </form>
       </FormProvider>
       <div className="pay-bill__total-bar">
         <Button variant="secondary" onClick={onBack} data-keypad-back>
-          {t('billing.back')}
+          {t('pay_bill.back')}
         </Button>
         <p className="pay-bill__total">
           <span>{totalLabel}</span> <strong>{formatMoney(total, { cents: true })}</strong>

@@ -1,5 +1,4 @@
 import { account } from './account';
-import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
 import { contact } from './contact';
@@ -8,6 +7,7 @@ import { documents } from './documents';
 import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
+import { payBill } from './pay-bill';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
@@ -26,7 +26,7 @@ export const en = {
   rental,
   identity,
   account,
-  billing,
+  pay_bill: payBill,
   documents,
   trivia,
   validation,

@@ -2,7 +2,6 @@ import 'dayjs/locale/es';
 import type { Catalogue } from '../en';
 import type { Translation } from '../types';
 import { account } from './account';
-import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
 import { contact } from './contact';
@@ -11,6 +10,7 @@ import { documents } from './documents';
 import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
+import { payBill } from './pay-bill';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
@@ -30,7 +30,7 @@ export const es: Translation<Catalogue> = {
   rental,
   identity,
   account,
-  billing,
+  pay_bill: payBill,
   documents,
   trivia,
   validation,

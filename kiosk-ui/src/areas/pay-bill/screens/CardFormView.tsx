@@ -13,13 +13,13 @@ export const CardFormView = observer(function CardFormView() {
   const { payBill } = useStores();
   return (
     <PayCardForm
-      title={t('billing.card_form.title')}
+      title={t('pay_bill.card_form.title')}
       titleId="pay-card-title"
       cardEntry={payBill.cardEntry}
       formId="pay-card-form"
       total={payBill.grandTotal}
-      totalLabel={t('billing.grand_total')}
-      submitLabel={t('billing.make_payment')}
+      totalLabel={t('pay_bill.grand_total')}
+      submitLabel={t('pay_bill.make_payment')}
       onSubmit={payBill.submitPayment}
       onBack={payBill.backToUnits}
     />

@@ -18,20 +18,20 @@ export const PayBillDialogs = observer(function PayBillDialogs() {
     <>
       <Dialog
         open={updateUnit !== null}
-        title={t('billing.update_card_confirm.title')}
+        title={t('pay_bill.update_card_confirm.title')}
         onClose={payBill.dismissUpdateCard}
         actions={
           <>
-            <Button onClick={payBill.confirmUpdateCard}>{t('billing.update_card_confirm.confirm')}</Button>
+            <Button onClick={payBill.confirmUpdateCard}>{t('pay_bill.update_card_confirm.confirm')}</Button>
             <Button variant="danger" onClick={payBill.dismissUpdateCard}>
-              {t('billing.update_card_confirm.cancel')}
+              {t('pay_bill.update_card_confirm.cancel')}
             </Button>
           </>
         }
       >
         {updateUnit && (
           <p>
-            {t('billing.update_card_confirm.message', {
+            {t('pay_bill.update_card_confirm.message', {
               unit: updateUnit.space.unit_number,
               amount: formatMoney(updateUnit.balanceDue, { cents: true }),
             })}
@@ -40,20 +40,20 @@ export const PayBillDialogs = observer(function PayBillDialogs() {
       </Dialog>
       <Dialog
         open={cancelUnit !== null}
-        title={t('billing.cancel_autopay_confirm.title')}
+        title={t('pay_bill.cancel_autopay_confirm.title')}
         onClose={payBill.dismissCancelAutopay}
         actions={
           <>
             <Button variant="danger" onClick={payBill.confirmCancelAutopay}>
-              {t('billing.cancel_autopay_confirm.confirm')}
+              {t('pay_bill.cancel_autopay_confirm.confirm')}
             </Button>
             <Button variant="secondary" onClick={payBill.dismissCancelAutopay}>
-              {t('billing.cancel_autopay_confirm.keep')}
+              {t('pay_bill.cancel_autopay_confirm.keep')}
             </Button>
           </>
         }
       >
-        {cancelUnit && <p>{t('billing.cancel_autopay_confirm.message', { unit: cancelUnit.space.unit_number })}</p>}
+        {cancelUnit && <p>{t('pay_bill.cancel_autopay_confirm.message', { unit: cancelUnit.space.unit_number })}</p>}
       </Dialog>
     </>
   );

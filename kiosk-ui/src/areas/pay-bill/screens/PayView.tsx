@@ -36,7 +36,7 @@ const LoadingView = observer(function LoadingView() {
   return (
     <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-loading-title">
       <h1 id="pay-bill-loading-title" className="pay-bill__title">
-        {t('billing.loading')}
+        {t('pay_bill.loading')}
       </h1>
       <Spinner />
       <Trivia />
@@ -51,7 +51,7 @@ const UnreachableView = observer(function UnreachableView() {
   return (
     <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-unreachable-title">
       <h1 id="pay-bill-unreachable-title" className="pay-bill__title">
-        {t('billing.title')}
+        {t('pay_bill.title')}
       </h1>
       <LoadFailed onRetry={() => void payBill.loadAccount()} />
     </section>
@@ -65,17 +65,17 @@ const SwipeView = observer(function SwipeView() {
   return (
     <section className="pay-bill pay-bill--narrow" aria-labelledby="pay-bill-swipe-title">
       <h1 id="pay-bill-swipe-title" className="pay-bill__title">
-        {t('billing.swipe.title')}
+        {t('pay_bill.swipe.title')}
       </h1>
       <SwipePanel
         onCard={payBill.cardSwiped}
         onManual={payBill.enterCardManually}
-        title={t('billing.swipe.prompt')}
-        manualLabel={t('billing.swipe.enter_manually')}
+        title={t('pay_bill.swipe.prompt')}
+        manualLabel={t('pay_bill.swipe.enter_manually')}
       />
       <div className="pay-bill__footer">
         <Button variant="secondary" onClick={payBill.backToUnits} data-keypad-back>
-          {t('billing.back')}
+          {t('pay_bill.back')}
         </Button>
       </div>
     </section>

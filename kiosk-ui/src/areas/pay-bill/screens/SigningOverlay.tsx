@@ -40,15 +40,15 @@ export const SigningOverlay = observer(function SigningOverlay() {
     >
       <header className="pay-signing__header">
         <h2 id="pay-signing-title" className="pay-signing__title">
-          {t('billing.sign_documents')}
+          {t('pay_bill.sign_documents')}
         </h2>
         <p className="pay-signing__progress">
-          {t('billing.signing_progress', { current: payment.signingIndex + 1, total: payment.agreements.length })}
+          {t('pay_bill.signing_progress', { current: payment.signingIndex + 1, total: payment.agreements.length })}
           {' · '}
           {agreement.display_name}
         </p>
         <Button variant="danger" onClick={payment.cancelSigning}>
-          {t('billing.signing_cancel')}
+          {t('pay_bill.signing_cancel')}
         </Button>
       </header>
       <iframe
