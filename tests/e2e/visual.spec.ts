@@ -210,21 +210,23 @@ async function myStorage(walk: Walk): Promise<void> {
   await phone.pressSequentially(TEST_USER.phone);
   await tap(button(page, t(walk, 'identity.login.send_code')), notes);
   await page.getByLabel(new RegExp(`^${t(walk, 'identity.login.code')}`)).pressSequentially(TEXT_CODE);
-  const a102 = page.getByRole('article', { name: t(walk, 'tenant.units.unit').replace('{{door}}', 'A102') });
+  const a102 = page.getByRole('article', { name: t(walk, 'my_storage.units.unit').replace('{{door}}', 'A102') });
   await expect(a102).toBeVisible({ timeout: 15_000 });
   await closeKeyboard(walk);
   await check(walk, 'my-storage/units');
-  await tap(a102.getByRole('button', { name: t(walk, 'tenant.actions.gate_code') }), notes);
+  await tap(a102.getByRole('button', { name: t(walk, 'my_storage.actions.gate_code') }), notes);
   await expect(a102.getByRole('status')).toHaveText(/0147/);
   await check(walk, 'my-storage/gate code sent');
-  await tap(button(page, t(walk, 'tenant.actions.contact')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'contact.title'), exact: true })).toBeVisible();
+  await tap(button(page, t(walk, 'my_storage.actions.contact')), notes);
+  await expect(
+    page.getByRole('heading', { name: t(walk, 'my_storage.contact_details.title'), exact: true }),
+  ).toBeVisible();
   await check(walk, 'my-storage/contact details');
   // Back from the menu: the tenant is still logged in.
   await tap(sidebarItem(walk, 'my_storage'), notes);
   await expect(a102).toBeVisible({ timeout: 15_000 });
-  await tap(button(page, t(walk, 'tenant.actions.move_out')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'tenant.move_out.title'), exact: true })).toBeVisible();
+  await tap(button(page, t(walk, 'my_storage.actions.move_out')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'my_storage.move_out.title'), exact: true })).toBeVisible();
   await check(walk, 'my-storage/move out');
 }
 

@@ -98,8 +98,7 @@ const AREAS = [
   'devices',
   'speech',
   'merchandise',
-  'tenant',
-  'contact',
+  'my_storage',
 ];
 const I18N = resolve(import.meta.dirname, '../../../kiosk-ui/src/i18n');
 

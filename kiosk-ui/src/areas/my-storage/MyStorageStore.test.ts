@@ -103,7 +103,7 @@ describe('MyStorageStore gate code', () => {
     expect(refused.root.myStorage.gateCode).toMatchObject({
       state: 'failed',
       message: {
-        key: 'tenant.gate_code.failed_server',
+        key: 'my_storage.gate_code.failed_server',
         values: { message: 'This number cannot receive text messages' },
       },
     });
@@ -113,14 +113,17 @@ describe('MyStorageStore gate code', () => {
     await silent.root.myStorage.sendGateCode('demo/t-1/sp-a102');
     expect(silent.root.myStorage.gateCode).toMatchObject({
       state: 'failed',
-      message: { key: 'tenant.gate_code.failed' },
+      message: { key: 'my_storage.gate_code.failed' },
     });
   });
 
   it('sends nothing without a phone on file', async () => {
     const { root, requests } = await loggedIn({}, { ...tenant, phones: [] });
     await root.myStorage.sendGateCode('demo/t-1/sp-a102');
-    expect(root.myStorage.gateCode).toMatchObject({ state: 'failed', message: { key: 'tenant.gate_code.no_phone' } });
+    expect(root.myStorage.gateCode).toMatchObject({
+      state: 'failed',
+      message: { key: 'my_storage.gate_code.no_phone' },
+    });
     expect(requests.some((request) => request.path === '/api/text-gate-code/')).toBe(false);
   });
 });

@@ -23,13 +23,13 @@ export type MoveOutStatus =
   | { state: 'accepted'; unitKey: string; result: MoveOutNoticeResult; email: string | null }
   | { state: 'refused' | 'failed'; message: AccountMessage };
 
-const TEXT_FAILED: AccountMessage = { key: 'tenant.gate_code.failed' };
+const TEXT_FAILED: AccountMessage = { key: 'my_storage.gate_code.failed' };
 const MOVE_OUT_FAILED: AccountMessage = { key: 'account.errors.something_went_wrong' };
 
 /** "{server message}. Please try again." (rental spec §8, gate-code text), or the kiosk's own. */
 function textFailure(serverMessage: string | null | undefined): AccountMessage {
   const message = serverMessage?.trim().replace(/\.+$/, '');
-  return message ? { key: 'tenant.gate_code.failed_server', values: { message } } : TEXT_FAILED;
+  return message ? { key: 'my_storage.gate_code.failed_server', values: { message } } : TEXT_FAILED;
 }
 
 /**
@@ -128,7 +128,7 @@ export class MyStorageStore {
     if (!unit || this.gateCode.state === 'sending') return;
     this.selectedKey = unit.key;
     if (!digits) {
-      this.gateCode = { state: 'failed', unitKey: unit.key, message: { key: 'tenant.gate_code.no_phone' } };
+      this.gateCode = { state: 'failed', unitKey: unit.key, message: { key: 'my_storage.gate_code.no_phone' } };
       return;
     }
     this.gateCode = { state: 'sending', unitKey: unit.key };

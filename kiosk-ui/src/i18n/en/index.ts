@@ -1,17 +1,16 @@
 import { account } from './account';
 import { browse } from './browse';
 import { common } from './common';
-import { contact } from './contact';
 import { devices } from './devices';
 import { documents } from './documents';
 import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
+import { myStorage } from './my-storage';
 import { payBill } from './pay-bill';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
-import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -34,8 +33,7 @@ export const en = {
   devices,
   speech,
   merchandise,
-  tenant,
-  contact,
+  my_storage: myStorage,
 };
 
 export type Catalogue = typeof en;

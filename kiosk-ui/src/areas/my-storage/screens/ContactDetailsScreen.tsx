@@ -38,22 +38,22 @@ const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: Sect
   return (
     <section className="contact-details" aria-labelledby={titleId}>
       <h1 id={titleId} className="contact-details__title">
-        {t('contact.title')}
+        {t('my_storage.contact_details.title')}
       </h1>
       {contactDetails.load.state === 'loading' && (
         <div className="contact-details__waiting">
-          <p>{t('contact.loading')}</p>
+          <p>{t('my_storage.contact_details.loading')}</p>
           <Spinner />
         </div>
       )}
       {contactDetails.load.state === 'failed' && (
         <>
-          <p className="contact-details__prompt">{t('contact.load_failed')}</p>
+          <p className="contact-details__prompt">{t('my_storage.contact_details.load_failed')}</p>
           <LoadFailed onRetry={() => void contactDetails.loadDetails()} />
         </>
       )}
       {contactDetails.load.state === 'ready' && contactDetails.load.value === null && (
-        <p className="contact-details__prompt">{t('contact.no_rental')}</p>
+        <p className="contact-details__prompt">{t('my_storage.contact_details.no_rental')}</p>
       )}
       {contactDetails.load.state === 'ready' && contactDetails.load.value && (
         <ContactForm
@@ -111,7 +111,8 @@ const ContactForm = observer(function ContactForm({
   const at = (field: TenantContactField) => errors[field] ?? null;
   const { outcome } = contactDetails;
 
-  const detailNames = outcome?.kind === 'saved' ? outcome.details.map((detail) => t(`contact.details.${detail}`)) : [];
+  const detailNames =
+    outcome?.kind === 'saved' ? outcome.details.map((detail) => t(`my_storage.contact_details.details.${detail}`)) : [];
   const list = new Intl.ListFormat(displayLocale(), { style: 'long', type: 'conjunction' });
 
   return (
@@ -121,33 +122,35 @@ const ContactForm = observer(function ContactForm({
       className="contact-details__form"
       onSubmit={form.handleSubmit((submitted) => contactDetails.save(submitted))}
     >
-      <p className="contact-details__prompt">{t('contact.prompt')}</p>
+      <p className="contact-details__prompt">{t('my_storage.contact_details.prompt')}</p>
       <div className="contact-details__outcome" role="status">
         {outcome?.kind === 'saved' && (
           <>
             <p className="contact-details__saved">
-              {t('contact.saved', { count: detailNames.length, details: list.format(detailNames) })}
+              {t('my_storage.contact_details.saved', { count: detailNames.length, details: list.format(detailNames) })}
             </p>
-            {outcome.mailedTo && <p>{t('contact.mail_sent', { email: outcome.mailedTo })}</p>}
-            {outcome.textedOldPhone && <p>{t('contact.text_sent')}</p>}
+            {outcome.mailedTo && <p>{t('my_storage.contact_details.mail_sent', { email: outcome.mailedTo })}</p>}
+            {outcome.textedOldPhone && <p>{t('my_storage.contact_details.text_sent')}</p>}
           </>
         )}
-        {outcome?.kind === 'unchanged' && <p className="contact-details__saved">{t('contact.unchanged')}</p>}
+        {outcome?.kind === 'unchanged' && (
+          <p className="contact-details__saved">{t('my_storage.contact_details.unchanged')}</p>
+        )}
       </div>
       {outcome?.kind === 'refused' && (
         <p className="kiosk-field-error contact-details__problem" role="alert">
-          {t('contact.refused')}
+          {t('my_storage.contact_details.refused')}
         </p>
       )}
       {outcome?.kind === 'failed' && (
         <p className="kiosk-field-error contact-details__problem" role="alert">
-          {t('contact.save_failed')}
+          {t('my_storage.contact_details.save_failed')}
         </p>
       )}
       <AddressFields
         control={form.control}
         names={MAILING_ADDRESS}
-        title={t('contact.mailing_address')}
+        title={t('my_storage.contact_details.mailing_address')}
         onZipChange={mailingZip}
         errors={{
           address1: at('mailing_address1'),
@@ -157,7 +160,7 @@ const ContactForm = observer(function ContactForm({
           zip: at('mailing_zip'),
         }}
       />
-      <FieldGroup title={t('contact.phone_and_email')}>
+      <FieldGroup title={t('my_storage.contact_details.phone_and_email')}>
         <ContactFields
           control={form.control}
           names={TENANT_PHONE_AND_EMAIL}
@@ -166,9 +169,9 @@ const ContactForm = observer(function ContactForm({
       </FieldGroup>
       <section className="contact-details__secondary" aria-labelledby={`${formId}-secondary`}>
         <h2 id={`${formId}-secondary`} className="field-group__title">
-          {t('contact.secondary_contact')}
+          {t('my_storage.contact_details.secondary_contact')}
         </h2>
-        <p className="contact-details__note">{t('contact.secondary_intro')}</p>
+        <p className="contact-details__note">{t('my_storage.contact_details.secondary_intro')}</p>
         {!required && (
           <div className="field-group">
             <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
@@ -207,10 +210,10 @@ const ContactForm = observer(function ContactForm({
       </section>
       <footer className="contact-details__actions">
         <Button variant="secondary" data-keypad-back onClick={() => shell.goHome()}>
-          {t('contact.back')}
+          {t('my_storage.contact_details.back')}
         </Button>
         <Button type="submit" disabled={contactDetails.saving}>
-          {contactDetails.saving ? t('contact.saving') : t('contact.save')}
+          {contactDetails.saving ? t('my_storage.contact_details.saving') : t('my_storage.contact_details.save')}
         </Button>
       </footer>
     </form>

@@ -36,7 +36,7 @@ const MoveOutScreen = observer(function MoveOutScreen() {
     <div className="my-storage">
       <section className="my-storage__card my-storage__card--wide" aria-labelledby="move-out-title">
         <h1 id="move-out-title" className="my-storage__title">
-          {t('tenant.move_out.title')}
+          {t('my_storage.move_out.title')}
         </h1>
         {myStorage.moveOut.state === 'accepted' ? <MoveOutAccepted status={myStorage.moveOut} /> : <MoveOutForm />}
       </section>
@@ -63,7 +63,7 @@ const MoveOutForm = observer(function MoveOutForm() {
   }, [unitKey, form]);
   const options = myStorage.units.map((unit) => ({
     value: unit.key,
-    label: t('tenant.units.unit', { door: unit.door }),
+    label: t('my_storage.units.unit', { door: unit.door }),
   }));
   return (
     <form
@@ -71,12 +71,12 @@ const MoveOutForm = observer(function MoveOutForm() {
       noValidate
       onSubmit={form.handleSubmit((values) => myStorage.giveMoveOutNotice(values.unit, values.move_out_date))}
     >
-      <p className="my-storage__prompt">{t('tenant.move_out.prompt')}</p>
+      <p className="my-storage__prompt">{t('my_storage.move_out.prompt')}</p>
       <SelectField
         control={form.control}
         name="unit"
-        label={t('tenant.move_out.unit')}
-        placeholder={t('tenant.move_out.choose_unit')}
+        label={t('my_storage.move_out.unit')}
+        placeholder={t('my_storage.move_out.choose_unit')}
         options={options}
         look="panel"
         required
@@ -84,18 +84,18 @@ const MoveOutForm = observer(function MoveOutForm() {
       <DateField
         control={form.control}
         name="move_out_date"
-        label={t('tenant.move_out.date')}
+        label={t('my_storage.move_out.date')}
         min={range.min}
         max={range.max}
         look="panel"
         required
       />
-      <div aria-live="polite">{status.state === 'sending' && <p>{t('tenant.move_out.sending')}</p>}</div>
+      <div aria-live="polite">{status.state === 'sending' && <p>{t('my_storage.move_out.sending')}</p>}</div>
       <div aria-live="assertive">
         {(status.state === 'refused' || status.state === 'failed') && (
           <div className="my-storage__error" role="alert">
             <p>
-              <strong>{t('tenant.move_out.refused_title')}</strong>
+              <strong>{t('my_storage.move_out.refused_title')}</strong>
             </p>
             <p>{accountMessageText(status.message, t)}</p>
           </div>
@@ -103,10 +103,10 @@ const MoveOutForm = observer(function MoveOutForm() {
       </div>
       <div className="my-storage__row">
         <Button variant="secondary" onClick={() => shell.openPath('/my-storage')}>
-          {t('tenant.move_out.back')}
+          {t('my_storage.move_out.back')}
         </Button>
         <Button type="submit" disabled={status.state === 'sending'}>
-          {t('tenant.move_out.submit')}
+          {t('my_storage.move_out.submit')}
         </Button>
       </div>
     </form>
@@ -125,36 +125,36 @@ const MoveOutAccepted = observer(function MoveOutAccepted({
   return (
     <div className="my-storage__answer">
       <p className="my-storage__sent" role="status">
-        {t('tenant.move_out.accepted', { door: unit?.door ?? '' })}
+        {t('my_storage.move_out.accepted', { door: unit?.door ?? '' })}
       </p>
       <dl className="my-storage__facts">
         <div>
-          <dt>{t('tenant.move_out.move_out_date')}</dt>
+          <dt>{t('my_storage.move_out.move_out_date')}</dt>
           <dd>{result.move_out_date}</dd>
         </div>
         <div>
-          <dt>{t('tenant.move_out.notice_days')}</dt>
-          <dd>{t('tenant.move_out.notice_days_value', { count: result.notice_days })}</dd>
+          <dt>{t('my_storage.move_out.notice_days')}</dt>
+          <dd>{t('my_storage.move_out.notice_days_value', { count: result.notice_days })}</dd>
         </div>
         {result.balance > 0 && (
           <div>
-            <dt>{t('tenant.move_out.balance')}</dt>
+            <dt>{t('my_storage.move_out.balance')}</dt>
             <dd>{formatMoney(result.balance, { cents: true })}</dd>
           </div>
         )}
         {result.refund > 0 && (
           <div>
-            <dt>{t('tenant.move_out.refund')}</dt>
+            <dt>{t('my_storage.move_out.refund')}</dt>
             <dd>{formatMoney(result.refund, { cents: true })}</dd>
           </div>
         )}
       </dl>
       {result.message && <p className="my-storage__prompt">{result.message}</p>}
       {status.email && (
-        <p className="my-storage__prompt">{t('tenant.move_out.confirmation', { email: status.email })}</p>
+        <p className="my-storage__prompt">{t('my_storage.move_out.confirmation', { email: status.email })}</p>
       )}
       <div className="my-storage__row">
-        <Button onClick={() => shell.openPath('/my-storage')}>{t('tenant.move_out.back')}</Button>
+        <Button onClick={() => shell.openPath('/my-storage')}>{t('my_storage.move_out.back')}</Button>
       </div>
     </div>
   );

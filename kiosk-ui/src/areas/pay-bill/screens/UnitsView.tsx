@@ -223,7 +223,7 @@ const MyRentalPanel = observer(function MyRentalPanel() {
         {t('pay_bill.side_panel.link_a_rental')}
       </Button>
       <Button variant="link" onClick={() => shell.selectSection('my_storage_contact')}>
-        {t('contact.entry')}
+        {t('my_storage.contact_details.entry')}
       </Button>
     </aside>
   );
