@@ -94,7 +94,6 @@ const AREAS = [
   'documents',
   'trivia',
   'validation',
-  'flow',
   'devices',
   'speech',
   'merchandise',

@@ -3,7 +3,6 @@ import { browse } from './browse';
 import { common } from './common';
 import { devices } from './devices';
 import { documents } from './documents';
-import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
 import { myStorage } from './my-storage';
@@ -29,7 +28,6 @@ export const en = {
   documents,
   trivia,
   validation,
-  flow,
   devices,
   speech,
   merchandise,

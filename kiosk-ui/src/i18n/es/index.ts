@@ -6,7 +6,6 @@ import { browse } from './browse';
 import { common } from './common';
 import { devices } from './devices';
 import { documents } from './documents';
-import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
 import { myStorage } from './my-storage';
@@ -33,7 +32,6 @@ export const es: Translation<Catalogue> = {
   documents,
   trivia,
   validation,
-  flow,
   devices,
   speech,
   merchandise,
