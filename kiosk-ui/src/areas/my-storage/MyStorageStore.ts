@@ -33,7 +33,7 @@ function textFailure(serverMessage: string | null | undefined): AccountMessage {
 }
 
 /**
- * MY STORAGE, the tenants' own area (docs/tenant-area.md): once the account store has logged the
+ * MY STORAGE, the tenants' own area (docs/my-storage.md): once the account store has logged the
  * tenant in (a code by text, or e-mail), their units, the gate code by text to the phone on file
  * and the move-out notice. The gate code itself never reaches this store: the operator texts the
  * code it has on file (text-gate-code/ without a code), and the units keep no `accessCode`.

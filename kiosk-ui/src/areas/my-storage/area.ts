@@ -4,7 +4,7 @@ import type { ContactDetailsStore } from './contact-details/ContactDetailsStore'
 
 const MY_STORAGE_STORES = ['account', 'payBill', 'identity', 'myStorage'];
 
-/** MY STORAGE, the tenants' area (docs/tenant-area.md): the units, the move-out notice, contact details. */
+/** MY STORAGE, the tenants' area (docs/my-storage.md): the units, the move-out notice, contact details. */
 const stores = {
   myStorage: (): Promise<typeof MyStorageStore> => import('./MyStorageStore').then((module) => module.MyStorageStore),
   contactDetails: (): Promise<typeof ContactDetailsStore> =>

@@ -1,7 +1,7 @@
 import type { MessageTree } from '../types';
 
 /**
- * MY STORAGE, the tenants' own area (docs/tenant-area.md). The specs do not show these screens:
+ * MY STORAGE, the tenants' own area (docs/my-storage.md). The specs do not show these screens:
  * every text is ours, but the one-time-code and gate-code-text messages, which are the specs'
  * (shell §8 "OTP", rental §8 "Gate-code text").
  */
@@ -58,7 +58,7 @@ export const myStorage = {
     back: 'Back to MY STORAGE',
   },
   /**
-   * The tenant's contact details screen (docs/tenant-contact.md). Not in the specs: the wording is
+   * The tenant's contact details screen (docs/contact-details.md). Not in the specs: the wording is
    * ours; field labels and field messages are the rental's (rental.fields.*, validation.*).
    */
   contact_details: {

@@ -27,7 +27,7 @@ export type ContactOutcome =
   | { kind: 'failed' };
 
 /**
- * The logged-in tenant's contact details (docs/tenant-contact.md): loads the tenant of this
+ * The logged-in tenant's contact details (docs/contact-details.md): loads the tenant of this
  * facility from the account data (user items, then user item details), saves a change with
  * update-tenant-contact/ and keeps what the operator answered: which details changed, or the
  * fields it refused with their messages. Each save is one `contact_details` journey.

@@ -22,7 +22,7 @@ import { schemaResolver } from '../../../forms/schema-resolver';
 const TENANT_PHONE_AND_EMAIL = { phone: 'tenant_phone', email: 'tenant_email' } as const;
 
 /**
- * The tenant's contact details (docs/tenant-contact.md): the mailing address, cell phone, e-mail
+ * The tenant's contact details (docs/contact-details.md): the mailing address, cell phone, e-mail
  * and secondary (lien notice) contact with the rental's fields and rules, prefilled from the
  * account; Save sends them to the operator, whose answer says what changed. Needs a logged-in
  * account: without one the visitor is sent to the login.

@@ -15,7 +15,7 @@ import './my-storage.css';
 import { schemaResolver } from '../../../forms/schema-resolver';
 
 /**
- * Move out (docs/tenant-area.md): a unit and a date from tomorrow; the operator's answer shows its
+ * Move out (docs/my-storage.md): a unit and a date from tomorrow; the operator's answer shows its
  * rules (the notice days, what is owed or refunded) and the confirmation mail, or its refusal.
  * Without a logged-in tenant it is MY STORAGE's login.
  */

@@ -17,7 +17,7 @@ import './my-storage.css';
 const OTP_CODE_LENGTH = 6;
 
 /**
- * MY STORAGE (docs/tenant-area.md): logged out, the cell phone on file and a code by text (or the
+ * MY STORAGE (docs/my-storage.md): logged out, the cell phone on file and a code by text (or the
  * e-mail login); logged in, the tenant's units and what they can do for the picked one: the gate
  * code by text, contact details, move out, pay the bill, buy supplies.
  */
@@ -173,7 +173,7 @@ const UnitCard = observer(function UnitCard({ unit }: { unit: TenantUnit }) {
   );
 });
 
-/** The paths of the actions that open another screen, with their texts (docs/tenant-area.md). */
+/** The paths of the actions that open another screen, with their texts (docs/my-storage.md). */
 const LINKS = [
   { path: '/my-storage/contact', label: 'my_storage.actions.contact' },
   { path: '/my-storage/move-out', label: 'my_storage.actions.move_out' },
