@@ -23,7 +23,7 @@ export type PayBillSubSection = 'login' | 'register' | 'link_rental' | 'pay' | '
  * e-mail, logged-in flag) and the user's details, loaded whenever a session starts, and logout.
  *
  * It also says which account screen the pay-bill area shows (login, create an account, forgot
- * password, link a rental, or the payment itself, which is BillingStore's) and moves on after a
+ * password, link a rental, or the payment itself, which is PayBillStore's) and moves on after a
  * form's outcome. The forms themselves (logins, create an account, forgot password, link a rental,
  * their busy flag and errors) are `forms` (account/AccountForms.ts).
  */
@@ -95,7 +95,7 @@ export class AccountStore {
       this.goPay();
       return;
     }
-    this.root.ifLoaded('billing')?.leavePayStage();
+    this.root.ifLoaded('payBill')?.leavePayStage();
     this.subSection = subSection;
     this.resetLinkSent = false;
     if (subSection !== 'login') this.registeredEmail = null;
@@ -107,14 +107,14 @@ export class AccountStore {
    * (an account without rentals was sent to Link a Rental, so there is no unit list to go back to).
    */
   leaveLinkRental(): void {
-    if ((this.root.ifLoaded('billing')?.units.length ?? 0) > 0) this.goPay();
+    if ((this.root.ifLoaded('payBill')?.units.length ?? 0) > 0) this.goPay();
     else this.root.shell.goHome();
   }
 
-  /** The payment screens: the account's units load (the pay-bill area brings the billing store). */
+  /** The payment screens: the account's units load (the pay-bill area brings its store). */
   goPay(): void {
     this.subSection = 'pay';
-    void this.root.ifLoaded('billing')?.loadAccount();
+    void this.root.ifLoaded('payBill')?.loadAccount();
   }
 
   async submitLogin(values: LoginValues): Promise<AccountResult> {

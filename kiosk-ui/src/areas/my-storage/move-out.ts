@@ -5,7 +5,7 @@ import { startOfToday, type DateRange, type Today } from '../../shared/dates';
 export const MOVE_OUT_DAYS_AHEAD = 365;
 
 /**
- * Move-out dates (docs/tenant-area.md): from tomorrow, as the rental's date fields start, so the
+ * Move-out dates (docs/my-storage.md): from tomorrow, as the rental's date fields start, so the
  * notice never dates a move-out already under way; at most a year ahead.
  */
 export function moveOutDateRange(today?: Today): DateRange {

@@ -5,7 +5,7 @@ import { formatUsDate, isWithin, parseUsDate, type Today } from '../../../shared
 import { keyed, MESSAGES } from '../../../forms/messages';
 
 /**
- * The move-out notice (docs/tenant-area.md): a unit and a date from tomorrow to a year ahead,
+ * The move-out notice (docs/my-storage.md): a unit and a date from tomorrow to a year ahead,
  * with the reservation date's messages ('Invalid date', 'Choose a date from … to …').
  */
 export function moveOutSchema(today?: Today) {
