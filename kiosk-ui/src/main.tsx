@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiClient } from './api/client';
 import { EventsClient } from './api/events-client';
 import { App } from './App';
+import { isPending } from './models/loadable';
 import './i18n/first-screen';
 import { followVisitorLanguage } from './i18n/language';
 import { prefetchLikeliestScreen, prefetchScreens } from './screens/registry';
@@ -33,7 +34,7 @@ followVisitorLanguage(root.preferences, root.api);
 // likeliest first tap's chunks wait for that idle moment too: evaluated while the welcome renders,
 // they delayed the interactive welcome by hundreds of milliseconds at 4× CPU slowdown.
 when(
-  () => root.config.status === 'ready',
+  () => root.config.configuration.state === 'ready',
   () =>
     whenIdle(() => {
       void prefetchLikeliestScreen();
@@ -46,7 +47,7 @@ when(
 // the first paint, then the welcome (at 4× CPU slowdown that spinner cost ~150 ms before the
 // welcome). A configuration slow to answer does not hold the page for good.
 if (hasFirstPaint()) {
-  await when(() => root.config.status !== 'idle' && root.config.status !== 'loading', {
+  await when(() => !isPending(root.config.configuration), {
     timeout: FIRST_RENDER_WAIT_MS,
   }).catch(() => undefined);
 }

@@ -7,6 +7,7 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { i18next } from '../../i18n/setup';
+import { FAILED, IDLE, isPending, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
 
 /**
@@ -77,9 +78,8 @@ export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
  * Card numbers are masked to their last four digits before anything is sent.
  */
 export class SpeechStore {
-  status: SpeechStatus | null = null;
-  /** The daemon answered (or failed to) whether the kiosk can speak. */
-  statusKnown = false;
+  /** Whether the kiosk can speak, as the daemon answered; failed (no answer): it cannot. */
+  status: Loadable<SpeechStatus> = IDLE;
   /** Said first when the announcer starts ("Audio on"), then the screen. */
   private lead: string | undefined = undefined;
   /** The visitor switched audio off and heard it said: nothing to stop. */
@@ -102,12 +102,12 @@ export class SpeechStore {
    * stand-in of its size), so the controls around it do not move when it appears.
    */
   get availabilityPending(): boolean {
-    return !this.statusKnown;
+    return isPending(this.status);
   }
 
   /** The kiosk can speak: the audio control is shown. */
   get available(): boolean {
-    return this.status?.available === true;
+    return valueOr(this.status, null)?.available === true;
   }
 
   get on(): boolean {
@@ -149,7 +149,7 @@ export class SpeechStore {
       reaction(
         () => this.root.session.warning,
         (warning) => {
-          if (warning && this.status?.tone) void this.root.api.playTone().catch(() => undefined);
+          if (warning && valueOr(this.status, null)?.tone) void this.root.api.playTone().catch(() => undefined);
         },
       ),
       reaction(
@@ -182,15 +182,13 @@ export class SpeechStore {
   }
 
   async loadStatus(): Promise<void> {
+    this.status = LOADING;
     try {
       const status = await this.root.api.speechStatus();
-      runInAction(() => {
-        this.status = status;
-        this.statusKnown = true;
-      });
+      runInAction(() => (this.status = ready(status)));
     } catch {
       // No answer: no audio control, no tone; the kiosk works silently.
-      runInAction(() => (this.statusKnown = true));
+      runInAction(() => (this.status = FAILED));
     }
   }
 

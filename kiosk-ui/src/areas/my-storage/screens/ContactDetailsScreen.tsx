@@ -1,15 +1,15 @@
 import type { TenantContactField } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
-import { AddressFields, MAILING_ADDRESS, SECONDARY_CONTACT_ADDRESS } from '../../../components/form/AddressFields';
-import { CheckboxField } from '../../../components/form/CheckboxField';
-import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/ContactFields';
+import { AddressFields, MAILING_ADDRESS } from '../../../components/form/AddressFields';
+import { ContactFields } from '../../../components/form/ContactFields';
 import { FieldGroup } from '../../../components/form/FieldGroup';
+import { SecondaryContactFields } from '../../../components/form/SecondaryContactFields';
 import { contactDetailsSchema, type ContactDetailsValues } from '../forms/contact-details';
 import type { ContactDetailsStore } from '../contact-details/ContactDetailsStore';
 import { useStores } from '../../../shared/stores/StoresProvider';
@@ -104,9 +104,7 @@ const ContactForm = observer(function ContactForm({
     });
     return () => subscription.unsubscribe();
   }, [form, contactDetails]);
-  const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
   const mailingZip = useZipLookup(form, 'mailing_zip', 'mailing_state');
-  const secondaryZip = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
   const errors = contactDetails.serverErrors;
   const at = (field: TenantContactField) => errors[field] ?? null;
   const { outcome } = contactDetails;
@@ -172,41 +170,12 @@ const ContactForm = observer(function ContactForm({
           {t('my_storage.contact_details.secondary_contact')}
         </h2>
         <p className="contact-details__note">{t('my_storage.contact_details.secondary_intro')}</p>
-        {!required && (
-          <div className="field-group">
-            <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
-          </div>
-        )}
-        {!waived && (
-          <>
-            <FieldGroup title={t('rental.secondary.contact')}>
-              <ContactFields
-                control={form.control}
-                names={SECONDARY_CONTACT}
-                optional={contactDetails.secondaryEmailRequired ? [] : ['email']}
-                errors={{
-                  first_name: at('secondary_contact_first_name'),
-                  last_name: at('secondary_contact_last_name'),
-                  phone: at('secondary_contact_phone'),
-                  email: at('secondary_contact_email'),
-                }}
-              />
-            </FieldGroup>
-            <AddressFields
-              control={form.control}
-              names={SECONDARY_CONTACT_ADDRESS}
-              title={t('rental.secondary.address')}
-              onZipChange={secondaryZip}
-              errors={{
-                address1: at('secondary_contact_address1'),
-                address2: at('secondary_contact_address2'),
-                city: at('secondary_contact_city'),
-                state: at('secondary_contact_state'),
-                zip: at('secondary_contact_zipcode'),
-              }}
-            />
-          </>
-        )}
+        <SecondaryContactFields
+          form={form}
+          required={required}
+          emailRequired={contactDetails.secondaryEmailRequired}
+          serverError={at}
+        />
       </section>
       <footer className="contact-details__actions">
         <Button variant="secondary" data-keypad-back onClick={() => shell.goHome()}>
