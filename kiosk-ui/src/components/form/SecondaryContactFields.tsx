@@ -23,7 +23,7 @@ export interface SecondaryContactFieldsProps<T extends FieldValues> {
 }
 
 /**
- * The secondary (lien notice) contact (rental §5, docs/tenant-contact.md): the waiver, unless the
+ * The secondary (lien notice) contact (rental §5, docs/contact-details.md): the waiver, unless the
  * facility requires a contact, then, unless waived, the contact's names, e-mail and phone and its
  * address, whose zip fills the state. The rental's secondary contact step and MY STORAGE's contact
  * details both show it; the screen gives the title and intro around it.
