@@ -1,5 +1,5 @@
 import type { TenantUnit } from './tenant-units';
-import { startOfToday, type DateRange, type Today } from '../../shared/dates';
+import { startOfToday, type DateRange, type Today } from '../../utils/dates';
 
 /** How far ahead a move-out date may be picked (the operator's notice rules decide the rest). */
 export const MOVE_OUT_DAYS_AHEAD = 365;

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { moveOutDateRange } from '../move-out';
 import { requiredString } from '../../../forms/common';
-import { formatUsDate, isWithin, parseUsDate, type Today } from '../../../shared/dates';
+import { formatUsDate, isWithin, parseUsDate, type Today } from '../../../utils/dates';
 import { keyed, MESSAGES } from '../../../forms/messages';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { useStores } from '../../../shared/stores/StoresProvider';
-import { SIGNING_FRAME_SANDBOX } from '../../../utils/frame-sandbox';
+import { SIGNING_FRAME_SANDBOX } from '../../../shared/media/frame-sandbox';
 
 /**
  * Sign documents (shell spec §2 state 7, §4 "Submit"): one embedded frame per agreement, the

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/Spinner';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 import { useStores } from '../../../../shared/stores/StoresProvider';
-import { SIGNING_FRAME_SANDBOX } from '../../../../utils/frame-sandbox';
+import { SIGNING_FRAME_SANDBOX } from '../../../../shared/media/frame-sandbox';
 import { RetryMessage } from '../panda-fields/PandaFields';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
