@@ -14,6 +14,7 @@ import './styles/display-modes.css';
 import { afterNextPaint } from './utils/after-paint';
 import { hasFirstPaint } from './utils/first-paint';
 import { whenIdle } from './utils/lazyWithPreload';
+import { preventKeyRepeat } from './utils/no-key-repeat';
 import { preventNewWindows } from './utils/no-new-windows';
 
 /** How long the first render waits for the configuration behind the daemon's first paint. */
@@ -25,6 +26,7 @@ const FIRST_RENDER_WAIT_MS = 3000;
 if (hasFirstPaint() && performance.getEntriesByName('first-contentful-paint').length === 0) await afterNextPaint();
 
 preventNewWindows(window);
+preventKeyRepeat(window);
 
 const root = new RootStore({ api: new ApiClient(), events: new EventsClient() });
 root.start();
