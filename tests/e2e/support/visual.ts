@@ -81,6 +81,7 @@ type Tree = { [key: string]: string | Tree };
  * The catalogues as the UI bundles them (kiosk-ui/src/i18n/en and es), loaded at run time: they
  * are the UI's sources (bundler resolution), outside the tests' type-checked project. The Spanish
  * areas are loaded one by one: es/index.ts also loads dayjs's locale, which only the bundler resolves.
+ * A namespace's file and export follow its name: `pay_bill` is `pay-bill.ts`, exporting `payBill`.
  */
 const AREAS = [
   'common',
@@ -89,24 +90,23 @@ const AREAS = [
   'rental',
   'identity',
   'account',
-  'billing',
+  'pay_bill',
   'documents',
   'trivia',
   'validation',
-  'flow',
   'devices',
   'speech',
   'merchandise',
-  'tenant',
-  'contact',
+  'my_storage',
 ];
 const I18N = resolve(import.meta.dirname, '../../../kiosk-ui/src/i18n');
 
 async function loadCatalogue(language: Language): Promise<Tree> {
   const tree: Tree = {};
   for (const area of AREAS) {
-    const module = (await import(pathToFileURL(join(I18N, language, `${area}.ts`)).href)) as Record<string, Tree>;
-    const value = module[area] ?? module.default;
+    const file = area.replaceAll('_', '-');
+    const module = (await import(pathToFileURL(join(I18N, language, `${file}.ts`)).href)) as Record<string, Tree>;
+    const value = module[area.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())] ?? module.default;
     if (value === undefined) throw new Error(`catalogue area ${language}/${area} not found`);
     tree[area] = value;
   }
@@ -115,7 +115,7 @@ async function loadCatalogue(language: Language): Promise<Tree> {
 
 const CATALOGUES: Record<Language, Tree> = { en: await loadCatalogue('en'), es: await loadCatalogue('es') };
 
-/** A catalogue text by its key ('billing.card_form.card_name'), in `language`. */
+/** A catalogue text by its key ('pay_bill.card_form.card_name'), in `language`. */
 export function tr(language: Language, key: string): string {
   let node: string | Tree | undefined = CATALOGUES[language];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
@@ -464,6 +464,15 @@ export async function checkScreen(
     const info = test.info();
     // Let transitions and late layout settle as the visitor's eye would (fonts, images).
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // The pictures in view have arrived (a slow machine draws a media slider's image after its
+    // spinner has gone, and the layout moves once more).
+    await page.waitForFunction(() =>
+      [...document.images].every((image) => {
+        const box = image.getBoundingClientRect();
+        const inView = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+        return !inView || image.complete;
+      }),
+    );
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await installMeasures(page);
     const { findings, counts } = await page.evaluate(measurePage, {
@@ -500,20 +509,13 @@ export async function checkScreen(
 export const defectCount = (row: VisualRow): number =>
   Object.values(row.findings).reduce((sum, list) => sum + list.length, 0);
 
-/** The rows as a markdown table with every defect listed under it. */
+/**
+ * The defects and stopped walks first (a failing run's log shows the start of this text), then the
+ * rows as a markdown table.
+ */
 export function reportMarkdown(rows: readonly VisualRow[], blocked: readonly string[] = []): string {
-  const lines = [
-    '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar |',
-    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
-  ];
-  for (const row of rows) {
-    const f = row.findings;
-    lines.push(
-      `| ${row.mode} | ${row.screen} | ${row.counts.controls} | ${row.counts.texts} | ${f.overflow.length} | ${f.covered.length} | ${f.small.length} | ${f.contrast.length} | ${f.english.length} | ${f.sidebar.length} |`,
-    );
-  }
   const total = rows.reduce((sum, row) => sum + defectCount(row), 0);
-  lines.push('', `${rows.length} screen x mode pairs, ${total} defects.`, '');
+  const lines = [`${rows.length} screen x mode pairs, ${total} defects.`, ''];
   for (const stop of blocked) lines.push(`- walk stopped: ${stop}`);
   if (blocked.length > 0) lines.push('');
   for (const row of rows) {
@@ -523,6 +525,16 @@ export function reportMarkdown(rows: readonly VisualRow[], blocked: readonly str
       for (const item of list) lines.push(`- ${check}: ${item}`);
     for (const note of row.notes) lines.push(`- walk: ${note}`);
     lines.push('');
+  }
+  lines.push(
+    '| Mode | Screen | Controls | Texts | Overflow | Covered | < 44 px | Contrast | English | Sidebar |',
+    '| --- | --- | --: | --: | --: | --: | --: | --: | --: | --: |',
+  );
+  for (const row of rows) {
+    const f = row.findings;
+    lines.push(
+      `| ${row.mode} | ${row.screen} | ${row.counts.controls} | ${row.counts.texts} | ${f.overflow.length} | ${f.covered.length} | ${f.small.length} | ${f.contrast.length} | ${f.english.length} | ${f.sidebar.length} |`,
+    );
   }
   return lines.join('\n');
 }

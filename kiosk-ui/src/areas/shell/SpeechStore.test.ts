@@ -142,7 +142,7 @@ describe('SpeechStore', () => {
   it('plays the tone when the idle warning opens, in every mode, unless the kiosk is muted', async () => {
     for (const status of [speaking, { ...speaking, muted: true, tone: false }]) {
       const { root, stop, socket, sent } = startedRoot(status);
-      await when(() => root.speech.status !== null);
+      await when(() => root.speech.status.state === 'ready');
       expect(root.preferences.audio).toBe(false);
       socket.receive({ type: 'session-warning', session: { ...active, warning: true, resetSecondsLeft: 60 } });
       expect(sent('/device/tone')).toHaveLength(status.tone ? 1 : 0);

@@ -9,6 +9,7 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import { i18next } from '../../i18n/setup';
+import { FAILED, IDLE, isPending, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
 import type { AudioControls } from './speech/AudioControls';
 
@@ -86,9 +87,8 @@ export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
  * resumes speech, changes the volume and blanks the screen.
  */
 export class SpeechStore {
-  status: SpeechStatus | null = null;
-  /** The daemon answered (or failed to) whether the kiosk can speak. */
-  statusKnown = false;
+  /** Whether the kiosk can speak, as the daemon answered; failed (no answer): it cannot. */
+  status: Loadable<SpeechStatus> = IDLE;
   /** Said first when the announcer starts ("Audio on"), then the screen. */
   private lead: string | undefined = undefined;
   /** The visitor switched audio off and heard it said: nothing to stop. */
@@ -113,12 +113,12 @@ export class SpeechStore {
    * stand-in of its size), so the controls around it do not move when it appears.
    */
   get availabilityPending(): boolean {
-    return !this.statusKnown;
+    return isPending(this.status);
   }
 
   /** The kiosk can speak: the audio control is shown. */
   get available(): boolean {
-    return this.status?.available === true;
+    return valueOr(this.status, null)?.available === true;
   }
 
   get on(): boolean {
@@ -127,14 +127,19 @@ export class SpeechStore {
 
   /** The visitor's volume level (1 = quietest), the facility's default until changed; undefined until known. */
   get volumeLevel(): number | undefined {
-    const volume = this.status?.volume;
+    const volume = valueOr(this.status, null)?.volume;
     if (volume === undefined) return undefined;
     return this.root.preferences.volume ?? volume.default;
   }
 
   /** How many volume levels there are. */
   get volumeLevels(): number {
-    return this.status?.volume.levelsDb.length ?? 0;
+    return valueOr(this.status, null)?.volume.levelsDb.length ?? 0;
+  }
+
+  /** Sound may go to headphones in a jack (how the kiosk is set up): withheld details say so. */
+  get hasJack(): boolean {
+    return valueOr(this.status, null)?.privateListening === 'jack';
   }
 
   /** The screen shows nothing: audio mode's blank, which ends with audio mode and with the session. */
@@ -177,7 +182,7 @@ export class SpeechStore {
       reaction(
         () => this.root.session.warning,
         (warning) => {
-          if (warning && this.status?.tone)
+          if (warning && valueOr(this.status, null)?.tone)
             void this.root.api.playTone({ volume: this.volumeLevel }).catch(() => undefined);
         },
       ),
@@ -211,15 +216,13 @@ export class SpeechStore {
   }
 
   async loadStatus(): Promise<void> {
+    this.status = LOADING;
     try {
       const status = await this.root.api.speechStatus();
-      runInAction(() => {
-        this.status = status;
-        this.statusKnown = true;
-      });
+      runInAction(() => (this.status = ready(status)));
     } catch {
       // No answer: no audio control, no tone; the kiosk works silently.
-      runInAction(() => (this.statusKnown = true));
+      runInAction(() => (this.status = FAILED));
     }
   }
 

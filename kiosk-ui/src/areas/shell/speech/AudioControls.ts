@@ -1,4 +1,3 @@
-import type { SpeechStatus } from '@kiosk/shared-types';
 import type { ApiClient } from '../../../api/client';
 import { i18next, loadAreaTexts } from '../../../i18n/setup';
 import type { VisitorPreferences } from '../VisitorPreferences';
@@ -31,7 +30,8 @@ const DOT_COMMAND_MS = 2000;
 /** What the controls read and call of the speech store. */
 export interface SpeechHost {
   readonly on: boolean;
-  readonly status: SpeechStatus | null;
+  /** The kiosk has a headphone jack (KIOSK_SPEECH_PRIVATE_LISTENING=jack). */
+  readonly hasJack: boolean;
   readonly volumeLevel: number | undefined;
   readonly volumeLevels: number;
   readonly root: { readonly api: ApiClient; readonly preferences: VisitorPreferences };
@@ -149,8 +149,7 @@ export class AudioControls {
     const aloud = this.speech.root.preferences.privateAloud;
     if (aloud || this.hintGiven) return { whole, withheld, aloud };
     this.hintGiven = true;
-    const jack = this.speech.status?.privateListening === 'jack';
-    const hint = [i18next.t('speech.private.hint'), jack ? i18next.t('speech.private.hint_jack') : ''];
+    const hint = [i18next.t('speech.private.hint'), this.speech.hasJack ? i18next.t('speech.private.hint_jack') : ''];
     return { whole, withheld: [withheld, ...hint].filter(Boolean).join(' '), aloud };
   }
 

@@ -32,7 +32,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
   const { t, i18n } = useTranslation();
   const root = useStores();
   const { rental, checkout, config } = root;
-  const doneLabel = t(checkout.confirmDoneKey as 'flow.finish');
+  const doneLabel = t(checkout.confirmDoneKey as 'rental.flow.finish');
   const passwordFormId = `${useId()}-password`;
 
   if (checkout.processState === 'failed') {
