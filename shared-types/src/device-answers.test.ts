@@ -55,8 +55,7 @@ describe('reading the daemon device answers', () => {
     };
     expect(isSpeechStatus(speech)).toBe(true);
     expect(isSpeechStatus({ ...speech, available: 'no' })).toBe(false);
-    expect(isSpeechStatus({ ...speech, privateListening: 'bluetooth' })).toBe(false);
-    expect(isSpeechStatus({ ...speech, volume: { levelsDb: ['loud'], default: 1 } })).toBe(false);
+    expect(isSpeechStatus({ ...speech, volume: 'loud' })).toBe(false);
   });
 
   it("reads an error answer's reason, and only a known printer failure as one", () => {

@@ -9,7 +9,7 @@ import type {
   PrintFailureReason,
   SwipeStarted,
 } from './devices.js';
-import type { PrivateListeningSetup, SpeechResumed, SpeechStatus } from './speech.js';
+import type { SpeechResumed, SpeechStatus } from './speech.js';
 
 /**
  * How the UI reads the daemon's device answers: each is checked, so a store acts on a known shape
@@ -94,8 +94,6 @@ export function isPrinterHealth(value: unknown): value is PrinterHealth {
   );
 }
 
-const PRIVATE_LISTENING: Record<PrivateListeningSetup, null> = { none: null, jack: null, handset: null };
-
 export function isSpeechStatus(value: unknown): value is SpeechStatus {
   return (
     isRecord(value) &&
@@ -105,10 +103,8 @@ export function isSpeechStatus(value: unknown): value is SpeechStatus {
     isOptionalString(value.problem) &&
     isRecord(value.volume) &&
     Array.isArray(value.volume.levelsDb) &&
-    value.volume.levelsDb.every((level) => typeof level === 'number') &&
     typeof value.volume.default === 'number' &&
-    isOneOf(PRIVATE_LISTENING, value.privateListening) &&
-    typeof value.headphones === 'boolean'
+    typeof value.privateListening === 'string'
   );
 }
 

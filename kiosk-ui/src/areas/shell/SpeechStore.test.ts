@@ -3,7 +3,7 @@ import { when } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import { ACTIVE_SESSION as active, createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
-import { AUDIO_KEY_CODE, SPEECH_KEY_CODES, speechParts } from './SpeechStore';
+import { AUDIO_KEY_CODE, SPEECH_KEY_CODES } from './SpeechStore';
 import { DOT_COMMANDS, STOP_KEY_CODE, VOLUME_KEY_CODES } from './speech/AudioControls';
 import { markPrivate } from './speech/private-stretches';
 
@@ -113,6 +113,8 @@ describe('SpeechStore', () => {
     expect(press(SPEECH_KEY_CODES.repeat, '*').defaultPrevented).toBe(false);
     expect(press(STOP_KEY_CODE, '.').defaultPrevented).toBe(false);
     root.preferences.setAudio(true);
+    // What sends utterances arrives with audio mode.
+    await when(() => root.speech.controls !== undefined);
     root.speech.say('Unit A104, $95.00');
     expect(press(SPEECH_KEY_CODES.repeat, '*').defaultPrevented).toBe(true);
     // Nothing paused (the daemon says so): the last utterance again.
@@ -129,6 +131,7 @@ describe('SpeechStore', () => {
     const { root, stop, spoken } = startedRoot(speaking);
     await when(() => root.speech.available);
     root.preferences.setAudio(true);
+    await when(() => root.speech.controls !== undefined);
     root.speech.say('Card number, 4111 1111 1111 1111');
     root.preferences.language = 'es';
     root.speech.say('Tarjeta 378282246310005');
@@ -179,11 +182,11 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
     expect(root.speech.volumeLevel).toBe(3);
     press(VOLUME_KEY_CODES.louder, 'AudioVolumeUp');
     await vi.waitFor(() => expect(spoken().at(-1)).toEqual({ text: 'Volume 4 of 5.', lang: 'en', volume: 4 }));
-    root.speech.louder();
+    root.speech.controls!.run('louder');
     await vi.waitFor(() => expect(spoken().at(-1)).toMatchObject({ text: 'Volume 5 of 5.', volume: 5 }));
-    root.speech.louder();
+    root.speech.controls!.run('louder');
     await vi.waitFor(() => expect(spoken().at(-1)).toMatchObject({ text: 'Volume at its highest.', volume: 5 }));
-    for (let step = 0; step < 5; step += 1) root.speech.softer();
+    for (let step = 0; step < 5; step += 1) root.speech.controls!.run('softer');
     await vi.waitFor(() => expect(spoken().at(-1)).toMatchObject({ text: 'Volume at its lowest.', volume: 1 }));
     expect(root.preferences.volume).toBe(1);
     stop();
@@ -191,7 +194,7 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
 
   it("goes back to the facility's default level when the visit ends", async () => {
     const { root, stop } = await listening();
-    root.speech.softer();
+    root.speech.controls!.run('softer');
     expect(root.speech.volumeLevel).toBe(2);
     root.resetAll();
     expect(root.preferences.volume).toBeNull();
@@ -281,16 +284,5 @@ describe('SpeechStore: volume, private data, stop and resume, screen blank', () 
     root.resetAll();
     expect(root.speech.screenBlank).toBe(false);
     stop();
-  });
-});
-
-describe('speechParts', () => {
-  it('cuts an utterance where a text in another language starts and ends, each part in its language', () => {
-    expect(speechParts('¡Ups! \uE000en\uE001Your card was declined.\uE002 Pida ayuda.', 'es')).toEqual([
-      { text: '¡Ups!', lang: 'es' },
-      { text: 'Your card was declined.', lang: 'en' },
-      { text: 'Pida ayuda.', lang: 'es' },
-    ]);
-    expect(speechParts('Plain text', 'en')).toEqual([{ text: 'Plain text', lang: 'en' }]);
   });
 });

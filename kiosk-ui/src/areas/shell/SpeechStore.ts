@@ -1,14 +1,6 @@
-import {
-  hasPrivate,
-  SPEECH_MAX_CHARS,
-  speakableText,
-  type SpeechLanguage,
-  type SpeechPart,
-  type SpeechRequest,
-  type SpeechStatus,
-} from '@kiosk/shared-types';
+import type { SpeechStatus } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import { i18next } from '../../i18n/setup';
+import { i18next, loadAreaTexts } from '../../i18n/setup';
 import { FAILED, IDLE, isPending, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
 import type { AudioControls } from './speech/AudioControls';
@@ -25,8 +17,8 @@ const COUNTDOWN_MARKS = [30, 10] as const;
 /**
  * The keypad's speech keys in audio mode (docs/accessibility.md, "Speech keys"), by key code, so
  * the main keyboard's * / - still type: repeat the last utterance, the rental so far, the price
- * (after the rental: the unit and the gate code, digit by digit). The stop key, the volume keys
- * and the commands after the stop key are speech/AudioControls.ts's.
+ * (after the rental: the unit and the gate code, digit by digit). The repeat and stop keys, the
+ * volume keys and the commands after the stop key are speech/AudioControls.ts's.
  */
 export const SPEECH_KEY_CODES = { repeat: 'NumpadMultiply', summary: 'NumpadDivide', price: 'NumpadSubtract' } as const;
 
@@ -46,45 +38,16 @@ const loadAudioControls = async () => (await import('./speech/AudioControls')).A
 type KeyTexts = Awaited<ReturnType<typeof loadKeyTexts>>;
 
 /**
- * Operator texts in another language than the visitor's are marked by the announcer
- * (speech/describe.ts, `visibleText`) as \uE000lang\uE001text\uE002: each becomes a part said in its
- * own language's voice.
- */
-export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
-  const parts: SpeechPart[] = [];
-  const pattern = /\uE000(en|es)\uE001([^\uE002]*)\uE002/g;
-  let at = 0;
-  for (const match of text.matchAll(pattern)) {
-    parts.push({ text: text.slice(at, match.index), lang }, { text: match[2]!, lang: match[1] as SpeechLanguage });
-    at = match.index + match[0].length;
-  }
-  parts.push({ text: text.slice(at), lang });
-  const merged: SpeechPart[] = [];
-  for (const part of parts) {
-    const clean = part.text
-      .replace(/[\uE000-\uE002]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (clean === '') continue;
-    const last = merged[merged.length - 1];
-    if (last?.lang === part.lang) last.text = `${last.text} ${clean}`;
-    else merged.push({ text: clean, lang: part.lang });
-  }
-  return merged;
-}
-
-/**
  * Speech output as the UI drives it (the daemon synthesises and plays; docs/accessibility.md).
  * Whether this visitor wants it is `root.preferences.audio` (reset with the session); this store
  * knows whether the kiosk can speak (the audio control is hidden when it cannot), sends what to
  * say in the visitor's language, plays the idle warning's tone in every mode unless the operator
  * muted the kiosk, and says the warning's countdown in audio mode.
  *
- * Card numbers are masked to their last four digits before anything is sent. Each utterance goes
- * at the visitor's volume level; one with private stretches (speech/describe.ts marks them) goes
- * with its withheld version, which the daemon says instead unless the sound goes to headphones
- * or the visitor chose to hear private details aloud. In audio mode the keypad also stops and
- * resumes speech, changes the volume and blanks the screen.
+ * What is said is sent by audio mode's controls (speech/AudioControls.ts, loaded with the
+ * announcer when a visitor turns audio on): masked, at the visitor's volume level, with private
+ * stretches withheld from the room; they also stop and resume speech, change the volume and
+ * blank the screen from the keypad.
  */
 export class SpeechStore {
   /** Whether the kiosk can speak, as the daemon answered; failed (no answer): it cannot. */
@@ -93,19 +56,21 @@ export class SpeechStore {
   private lead: string | undefined = undefined;
   /** The visitor switched audio off and heard it said: nothing to stop. */
   private saidOff = false;
-  /** The last utterance sent, for the repeat key. */
-  private last: { text: string; lang: SpeechLanguage } | undefined = undefined;
   private keyTexts: KeyTexts | undefined = undefined;
   /** The running announcer's way to say news with the next utterance. */
   private notes: ((text: string, kind?: string) => void) | undefined = undefined;
-  /** Volume, stop and resume, the screen blank, private data: loaded when audio mode first turns on. */
-  private controls: AudioControls | undefined = undefined;
+  /**
+   * What sends utterances, and the volume (the Softer and Louder buttons call it), stop and
+   * resume, blank and private data: loaded when audio mode first turns on.
+   */
+  controls: AudioControls | undefined = undefined;
 
   constructor(
     readonly root: RootStore,
     private readonly announcer: () => Promise<AnnouncerStarter> = loadAnnouncer,
   ) {
-    makeAutoObservable<this, 'controls'>(this, { root: false, controls: false }, { autoBind: true });
+    // `controls` is observed as a reference (a class instance: MobX leaves its inside alone).
+    makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
   /**
@@ -132,16 +97,6 @@ export class SpeechStore {
     return this.root.preferences.volume ?? volume.default;
   }
 
-  /** How many volume levels there are. */
-  get volumeLevels(): number {
-    return valueOr(this.status, null)?.volume.levelsDb.length ?? 0;
-  }
-
-  /** Sound may go to headphones in a jack (how the kiosk is set up): withheld details say so. */
-  get hasJack(): boolean {
-    return valueOr(this.status, null)?.privateListening === 'jack';
-  }
-
   /** The screen shows nothing: audio mode's blank, which ends with audio mode and with the session. */
   get screenBlank(): boolean {
     return this.on && this.root.preferences.screenBlank;
@@ -165,10 +120,12 @@ export class SpeechStore {
             return;
           }
           const attempt = starting;
-          const lead = this.lead;
+          const said = this.lead;
           this.lead = undefined;
-          void Promise.all([this.announcer(), this.loadKeyTexts(), this.loadControls()]).then(
+          void Promise.all([this.announcer(), this.loadKeyTexts(), this.loadControls(), loadAreaTexts()]).then(
             ([startAnnouncer]) => {
+              // Audio on (and the languages), then the keypad's keys, which come with the area texts.
+              const lead = said && `${said} ${i18next.t('speech.keys_help')}`;
               if (attempt === starting && this.on)
                 stopAnnouncer = startAnnouncer(this.say, lead, {
                   onArrival: this.arrivalExtra,
@@ -236,13 +193,7 @@ export class SpeechStore {
         this.root.preferences.language === 'es'
           ? i18next.t('shell.preferences.audio.english_available')
           : `${i18next.t('shell.preferences.audio.spanish_available')} \uE000es\uE001${i18next.t('shell.preferences.audio.spanish_available_es')}\uE002`;
-      this.lead = [
-        i18next.t('shell.preferences.audio.turned_on'),
-        offer,
-        i18next.t('shell.preferences.audio.keys_help'),
-      ]
-        .filter(Boolean)
-        .join(' ');
+      this.lead = [i18next.t('shell.preferences.audio.turned_on'), offer].filter(Boolean).join(' ');
     } else {
       // Said as audio goes off, so the visitor hears that it did; it cuts off whatever was playing.
       this.send(i18next.t('shell.preferences.audio.turned_off'));
@@ -256,65 +207,15 @@ export class SpeechStore {
     if (this.on) this.send(text);
   }
 
-  /** The Louder button: one level up, said at the new level (speech/AudioControls.ts). */
-  louder(): void {
-    this.controls?.run('louder');
-  }
-
-  /** The Softer button: one level down. */
-  softer(): void {
-    this.controls?.run('softer');
-  }
-
-  /** Says text now, cutting off what is being said; remembered for the repeat key unless told. */
-  sendText(text: string, remember = true): void {
-    this.send(text, remember);
-  }
-
-  /** The last utterance said, for the repeat key. */
-  lastText(): string | undefined {
-    return this.last?.text;
-  }
-
   /** News said with the announcer's next utterance (so a focus moving does not cut it off), or at once. */
   note(text: string, kind?: string): void {
     if (this.notes) this.notes(text, kind);
     else this.send(text, false);
   }
 
+  /** Says text now, cutting off what is being said; remembered for the repeat key unless told. */
   private send(text: string, remember = true): void {
-    const lang = this.root.preferences.language;
-    if (remember) this.last = { text, lang };
-    if (!hasPrivate(text)) {
-      const request = this.request(text, lang);
-      if (request) void this.root.api.speak(request).catch(() => undefined);
-      return;
-    }
-    // Private data comes from the announcer and the key texts, which arrive with the controls.
-    if (this.controls === undefined) return;
-    const { whole, withheld, aloud } = this.controls.versions(text);
-    const request = this.request(whole, lang);
-    const instead = this.request(withheld, lang);
-    if (request === undefined || instead === undefined) return;
-    const said = { text: instead.text, ...(instead.parts ? { parts: instead.parts } : {}) };
-    void this.root.api.speak({ ...request, withheld: said, ...(aloud ? { aloud: true } : {}) }).catch(() => undefined);
-  }
-
-  /** What the daemon is asked to say: masked, in parts by language, at the visitor's volume. */
-  private request(text: string, lang: SpeechLanguage): SpeechRequest | undefined {
-    const parts = speechParts(text, lang).map((part) => ({ ...part, text: speakableText(part.text, part.lang) }));
-    const spoken = parts
-      .map((part) => part.text)
-      .join(' ')
-      .slice(0, SPEECH_MAX_CHARS);
-    if (spoken === '') return undefined;
-    const volume = this.volumeLevel;
-    return {
-      text: spoken,
-      lang,
-      ...(parts.some((part) => part.lang !== lang) ? { parts } : {}),
-      ...(volume === undefined ? {} : { volume }),
-    };
+    this.controls?.send(text, remember);
   }
 
   private subscribeNotes(note: (text: string, kind?: string) => void): () => void {
@@ -327,7 +228,7 @@ export class SpeechStore {
   private async loadControls(): Promise<void> {
     if (this.controls !== undefined) return;
     const Controls = await loadAudioControls().catch(() => undefined);
-    this.controls ??= Controls && new Controls(this);
+    runInAction(() => (this.controls ??= Controls && new Controls(this)));
   }
 
   /** The stores the speech keys read the rental from, once they have arrived. */
@@ -354,8 +255,8 @@ export class SpeechStore {
   }
 
   /**
-   * The repeat, summary and price keys, and audio mode's controls (speech/AudioControls.ts): in
-   * audio mode only, so the keypad types normally otherwise.
+   * The summary and price keys, and audio mode's controls (speech/AudioControls.ts: repeat, stop,
+   * volume...): in audio mode only, so the keypad types normally otherwise.
    */
   private listenForSpeechKeys(): () => void {
     if (typeof window === 'undefined') return () => undefined;
@@ -364,11 +265,7 @@ export class SpeechStore {
       const key = Object.entries(SPEECH_KEY_CODES).find(([, code]) => code === event.code)?.[0];
       if (key === undefined) return;
       event.preventDefault();
-      if (event.repeat) return;
-      if (key === 'repeat') {
-        if (this.last) this.send(this.last.text);
-        return;
-      }
+      if (event.repeat || key === 'repeat') return;
       void this.loadKeyTexts().then((texts) => {
         if (!texts || !this.on) return;
         this.send(key === 'summary' ? texts.summaryFor(this.rentalStores()) : texts.priceFor(this.rentalStores()));
@@ -393,7 +290,6 @@ export class SpeechStore {
   reset(): void {
     // Audio mode, the volume, the blank and the aloud choice are visitor preferences
     // (VisitorPreferences.reset); the kiosk's status stays. What this visitor heard goes.
-    this.last = undefined;
     this.controls?.reset();
   }
 }

@@ -13,18 +13,18 @@ export const VolumeButtons = observer(function VolumeButtons() {
   const { speech } = useStores();
   if (!speech.on || speech.volumeLevel === undefined) return null;
   return (
-    <div className="kiosk-visitor-controls__volume" role="group" aria-label={t('shell.preferences.audio.volume')}>
-      <Button variant="secondary" onClick={speech.softer}>
+    <div className="kiosk-visitor-controls__volume" role="group" aria-label={t('speech.volume.label')}>
+      <Button variant="secondary" onClick={() => speech.controls?.run('softer')}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
           <path d="M5 11h14v2H5z" fill="currentColor" />
         </svg>
-        {t('shell.preferences.audio.softer')}
+        {t('speech.volume.softer')}
       </Button>
-      <Button variant="secondary" onClick={speech.louder}>
+      <Button variant="secondary" onClick={() => speech.controls?.run('louder')}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" focusable="false">
           <path d="M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z" fill="currentColor" />
         </svg>
-        {t('shell.preferences.audio.louder')}
+        {t('speech.volume.louder')}
       </Button>
     </div>
   );

@@ -61,14 +61,6 @@ export const firstScreenShell = {
       spanish_available: 'Español is available: the Español button is at the foot of the menu or of the screen.',
       spanish_available_es: 'Español está disponible: el botón Español está al pie del menú o de la pantalla.',
       english_available: 'English is available: the English button is at the foot of the menu or of the screen.',
-      /** Said when audio mode turns on: the keypad's speech keys (SpeechStore SPEECH_KEY_CODES, DOT_COMMANDS). */
-      keys_help:
-        'On the keypad, star repeats, slash tells your rental so far, minus tells the price, dot stops speech and star goes on. ' +
-        'Dot then 8 is louder, dot then 2 softer, dot then 0 blanks the screen, dot then 5 says private details aloud.',
-      /** The volume buttons beside the audio control, while audio mode is on. */
-      volume: 'Volume',
-      louder: 'Louder',
-      softer: 'Softer',
       turned_on: 'Audio on.',
       turned_off: 'Audio off.',
     },

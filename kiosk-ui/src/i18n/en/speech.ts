@@ -36,8 +36,19 @@ export const speech = {
     /** Said before a payment: the amount it will charge. */
     pay_amount: 'Amount to pay today: {{amount}}',
   },
+  /**
+   * Said when audio mode turns on, after "Audio on" and the languages: the keypad's keys
+   * (SpeechStore SPEECH_KEY_CODES, speech/AudioControls.ts).
+   */
+  keys_help:
+    'On the keypad, star repeats, slash tells your rental so far, minus tells the price, dot stops speech and star goes on. ' +
+    'Dot then 8 is louder, dot then 2 softer, dot then 0 blanks the screen, dot then 5 says private details aloud.',
   /** Said by the volume keys and buttons, at the new level (SpeechStore louder/softer). */
   volume: {
+    /** The buttons beside the audio control while audio mode is on, and their group. */
+    label: 'Volume',
+    louder: 'Louder',
+    softer: 'Softer',
     level: 'Volume {{level}} of {{count}}.',
     highest: 'Volume at its highest.',
     lowest: 'Volume at its lowest.',

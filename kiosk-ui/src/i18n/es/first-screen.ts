@@ -57,12 +57,6 @@ export const firstScreenShell: Translation<typeof englishShell> = {
       spanish_available: 'Español está disponible: el botón Español está al pie del menú o de la pantalla.',
       spanish_available_es: 'Español está disponible: el botón Español está al pie del menú o de la pantalla.',
       english_available: 'English está disponible: el botón English está al pie del menú o de la pantalla.',
-      keys_help:
-        'En el teclado, asterisco repite, barra dice su alquiler hasta ahora, menos dice el precio, punto detiene la voz y asterisco la continúa. ' +
-        'Punto y luego 8 sube el volumen, punto y luego 2 lo baja, punto y luego 0 apaga la pantalla, punto y luego 5 dice en voz alta los datos privados.',
-      volume: 'Volumen',
-      louder: 'Más alto',
-      softer: 'Más bajo',
       turned_on: 'Audio activado.',
       turned_off: 'Audio desactivado.',
     },

@@ -29,7 +29,13 @@ export const speech: Translation<typeof english> = {
     gatecode_again: 'Para oír de nuevo su código de acceso, pulse menos.',
     pay_amount: 'Monto a pagar hoy: {{amount}}',
   },
+  keys_help:
+    'En el teclado, asterisco repite, barra dice su alquiler hasta ahora, menos dice el precio, punto detiene la voz y asterisco la continúa. ' +
+    'Punto y luego 8 sube el volumen, punto y luego 2 lo baja, punto y luego 0 apaga la pantalla, punto y luego 5 dice en voz alta los datos privados.',
   volume: {
+    label: 'Volumen',
+    louder: 'Más alto',
+    softer: 'Más bajo',
     level: 'Volumen {{level}} de {{count}}.',
     highest: 'El volumen está al máximo.',
     lowest: 'El volumen está al mínimo.',

@@ -1,14 +1,17 @@
+import { hasPrivate, type SpeechStatus } from '@kiosk/shared-types';
 import type { ApiClient } from '../../../api/client';
 import { i18next, loadAreaTexts } from '../../../i18n/setup';
+import { valueOr, type Loadable } from '../../../models/loadable';
 import type { VisitorPreferences } from '../VisitorPreferences';
 import { privateVersions } from './private-stretches';
+import { speechRequest } from './utterance';
 
 /**
- * What audio mode adds to the keypad and the screen besides what is said (docs/accessibility.md,
- * "Volume", "Private listening", "Stop and resume", "Screen blank"): louder and softer, stop and
- * go on, the screen blank, private details aloud, and the utterance said in place of one with
- * private data. Loaded with the announcer when a visitor turns audio on, so the first screen does
- * not carry it; SpeechStore hands keys and private utterances to it.
+ * Audio mode's sending and controls (docs/accessibility.md, "Volume", "Private listening", "Stop
+ * and resume", "Screen blank"): every utterance sent at the visitor's volume level, one with
+ * private data with what is said in its place; louder and softer, stop and go on, repeat, the
+ * screen blank, private details aloud. Loaded with the announcer when a visitor turns audio on,
+ * so the first screen does not carry it; SpeechStore hands it what to say and the keys.
  */
 
 /** A keypad's or keyboard's own volume keys, in audio mode. */
@@ -30,21 +33,17 @@ const DOT_COMMAND_MS = 2000;
 /** What the controls read and call of the speech store. */
 export interface SpeechHost {
   readonly on: boolean;
-  /** The kiosk has a headphone jack (KIOSK_SPEECH_PRIVATE_LISTENING=jack). */
-  readonly hasJack: boolean;
+  readonly status: Loadable<SpeechStatus>;
   readonly volumeLevel: number | undefined;
-  readonly volumeLevels: number;
   readonly root: { readonly api: ApiClient; readonly preferences: VisitorPreferences };
-  /** Says text now; remembered for the repeat key unless `remember` is false. */
-  sendText(text: string, remember?: boolean): void;
-  /** The last utterance said, for the repeat key. */
-  lastText(): string | undefined;
   /** Says news with the announcer's next utterance; a note of a kind replaces the one before. */
   note(text: string, kind?: string): void;
 }
 
 export class AudioControls {
   private dotAt = -Infinity;
+  /** The last utterance sent, for the repeat key. */
+  private last: string | undefined = undefined;
   /** The last utterance with private stretches, said whole when the visitor asks for it aloud. */
   private lastPrivate: string | undefined = undefined;
   /** The first withheld utterance of a visit says how to hear it; the next ones do not repeat it. */
@@ -90,7 +89,8 @@ export class AudioControls {
 
   /** One level up or down, said at the new level ("Volume 4 of 5"); at either end, says so. */
   private changeVolume(step: 1 | -1): void {
-    const { volumeLevel: level, volumeLevels: count } = this.speech;
+    const level = this.speech.volumeLevel;
+    const count = valueOr(this.speech.status, null)?.volume.levelsDb.length ?? 0;
     if (level === undefined) return;
     const next = level + step;
     if (next < 1 || next > count) {
@@ -113,8 +113,7 @@ export class AudioControls {
       .resumeSpeech({ volume: this.speech.volumeLevel })
       .catch(() => false)
       .then((resumed) => {
-        const last = this.speech.lastText();
-        if (!resumed && last !== undefined && this.speech.on) this.speech.sendText(last);
+        if (!resumed && this.last !== undefined && this.speech.on) this.send(this.last);
       });
   }
 
@@ -136,26 +135,51 @@ export class AudioControls {
       return;
     }
     const again = this.lastPrivate;
-    this.speech.sendText([i18next.t('speech.private.aloud_on'), again].filter(Boolean).join(' '), false);
+    this.send([i18next.t('speech.private.aloud_on'), again].filter(Boolean).join(' '), false);
+  }
+
+  /**
+   * Says text now in the visitor's language, cutting off what is being said; remembered for the
+   * repeat key unless `remember` is false. With private stretches, it goes whole and with what
+   * is said in their place through the speaker.
+   */
+  send(text: string, remember = true): void {
+    const { api, preferences } = this.speech.root;
+    const lang = preferences.language;
+    const volume = this.speech.volumeLevel;
+    if (remember) this.last = text;
+    if (!hasPrivate(text)) {
+      const request = speechRequest(text, lang, volume);
+      if (request) void api.speak(request).catch(() => undefined);
+      return;
+    }
+    const { whole, withheld, aloud } = this.versions(text);
+    const request = speechRequest(whole, lang, volume);
+    const instead = speechRequest(withheld, lang);
+    if (request === undefined || instead === undefined) return;
+    const said = { text: instead.text, ...(instead.parts ? { parts: instead.parts } : {}) };
+    void api.speak({ ...request, withheld: said, ...(aloud ? { aloud: true } : {}) }).catch(() => undefined);
   }
 
   /**
    * An utterance with private stretches: whole (for headphones, or aloud), and as said through
    * the speaker, each stretch a word and, the first time in a visit, how to hear them.
    */
-  versions(text: string): { whole: string; withheld: string; aloud: boolean } {
+  private versions(text: string): { whole: string; withheld: string; aloud: boolean } {
     this.lastPrivate = text;
     const { whole, withheld } = privateVersions(text, i18next.t('speech.private.word'));
     const aloud = this.speech.root.preferences.privateAloud;
     if (aloud || this.hintGiven) return { whole, withheld, aloud };
     this.hintGiven = true;
-    const hint = [i18next.t('speech.private.hint'), this.speech.hasJack ? i18next.t('speech.private.hint_jack') : ''];
+    const jack = valueOr(this.speech.status, null)?.privateListening === 'jack';
+    const hint = [i18next.t('speech.private.hint'), jack ? i18next.t('speech.private.hint_jack') : ''];
     return { whole, withheld: [withheld, ...hint].filter(Boolean).join(' '), aloud };
   }
 
   /** The visit ended: what it heard goes. */
   reset(): void {
     this.dotAt = -Infinity;
+    this.last = undefined;
     this.lastPrivate = undefined;
     this.hintGiven = false;
   }
