@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import kioskUi from './kiosk-ui/vitest.config.ts';
 
 // One run covers every package; each package's own vitest.config.ts sets its environment.
 export default defineConfig({
@@ -7,13 +8,17 @@ export default defineConfig({
       'shared-types',
       'daemon',
       'kiosk-ui',
-      // The i18n instance's start, which the shared kiosk-ui worker has long passed: a file of its own.
+      // The i18n instance's start, which the shared kiosk-ui worker has long passed: a file of its
+      // own. Spread rather than `extends`, which would add kiosk-ui's exclude of this very file.
       {
-        extends: './kiosk-ui/vitest.config.ts',
+        ...kioskUi,
         test: {
+          ...kioskUi.test,
           name: 'kiosk-ui (i18n start)',
           include: ['src/i18n/setup.test.ts'],
           exclude: [],
+          // Not the shared set-up, which starts i18next with every text.
+          setupFiles: [],
           isolate: true,
         },
       },

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// storage-kiosk wait-idle [--timeout SECONDS] [--url SUPPORT_URL] [--token TOKEN] [--every SECONDS]
+// storage-kiosk wait-idle [--timeout SECONDS] [--url SUPPORT_URL] [--token TOKEN] [--every SECONDS] [--journal]
 //
 // Waits until the kiosk daemon is idle (no visitor session running, no space held: "idle" in
 // /health/ready), so that restarting it drops no visitor mid-rental. The package's postinst runs it
 // before restarting the daemon after an upgrade or a downgrade. The support listener's address and
 // token come from /etc/storage-kiosk/{fleet.json,daemon.env,secrets.env} as the daemon reads them.
+// What it waits for is said on stdout and, with --journal (the postinst), in the journal too.
 // Exit 0: idle, or no daemon answering (nothing to wait for); 1: still busy when the time was up.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -16,8 +18,24 @@ const { values } = parseArgs({
     every: { type: 'string', default: '2' },
     url: { type: 'string' },
     token: { type: 'string' },
+    journal: { type: 'boolean', default: false },
   },
 });
+
+/** A line on stdout and, with --journal, in the journal (logger, when there is one). */
+function say(line) {
+  console.log(line);
+  if (values.journal) spawnSync('logger', ['-t', 'storage-kiosk', '--', line], { stdio: 'ignore' });
+}
+
+/** What keeps the kiosk busy, named: a visitor's session, held spaces, or both. */
+function busyWith(state) {
+  const held = Number(state.session?.held_spaces ?? 0);
+  const parts = [];
+  if (state.session?.active) parts.push('a visitor session is running');
+  if (held > 0) parts.push(held === 1 ? 'a space is held' : `${held} spaces are held`);
+  return parts.length > 0 ? parts.join(' and ') : 'the daemon is not idle';
+}
 const timeoutSeconds = Number(values.timeout);
 const everySeconds = Number(values.every);
 if (!(timeoutSeconds >= 0) || !(everySeconds > 0)) {
@@ -80,27 +98,23 @@ for (;;) {
     else if (typeof body.idle !== 'boolean') state = { unknown: 'this daemon does not report whether it is idle' };
     else state = body;
   } catch (error) {
-    console.log(`wait-idle: no daemon answers at ${url} (${error.cause?.code ?? error.message}): nothing to wait for`);
+    say(`wait-idle: no daemon answers at ${url} (${error.cause?.code ?? error.message}): nothing to wait for`);
     process.exit(0);
   }
   if (state.unknown) {
-    console.log(`wait-idle: ${state.unknown}: not waiting`);
+    say(`wait-idle: ${state.unknown}: not waiting`);
     process.exit(0);
   }
   if (state.idle) {
-    console.log(told ? 'wait-idle: the kiosk is idle now' : 'wait-idle: the kiosk is idle');
+    say(told ? 'wait-idle: the kiosk is idle now' : 'wait-idle: the kiosk is idle');
     process.exit(0);
   }
   if (Date.now() >= deadline) {
-    console.log(
-      `wait-idle: still busy after ${timeoutSeconds} s (session active: ${state.session?.active}, held spaces: ${state.session?.held_spaces})`,
-    );
+    say(`wait-idle: still busy after ${timeoutSeconds} s: ${busyWith(state)}`);
     process.exit(1);
   }
   if (!told) {
-    console.log(
-      `wait-idle: a visitor is using the kiosk (session active: ${state.session?.active}, held spaces: ${state.session?.held_spaces}); waiting up to ${timeoutSeconds} s`,
-    );
+    say(`wait-idle: waiting up to ${timeoutSeconds} s: ${busyWith(state)}`);
     told = true;
   }
   await sleep(everySeconds * 1000);

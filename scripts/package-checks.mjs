@@ -270,8 +270,13 @@ export function plantedLinkCheck(built) {
 }
 
 /** Paths, the user and dpkg's own records the package may have left. */
-export function leftovers() {
+/** The browser policy's directories: the postinst makes them, a purge removes them when they are its own. */
+const POLICY_DIRS = ['/etc/chromium/policies/managed', '/etc/chromium/policies'];
+
+/** What a purge left; `keptDirs`: those of POLICY_DIRS that were there before the package. */
+export function leftovers(keptDirs = []) {
   const found = PACKAGE_PATHS.filter((path) => existsSync(path));
+  found.push(...POLICY_DIRS.filter((dir) => !keptDirs.includes(dir) && existsSync(dir)));
   if (cmd('getent', ['passwd', 'kiosk-daemon']).ok) found.push('user kiosk-daemon');
   if (cmd('getent', ['group', 'kiosk-daemon']).ok) found.push('group kiosk-daemon');
   for (const dir of ['/var/lib/systemd/deb-systemd-helper-enabled', '/var/lib/systemd/deb-systemd-helper-masked']) {
@@ -542,6 +547,7 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
     };
   }
   const dir = givenDir ?? mkdtempSync(join(tmpdir(), 'kiosk-deb-'));
+  const policyDirsBefore = POLICY_DIRS.filter((path) => existsSync(path));
   let daemon;
   const step = async (name, body) => {
     try {
@@ -639,7 +645,7 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       const result = purge();
       timeline.push(['purge (dpkg --purge)', (Date.now() - started) / 1000]);
       if (!result.ok) throw new Error(`dpkg --purge failed:\n${result.output}`);
-      const left = leftovers();
+      const left = leftovers(policyDirsBefore);
       if (left.length) throw new Error(`left behind: ${left.join(', ')}`);
       return 'no file, user, unit link or dpkg record left';
     });

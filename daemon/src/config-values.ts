@@ -157,6 +157,25 @@ export function voice(source: Source, name: string, fallback: string): string {
   return value;
 }
 
+/** A gain in whole decibels, 0 or below: `-6`. */
+export function decibels(source: Source, name: string, fallback: number, min: number, max: number): number {
+  const value = source[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^-?\d+$/.test(value.trim()) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number of decibels from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** One of a few words. */
+export function oneOf<T extends string>(source: Source, name: string, values: readonly T[], fallback: T): T {
+  const value = text(source, name, fallback);
+  if (!(values as readonly string[]).includes(value)) {
+    throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${value}"`);
+  }
+  return value as T;
+}
+
 export function paperWidth(source: Source, name: string): 80 | 58 {
   const value = source[name];
   if (value === undefined || value === '' || value === '80') return 80;

@@ -150,6 +150,44 @@ describe('loadConfig', () => {
     expect(configError({ KIOSK_SPEECH_RATE: '5' }).setting).toBe('KIOSK_SPEECH_RATE');
     expect(configError({ KIOSK_MUTED: 'maybe' }).setting).toBe('KIOSK_MUTED');
   });
+
+  it('reads the volume: the maximum, the default level among the five under it, checked at start', () => {
+    expect(demo()).toMatchObject({ speechVolumeMaxDb: 0, speechVolumeDb: -12 });
+    expect(demo({ KIOSK_SPEECH_VOLUME_MAX_DB: '-6' })).toMatchObject({ speechVolumeMaxDb: -6, speechVolumeDb: -18 });
+    expect(demo({ KIOSK_SPEECH_VOLUME_DB: '-6' })).toMatchObject({ speechVolumeDb: -6 });
+    expect(configError({ KIOSK_SPEECH_VOLUME_DB: '-10' }).message).toBe(
+      'Invalid configuration: KIOSK_SPEECH_VOLUME_DB must be one of the volume levels -24, -18, -12, -6, 0 (dB, 6 apart up to KIOSK_SPEECH_VOLUME_MAX_DB), got "-10"',
+    );
+    expect(configError({ KIOSK_SPEECH_VOLUME_MAX_DB: '-6', KIOSK_SPEECH_VOLUME_DB: '0' }).setting).toBe(
+      'KIOSK_SPEECH_VOLUME_DB',
+    );
+    expect(configError({ KIOSK_SPEECH_VOLUME_MAX_DB: '6' }).message).toBe(
+      'Invalid configuration: KIOSK_SPEECH_VOLUME_MAX_DB must be a whole number of decibels from -30 to 0, got "6"',
+    );
+  });
+
+  it('reads how sound reaches the visitor: speaker, jack or handset; the jack simulated in a demo', () => {
+    expect(demo()).toMatchObject({
+      speechPrivateListening: 'none',
+      speechHeadphonePlayCommand: null,
+      simulateHeadphoneJack: true,
+      speechJackCommand: "amixer -c 0 cget iface=CARD,name='Headphone Jack'",
+    });
+    expect(
+      demo({
+        KIOSK_SPEECH_PRIVATE_LISTENING: 'jack',
+        KIOSK_SPEECH_HEADPHONE_PLAY_COMMAND: 'aplay -q -D plughw:1,0',
+        KIOSK_SIMULATE_HEADPHONE_JACK: 'false',
+      }),
+    ).toMatchObject({
+      speechPrivateListening: 'jack',
+      speechHeadphonePlayCommand: 'aplay -q -D plughw:1,0',
+      simulateHeadphoneJack: false,
+    });
+    expect(configError({ KIOSK_SPEECH_PRIVATE_LISTENING: 'bluetooth' }).message).toBe(
+      'Invalid configuration: KIOSK_SPEECH_PRIVATE_LISTENING must be one of none, jack, handset, got "bluetooth"',
+    );
+  });
 });
 
 describe('a kiosk never runs the sandbox unless asked', () => {

@@ -1,12 +1,21 @@
-import { CARD_READER, REACH_ZONE_PERCENT } from '@kiosk/shared-types';
+import {
+  CARD_READER,
+  PRIVATE_LISTENING_SETUPS,
+  REACH_ZONE_PERCENT,
+  SPEECH_VOLUME,
+  volumeLevelsDb,
+  type PrivateListeningSetup,
+} from '@kiosk/shared-types';
 import {
   bool,
   caFile,
   ConfigError,
+  decibels,
   devicePath,
   headerName,
   integer,
   logLevel,
+  oneOf,
   optionalUrl,
   originList,
   paperWidth,
@@ -84,6 +93,18 @@ export interface DaemonConfig {
   speechPlayCommand: string;
   /** The operator muted the kiosk's own sounds: the idle warning plays no tone (speech a visitor asks for still works). */
   muted: boolean;
+  /** The loudest volume level's gain in dB (0: the synthesiser's full output); the levels are 6 dB apart under it. */
+  speechVolumeMaxDb: number;
+  /** The level every visit starts at, by its gain in dB: one of the levels. */
+  speechVolumeDb: number;
+  /** How sound reaches the visitor: speaker only, speaker and a headphone jack, or a handset only. */
+  speechPrivateListening: PrivateListeningSetup;
+  /** Shell command that reports the headphone jack (ALSA's jack control): "values=on" when plugged. */
+  speechJackCommand: string;
+  /** Shell command that plays to the headphones or handset; null = the play command (the codec mutes the speaker). */
+  speechHeadphonePlayCommand: string | null;
+  /** The jack is simulated (sandbox mode, or when asked): POST /device/speech/simulate plugs headphones in. */
+  simulateHeadphoneJack: boolean;
   logUrl: string | null;
   spoolDir: string;
   spoolMaxBytes: number;
@@ -221,6 +242,11 @@ function readSettings(source: Source, defaultUiDir: string): DaemonConfig {
     speechRate: integer(source, 'KIOSK_SPEECH_RATE', 165, 80, 450),
     speechPlayCommand: text(source, 'KIOSK_SPEECH_PLAY_COMMAND', 'aplay -q'),
     muted: bool(source, 'KIOSK_MUTED', false),
+    ...speechVolume(source),
+    speechPrivateListening: oneOf(source, 'KIOSK_SPEECH_PRIVATE_LISTENING', PRIVATE_LISTENING_SETUPS, 'none'),
+    speechJackCommand: text(source, 'KIOSK_SPEECH_JACK_COMMAND', DEFAULT_JACK_COMMAND),
+    speechHeadphonePlayCommand: text(source, 'KIOSK_SPEECH_HEADPHONE_PLAY_COMMAND', '') || null,
+    simulateHeadphoneJack: bool(source, 'KIOSK_SIMULATE_HEADPHONE_JACK', sandbox),
     logUrl: optionalUrl(source, 'KIOSK_LOG_URL'),
     spoolDir: text(source, 'KIOSK_SPOOL_DIR', 'var/spool'),
     spoolMaxBytes: integer(source, 'KIOSK_SPOOL_MAX_BYTES', 50 * 1_048_576, 1024, 10 * 1024 * 1_048_576),
@@ -369,6 +395,28 @@ export function loadConfig(env: Source = process.env, defaultUiDir = ''): Daemon
   const { config, problems } = examineConfig(env, defaultUiDir);
   if (problems.length > 0 || config === null) throw new InvalidConfiguration(problems);
   return config;
+}
+
+/** ALSA's headphone jack control on the first sound card, as most PC codecs name it. */
+export const DEFAULT_JACK_COMMAND = "amixer -c 0 cget iface=CARD,name='Headphone Jack'";
+
+/** The loudest level and the default one, which must be one of the levels under it. */
+function speechVolume(source: Source): { speechVolumeMaxDb: number; speechVolumeDb: number } {
+  const { min, max } = SPEECH_VOLUME.maxDb;
+  const maxDb = decibels(source, 'KIOSK_SPEECH_VOLUME_MAX_DB', SPEECH_VOLUME.maxDb.default, min, max);
+  const levels = volumeLevelsDb(maxDb);
+  // The middle level: 12 dB to go up, 12 dB to go down.
+  const middle = levels[Math.floor(levels.length / 2)]!;
+  const name = 'KIOSK_SPEECH_VOLUME_DB';
+  const given = source[name];
+  if (given === undefined || given === '') return { speechVolumeMaxDb: maxDb, speechVolumeDb: middle };
+  if (!/^-?\d+$/.test(given.trim()) || !levels.includes(Number(given))) {
+    throw new ConfigError(
+      name,
+      `must be one of the volume levels ${levels.join(', ')} (dB, 6 apart up to KIOSK_SPEECH_VOLUME_MAX_DB), got "${given}"`,
+    );
+  }
+  return { speechVolumeMaxDb: maxDb, speechVolumeDb: Number(given) };
 }
 
 /** 0 (never) or at least a minute: a browser needs time to start and send its first heartbeat. */

@@ -15,7 +15,7 @@ import { dismissFirstPaint } from './utils/first-paint';
  * puts the visitor's display choices on the document root (utils/display-mode.ts).
  */
 export const App = observer(function App() {
-  const { shell, session, config, preferences } = useStores();
+  const { shell, session, config, preferences, speech } = useStores();
   useEffect(() => session.installActivityListeners(document), [session]);
   useEffect(() => {
     // The keypad's code is not part of the first screen: it is fetched once the page is up.
@@ -32,9 +32,11 @@ export const App = observer(function App() {
 
   const { highContrast, largeText, lowReach } = preferences;
   const { reachZonePercent } = config;
+  const { screenBlank } = speech;
   useEffect(
-    () => applyDisplayMode({ highContrast, largeText, lowReach, reachZonePercent }, document.documentElement),
-    [highContrast, largeText, lowReach, reachZonePercent],
+    () =>
+      applyDisplayMode({ highContrast, largeText, lowReach, reachZonePercent, screenBlank }, document.documentElement),
+    [highContrast, largeText, lowReach, reachZonePercent, screenBlank],
   );
 
   const route = shell.route;

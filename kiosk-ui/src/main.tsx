@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiClient } from './api/client';
 import { EventsClient } from './api/events-client';
 import { App } from './App';
+import { isPending } from './models/loadable';
 import './i18n/first-screen';
 import { followVisitorLanguage } from './i18n/language';
 import { prefetchLikeliestScreen, prefetchScreens } from './screens/registry';
@@ -13,6 +14,7 @@ import './styles/display-modes.css';
 import { afterNextPaint } from './utils/after-paint';
 import { hasFirstPaint } from './utils/first-paint';
 import { whenIdle } from './utils/lazyWithPreload';
+import { preventKeyRepeat } from './utils/no-key-repeat';
 import { preventNewWindows } from './utils/no-new-windows';
 
 /** How long the first render waits for the configuration behind the daemon's first paint. */
@@ -24,6 +26,7 @@ const FIRST_RENDER_WAIT_MS = 3000;
 if (hasFirstPaint() && performance.getEntriesByName('first-contentful-paint').length === 0) await afterNextPaint();
 
 preventNewWindows(window);
+preventKeyRepeat(window);
 
 const root = new RootStore({ api: new ApiClient(), events: new EventsClient() });
 root.start();
@@ -33,7 +36,7 @@ followVisitorLanguage(root.preferences, root.api);
 // likeliest first tap's chunks wait for that idle moment too: evaluated while the welcome renders,
 // they delayed the interactive welcome by hundreds of milliseconds at 4× CPU slowdown.
 when(
-  () => root.config.status === 'ready',
+  () => root.config.configuration.state === 'ready',
   () =>
     whenIdle(() => {
       void prefetchLikeliestScreen();
@@ -46,7 +49,7 @@ when(
 // the first paint, then the welcome (at 4× CPU slowdown that spinner cost ~150 ms before the
 // welcome). A configuration slow to answer does not hold the page for good.
 if (hasFirstPaint()) {
-  await when(() => root.config.status !== 'idle' && root.config.status !== 'loading', {
+  await when(() => !isPending(root.config.configuration), {
     timeout: FIRST_RENDER_WAIT_MS,
   }).catch(() => undefined);
 }

@@ -116,7 +116,7 @@ export const API_ROUTES = {
   enrolAutopay: { method: 'POST', path: 'tenant/:tenant/space/:spaceId/autopay/' },
   cancelAutopay: { method: 'DELETE', path: 'tenant/:tenant/space/:spaceId/autopay/' },
 
-  // MY STORAGE, the tenants' area (docs/tenant-area.md)
+  // MY STORAGE, the tenants' area (docs/my-storage.md)
   moveOutNotice: { method: 'POST', path: 'move-out-notice/' },
 } as const satisfies Record<string, ApiRoute>;
 

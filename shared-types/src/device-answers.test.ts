@@ -44,8 +44,18 @@ describe('reading the daemon device answers', () => {
     // The printer's answer before it carried the common status word is not one the UI reads.
     expect(isPrinterHealth({ configured: true, state: 'paper-out', canPrint: false })).toBe(false);
     expect(isPrinterHealth({ status: 'ok', configured: true, state: 'jammed', canPrint: true })).toBe(false);
-    expect(isSpeechStatus({ available: false, muted: false, tone: false, problem: 'espeak-ng is missing' })).toBe(true);
-    expect(isSpeechStatus({ available: 'no', muted: false, tone: false })).toBe(false);
+    const speech = {
+      available: false,
+      muted: false,
+      tone: false,
+      problem: 'espeak-ng is missing',
+      volume: { levelsDb: [-24, -18, -12, -6, 0], default: 3 },
+      privateListening: 'jack',
+      headphones: false,
+    };
+    expect(isSpeechStatus(speech)).toBe(true);
+    expect(isSpeechStatus({ ...speech, available: 'no' })).toBe(false);
+    expect(isSpeechStatus({ ...speech, volume: 'loud' })).toBe(false);
   });
 
   it("reads an error answer's reason, and only a known printer failure as one", () => {

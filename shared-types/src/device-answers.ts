@@ -9,7 +9,7 @@ import type {
   PrintFailureReason,
   SwipeStarted,
 } from './devices.js';
-import type { SpeechStatus } from './speech.js';
+import type { SpeechResumed, SpeechStatus } from './speech.js';
 
 /**
  * How the UI reads the daemon's device answers: each is checked, so a store acts on a known shape
@@ -100,8 +100,16 @@ export function isSpeechStatus(value: unknown): value is SpeechStatus {
     typeof value.available === 'boolean' &&
     typeof value.muted === 'boolean' &&
     typeof value.tone === 'boolean' &&
-    isOptionalString(value.problem)
+    isOptionalString(value.problem) &&
+    isRecord(value.volume) &&
+    Array.isArray(value.volume.levelsDb) &&
+    typeof value.volume.default === 'number' &&
+    typeof value.privateListening === 'string'
   );
+}
+
+export function isSpeechResumed(value: unknown): value is SpeechResumed {
+  return isRecord(value) && typeof value.resumed === 'boolean';
 }
 
 function isIdScanFields(value: unknown): value is IdScanFields {

@@ -155,6 +155,11 @@ export const DAEMON_ENDPOINTS = {
   /** Speech output: GET its status, POST {text, lang} to say (interrupting), /stop to be quiet. */
   speech: '/device/speech',
   stopSpeech: '/device/speech/stop',
+  /** Stop the utterance playing and keep the rest; /resume goes on a little before where it stopped. */
+  pauseSpeech: '/device/speech/pause',
+  resumeSpeech: '/device/speech/resume',
+  /** Sandbox only: headphones plugged into the simulated jack, or not. */
+  simulateHeadphones: '/device/speech/simulate',
   /** The idle warning's tone. */
   tone: '/device/tone',
   /** Sandbox only: the scan simulator reads a named sample licence. */

@@ -19,7 +19,7 @@ export const JOURNEY_OUTCOMES = {
   card_swipe: ['read', 'failed'],
   /** A basket of boxes, tape, locks bought at /merchandise: paid, or refused (card, sold out, no answer). */
   merchandise: ['succeeded', 'failed'],
-  // MY STORAGE (docs/tenant-area.md): the gate code by text, the move-out notice.
+  // MY STORAGE (docs/my-storage.md): the gate code by text, the move-out notice.
   gate_code: ['sent', 'failed'],
   move_out: ['accepted', 'refused', 'failed'],
   /** A tenant's contact details: saved, nothing to change, a field refused by the operator, no answer. */

@@ -135,3 +135,26 @@ describe('secret fields: personal details, one-time codes and card data by name'
       expect(fieldSecrecy({ name }), name).toBe('card-number');
   });
 });
+
+describe('private in speech: the same rule, and names', () => {
+  it("counts personal fields, card numbers and people's names as private, not secrets or plain choices", async () => {
+    const { isPrivateToSpeak } = await import('./secret-fields.js');
+    for (const name of [
+      'tenant_first_name',
+      'last_name',
+      'firstName',
+      'full_name',
+      'name_on_card',
+      'secondary_contact_first_name',
+      'mailing_address1',
+      'tenant_phone',
+      'gatecode',
+      'cc_number',
+      'license_number',
+    ])
+      expect(isPrivateToSpeak({ name }), name).toBe(true);
+    expect(isPrivateToSpeak({ name: 'x', autocomplete: 'given-name' })).toBe(true);
+    for (const name of ['business_name', 'display_name', 'unit_name', 'cvv', 'password', 'insurance_id', 'zip'])
+      expect(isPrivateToSpeak({ name }), name).toBe(false);
+  });
+});

@@ -264,3 +264,31 @@ export function fieldSecrecy(field: { name?: string; type?: string; autocomplete
   }
   return secrecy;
 }
+
+/**
+ * A person's name by its field name: `tenant_first_name`, `last_name`, `firstName`, `middle_name`,
+ * `full_name`, `name_on_card`, `secondary_contact_name`; by autocomplete `name`, `given-name`,
+ * `family-name`, `cc-name`. Not `business_name`, `unit_name` or a document's `display_name`.
+ */
+export function namesPerson(key: string, autocomplete = ''): boolean {
+  if (['name', 'given-name', 'family-name', 'additional-name', 'cc-name'].includes(autocomplete)) return true;
+  const words = wordsOf(key);
+  const name = normaliseKeyName(key);
+  if (name.includes('nameoncard') || name.includes('cardholder')) return true;
+  return (
+    words.some((word) => ['name', 'firstname', 'lastname', 'fullname'].includes(word)) &&
+    (words.some((word) => ['first', 'last', 'middle', 'full', 'firstname', 'lastname', 'fullname'].includes(word)) ||
+      words.includes('contact'))
+  );
+}
+
+/**
+ * Whether a field's value is private in speech (docs/accessibility.md, "Private listening"): said
+ * through headphones, or through the speaker only once the visitor asks. By the one rule: a
+ * `personal` field (address, gate code, phone, e-mail, licence, free text), a card number's digits,
+ * or a person's name. A `secret` value is never said at all (its length only).
+ */
+export function isPrivateToSpeak(field: { name?: string; type?: string; autocomplete?: string }): boolean {
+  const secrecy = fieldSecrecy(field);
+  return secrecy === 'personal' || secrecy === 'card-number' || namesPerson(field.name ?? '', field.autocomplete);
+}

@@ -6,7 +6,7 @@
  *
  * An entry: `area`, the product area that shows it (kiosk-ui/src/areas/<area>/); `sidebar`, its
  * item's English text when it has an item (listed in this order); `shownWhen`, the facility fact
- * the item depends on; `path`, the address the tenants' area links it by (docs/tenant-area.md);
+ * the item depends on; `path`, the address the tenants' area links it by (docs/my-storage.md);
  * `under`, the sidebar item it is shown under when it has none of its own.
  */
 
@@ -45,10 +45,10 @@ export const KIOSK_SECTIONS = [
   { name: 'size_guide', area: 'browse', sidebar: 'SIZE GUIDE' },
   { name: 'pay_bill', area: 'pay-bill', sidebar: 'PAY MY BILL', shownWhen: 'no_external_paybill', path: '/pay-bill' },
   { name: 'autopay', area: 'pay-bill', sidebar: 'Setup autopay', shownWhen: 'no_external_paybill' },
-  // The tenants' own area (docs/tenant-area.md): after the pay-bill pair it widens.
+  // The tenants' own area (docs/my-storage.md): after the pay-bill pair it widens.
   { name: 'my_storage', area: 'my-storage', sidebar: 'MY STORAGE', path: '/my-storage' },
   { name: 'move_out', area: 'my-storage', path: '/my-storage/move-out', under: 'my_storage' },
-  // The tenant's contact details (docs/tenant-contact.md), reached from the account's screens.
+  // The tenant's contact details (docs/contact-details.md), reached from the account's screens.
   { name: 'my_storage_contact', area: 'my-storage', path: '/my-storage/contact', under: 'my_storage' },
   { name: 'rental_docs', area: 'documents', sidebar: 'Rental Documents', shownWhen: 'lease_documents' },
   { name: 'insurance', area: 'documents', sidebar: 'Protection Brochure', shownWhen: 'insurance_documents' },

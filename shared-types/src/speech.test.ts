@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakableText } from './speech.js';
+import { speakableText, volumeLevelsDb } from './speech.js';
 
 describe('speakableText', () => {
   it('says a card number as its last four digits only, in the language spoken', () => {
@@ -22,5 +22,15 @@ describe('speakableText, SSNs', () => {
     );
     expect(speakableText('Número 123 45 6789.', 'es')).toBe('Número un número de Seguro Social.');
     expect(speakableText('Call (217) 555-0142, code 4 8 2 7', 'en')).toBe('Call (217) 555-0142, code 4 8 2 7');
+  });
+});
+
+describe('volume levels', () => {
+  it('are 5 levels 6 dB apart under the maximum: 24 dB in all, one 12 dB above the quietest', () => {
+    expect(volumeLevelsDb(0)).toEqual([-24, -18, -12, -6, 0]);
+    expect(volumeLevelsDb(-6)).toEqual([-30, -24, -18, -12, -6]);
+    const levels = volumeLevelsDb(0);
+    expect(levels.at(-1)! - levels[0]!).toBeGreaterThanOrEqual(18);
+    expect(levels).toContain(levels[0]! + 12);
   });
 });

@@ -6,7 +6,7 @@ import { readMetrics, useKiosk } from './support/kiosk.js';
 import { SPANISH as ES } from './support/texts.js';
 
 /**
- * The tenant's contact details (docs/tenant-contact.md) against the built UI, daemon and sandbox:
+ * The tenant's contact details (docs/contact-details.md) against the built UI, daemon and sandbox:
  * tenant@example.com (Taylor Morgan, cell (217) 555-0147, secondary contact Jordan Morgan) logs in
  * with Pay My Bill's login and opens My contact details. The sandbox refuses another account's
  * e-mail (norentals@example.com) and records the confirmation mail and the text to the old phone.

@@ -244,8 +244,12 @@ test('a keypad alone walks from the welcome to the first detail step, and Escape
   await expect(page.getByRole('heading', { name: 'WELCOME', exact: true })).toBeVisible();
   const menu = sidebar(page);
   await pressUntilFocused(page, 'Tab', menu.getByRole('button', { name: 'Home', exact: true }));
-  // The arrows move through the menu's items.
-  await page.keyboard.press('ArrowDown');
+  // The arrows move through the menu's items. A key held down acts once (the kiosk has no key
+  // repeat): the held arrow's repeats move nothing further.
+  await page.keyboard.down('ArrowDown');
+  await page.keyboard.down('ArrowDown');
+  await page.keyboard.down('ArrowDown');
+  await page.keyboard.up('ArrowDown');
   await expect(menu.getByRole('button', { name: 'Select a Space', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(rentalSection(page)).toHaveAttribute('data-rental-section', 'detail_page');

@@ -6,7 +6,7 @@ import { facilityUsDate } from './support/facility-calendar.js';
 import { readMetrics, useKiosk } from './support/kiosk.js';
 
 /**
- * MY STORAGE as tenants walk it (docs/tenant-area.md): the cell phone on file, a code by text,
+ * MY STORAGE as tenants walk it (docs/my-storage.md): the cell phone on file, a code by text,
  * the units, the gate code texted to the phone on file; a wrong code and an unknown phone; the
  * move-out notice accepted and refused; a walk in Spanish; the gate code never on the page, in
  * speech or in the daemon's logs. tenant@example.com (cell (217) 555-0147, sandbox code 123456)

@@ -382,7 +382,10 @@ test.describe('at normal speed', () => {
   });
 
   test('navigation reaches the logging app as "Navigation {action}" with the session id', async ({ page }) => {
-    type Entry = { event_name: string; log: { action: string; active_section: string; session_id: string | null } };
+    type Entry = {
+      event_name: string;
+      log: { action: string; active_section: string; session_id: string | null; data?: unknown };
+    };
     const entries = async () =>
       ((await (await fetch(`${kiosk.sandboxUrl}/__sandbox/logs`)).json()) as { entries: Entry[] }).entries;
     const before = (await entries()).length;
@@ -402,6 +405,11 @@ test.describe('at normal speed', () => {
       );
     const sidebarEntry = (await entries()).slice(before).find((entry) => entry.event_name === 'Navigation sidebar');
     expect(sidebarEntry?.log.session_id).toMatch(/\S+/);
+    // The data came through the navigation log's masking, a chunk of its own: not left out for want of it.
+    const sectionEntry = (await entries())
+      .slice(before)
+      .find((entry) => entry.event_name === 'Navigation kiosk_section');
+    expect(sectionEntry?.log.data).toEqual({ kiosk_section: 'size_guide', from: 'home' });
   });
 
   test('the idle dialog, logged out and logged in, and the logout dialog pass the accessibility check', async ({

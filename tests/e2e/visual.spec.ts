@@ -179,23 +179,23 @@ async function payBill(walk: Walk): Promise<void> {
   await closeKeyboard(walk);
   await check(walk, 'pay-bill/login');
   await tap(button(page, texts.login), notes);
-  const a102 = page.getByRole('article', { name: t(walk, 'billing.unit.title').replace('{{unit}}', 'A102') });
+  const a102 = page.getByRole('article', { name: t(walk, 'pay_bill.unit.title').replace('{{unit}}', 'A102') });
   await expect(a102).toBeVisible({ timeout: 15_000 });
-  await tap(a102.getByLabel(t(walk, 'billing.unit.pay_my_bill')), notes);
-  await expect(a102.getByLabel(t(walk, 'billing.unit.pay_my_bill'))).toBeChecked();
+  await tap(a102.getByLabel(t(walk, 'pay_bill.unit.pay_my_bill')), notes);
+  await expect(a102.getByLabel(t(walk, 'pay_bill.unit.pay_my_bill'))).toBeChecked();
   await check(walk, 'pay-bill/unit list');
-  await tap(button(page, t(walk, 'billing.make_payment')), notes);
-  await tap(button(page, t(walk, 'billing.swipe.enter_manually')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'billing.card_form.title') })).toBeVisible();
-  await page.getByLabel(t(walk, 'billing.card_form.card_name')).fill('Taylor Morgan');
-  await page.getByLabel(t(walk, 'billing.card_form.card_number')).fill(GOOD_CARD);
-  await page.getByLabel(t(walk, 'billing.card_form.exp_month')).selectOption('12');
-  await page.getByLabel(t(walk, 'billing.card_form.exp_year')).selectOption(YEAR);
-  await page.getByLabel(t(walk, 'billing.card_form.cvv')).fill('987');
+  await tap(button(page, t(walk, 'pay_bill.make_payment')), notes);
+  await tap(button(page, t(walk, 'pay_bill.swipe.enter_manually')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'pay_bill.card_form.title') })).toBeVisible();
+  await page.getByLabel(t(walk, 'pay_bill.card_form.card_name')).fill('Taylor Morgan');
+  await page.getByLabel(t(walk, 'pay_bill.card_form.card_number')).fill(GOOD_CARD);
+  await page.getByLabel(t(walk, 'pay_bill.card_form.exp_month')).selectOption('12');
+  await page.getByLabel(t(walk, 'pay_bill.card_form.exp_year')).selectOption(YEAR);
+  await page.getByLabel(t(walk, 'pay_bill.card_form.cvv')).fill('987');
   await closeKeyboard(walk);
   await check(walk, 'pay-bill/card form');
-  await tap(button(page, t(walk, 'billing.make_payment')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'billing.result.success_title') })).toBeVisible({
+  await tap(button(page, t(walk, 'pay_bill.make_payment')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'pay_bill.result.success_title') })).toBeVisible({
     timeout: 15_000,
   });
   await check(walk, 'pay-bill/result');
@@ -210,21 +210,23 @@ async function myStorage(walk: Walk): Promise<void> {
   await phone.pressSequentially(TEST_USER.phone);
   await tap(button(page, t(walk, 'identity.login.send_code')), notes);
   await page.getByLabel(new RegExp(`^${t(walk, 'identity.login.code')}`)).pressSequentially(TEXT_CODE);
-  const a102 = page.getByRole('article', { name: t(walk, 'tenant.units.unit').replace('{{door}}', 'A102') });
+  const a102 = page.getByRole('article', { name: t(walk, 'my_storage.units.unit').replace('{{door}}', 'A102') });
   await expect(a102).toBeVisible({ timeout: 15_000 });
   await closeKeyboard(walk);
   await check(walk, 'my-storage/units');
-  await tap(a102.getByRole('button', { name: t(walk, 'tenant.actions.gate_code') }), notes);
+  await tap(a102.getByRole('button', { name: t(walk, 'my_storage.actions.gate_code') }), notes);
   await expect(a102.getByRole('status')).toHaveText(/0147/);
   await check(walk, 'my-storage/gate code sent');
-  await tap(button(page, t(walk, 'tenant.actions.contact')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'contact.title'), exact: true })).toBeVisible();
+  await tap(button(page, t(walk, 'my_storage.actions.contact')), notes);
+  await expect(
+    page.getByRole('heading', { name: t(walk, 'my_storage.contact_details.title'), exact: true }),
+  ).toBeVisible();
   await check(walk, 'my-storage/contact details');
   // Back from the menu: the tenant is still logged in.
   await tap(sidebarItem(walk, 'my_storage'), notes);
   await expect(a102).toBeVisible({ timeout: 15_000 });
-  await tap(button(page, t(walk, 'tenant.actions.move_out')), notes);
-  await expect(page.getByRole('heading', { name: t(walk, 'tenant.move_out.title'), exact: true })).toBeVisible();
+  await tap(button(page, t(walk, 'my_storage.actions.move_out')), notes);
+  await expect(page.getByRole('heading', { name: t(walk, 'my_storage.move_out.title'), exact: true })).toBeVisible();
   await check(walk, 'my-storage/move out');
 }
 

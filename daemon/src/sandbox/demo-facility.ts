@@ -1581,7 +1581,7 @@ export const DEMO_BILLING = {
 } as const;
 
 // =================================================================================================
-// TENANT AREA — MY STORAGE: the move-out notice (docs/tenant-area.md, docs/api-paths.md).
+// TENANT AREA — MY STORAGE: the move-out notice (docs/my-storage.md, docs/api-paths.md).
 // The gate code by text reads each lease's gate_code above.
 // =================================================================================================
 

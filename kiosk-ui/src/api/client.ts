@@ -25,10 +25,12 @@ import {
   isOutboxJobOutcome,
   isIdScanOutcome,
   isPrinterHealth,
+  isSpeechResumed,
   isSpeechStatus,
   isSwipeStarted,
   type SpeechRequest,
   type SpeechStatus,
+  type VolumeRequest,
   type RouteParams,
   type UiLogEvent,
   type ForwardedRequestHeader,
@@ -190,9 +192,20 @@ export class ApiClient {
     await this.request('POST', DAEMON_ENDPOINTS.stopSpeech, { json: {} });
   }
 
-  /** The idle warning's tone. */
-  async playTone(): Promise<void> {
-    await this.request('POST', DAEMON_ENDPOINTS.tone, { json: {} });
+  /** Stop the utterance playing, kept to resume. */
+  async pauseSpeech(): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.pauseSpeech, { json: {} });
+  }
+
+  /** Go on with the paused utterance; false when there is none. */
+  async resumeSpeech(request: VolumeRequest): Promise<boolean> {
+    const answer = await this.answer('POST', DAEMON_ENDPOINTS.resumeSpeech, { json: request }, isSpeechResumed);
+    return answer.resumed;
+  }
+
+  /** The idle warning's tone, at the visitor's volume level. */
+  async playTone(request: VolumeRequest = {}): Promise<void> {
+    await this.request('POST', DAEMON_ENDPOINTS.tone, { json: request });
   }
 
   /** A keyboard-wedge licence scan, parsed by the daemon (the raw data goes nowhere else). */

@@ -1,5 +1,5 @@
 import { CARD, CARD_READER, cardBrand, cardDigits, isExpiryInPast, LIMITS, MASKS } from '@kiosk/shared-types';
-import { startOfToday, type Today } from '../shared/dates';
+import { startOfToday, type Today } from '../utils/dates';
 
 /*
  * The card form's own rules: mask, expiry options, swipe mapping. The card number, CVV and expiry

@@ -2,7 +2,7 @@ import { isValidCardNumber, isValidCvv, LIMITS } from '@kiosk/shared-types';
 import * as yup from 'yup';
 import { isCardExpired } from './card-rules';
 import { lettersRule, optionalString, requiredString, zipRule, type StringRule } from './common';
-import type { Today } from '../shared/dates';
+import type { Today } from '../utils/dates';
 import { MESSAGES, vkey } from './messages';
 
 export interface CardContext {

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { en as englishCatalogue } from '../i18n/en';
-import type flow from '../i18n/en/flow';
 import type validation from '../i18n/en/validation';
 
 /**
@@ -10,7 +9,6 @@ import type validation from '../i18n/en/validation';
  * is one of these two shapes at run time; show it with `translateMessage(message, t)`.
  */
 export type ValidationKey = keyof typeof validation;
-export type FlowKey = keyof typeof flow;
 export type CommonFieldKey = keyof (typeof englishCatalogue)['common']['field'];
 
 // A type alias, not an interface, so it fits yup's `Record<PropertyKey, unknown>` message type.
@@ -28,11 +26,6 @@ export function vkey(key: ValidationKey): string {
 /** Key of a generic field message in i18n/en/common.ts, e.g. 'common.field.required'. */
 export function fieldKey(key: CommonFieldKey): string {
   return `common.field.${key}`;
-}
-
-/** Key of a finalising-area title in i18n/en/flow.ts. */
-export function flowKey(key: FlowKey): string {
-  return `flow.${key}`;
 }
 
 export function keyed(key: ValidationKey, values: KeyedMessage['values']): KeyedMessage {

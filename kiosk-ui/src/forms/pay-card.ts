@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { cardNumberRule, cvvRule, expiryPartRule, withExpiryNotInPast } from './card';
 import { requiredString } from './common';
-import type { Today } from '../shared/dates';
+import type { Today } from '../utils/dates';
 import { MESSAGES } from './messages';
 
 export interface PayCardContext {

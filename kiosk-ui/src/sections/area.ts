@@ -31,6 +31,6 @@ export interface AreaDefinition<A extends KioskArea, S extends StoreSources = Re
   readonly area?: A;
   /** A screen for each section the area shows. */
   readonly screens: { readonly [K in SectionOf<A>]: ScreenSource };
-  /** The area's stores, by their name on the root (`root.billing`), in the order they are reset. */
+  /** The area's stores, by their name on the root (`root.payBill`), in the order they are reset. */
   readonly stores: S;
 }

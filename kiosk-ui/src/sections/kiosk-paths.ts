@@ -1,7 +1,7 @@
 import { KIOSK_SECTIONS, type KioskSection, type SectionEntry } from '@kiosk/shared-types';
 
 /**
- * The paths the tenants' area links by (docs/tenant-area.md), from the sections' `path`
+ * The paths the tenants' area links by (docs/my-storage.md), from the sections' `path`
  * (shared-types sections.ts): inside the kiosk, navigation is by section, so a path names the
  * section that shows it. A link to a path no section has is not offered.
  */

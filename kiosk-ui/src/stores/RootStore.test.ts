@@ -35,7 +35,7 @@ async function firstScreenRoot() {
   const stop = test.root.start();
   const socket = FakeSocket.latest();
   socket.open();
-  await when(() => test.root.config.status === 'ready');
+  await when(() => test.root.config.configuration.state === 'ready');
   const contexts = () =>
     socket.sent.filter((message): message is ClientEvent & { type: 'context' } => message.type === 'context');
   return { ...test, classes, stop, socket, contexts };

@@ -48,7 +48,7 @@ export interface RootStoreOptions {
  * uses `ifLoaded(name)` instead, which is undefined until the code is here.
  */
 /**
- * `root.units`, `root.billing`, ...: the lazily loaded stores, one property each, defined in the
+ * `root.units`, `root.payBill`, ...: the lazily loaded stores, one property each, defined in the
  * constructor from the areas' list (a class cannot declare members computed from a list).
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- its members are LazyStores', defined in the constructor

@@ -4,7 +4,7 @@ import type { RootStore } from './RootStore';
 
 /**
  * The domain stores that only lazily loaded screens need, by their name on the root
- * (`root.billing`): each area's `stores` (areas/<area>/area.ts, listed in areas/registry.ts) and
+ * (`root.payBill`): each area's `stores` (areas/<area>/area.ts, listed in areas/registry.ts) and
  * the devices'. Their code is not part of the first screen's bundle (its budget:
  * docs/performance.md): each arrives with the screens that use it (`loadStores`, awaited by the
  * screen loaders in screens/registry.ts and the rental area's screens/sections.ts) and RootStore

@@ -6,6 +6,7 @@ import { ApiClient } from '../api/client';
 import { EventsClient, type SocketLike } from '../api/events-client';
 import type { ClientEvent, FacilitySettings, KioskConfig, ServerEvent, SessionSnapshot } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
+import { ready } from '../models/loadable';
 import type { StoreClasses } from '../stores/lazy-stores';
 import { RootStore } from '../stores/RootStore';
 import { MemoryBrowser } from './MemoryBrowser';
@@ -149,7 +150,7 @@ export function configureDemoFacility(
 ): void {
   runInAction(() => {
     root.config.facilityId = 'demo';
-    root.config.config = { owner_id: 'demo-owner' } as KioskConfig;
+    root.config.configuration = ready({ owner_id: 'demo-owner' } as KioskConfig);
     root.config.facility = settings as FacilitySettings;
   });
 }

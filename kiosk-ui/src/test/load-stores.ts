@@ -8,7 +8,7 @@ import { applyLanguage } from '../i18n/language';
 import '../stores/RootStore';
 import { lazyStoreNames, loadStores } from '../stores/lazy-stores';
 
-// Unit tests use `new RootStore(...)` and `root.billing` directly, as if every screen's code were
+// Unit tests use `new RootStore(...)` and `root.payBill` directly, as if every screen's code were
 // here: load every lazily loaded store's class before any test (vitest.config.ts setupFiles).
 // Tests about the lazy loading itself give their RootStore its own StoreClasses.
 await loadStores(...lazyStoreNames());

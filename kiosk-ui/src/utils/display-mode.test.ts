@@ -13,6 +13,15 @@ describe('applyDisplayMode', () => {
     expect(root.style.getPropertyValue('--ui-reach-offset')).toBe('55vh');
   });
 
+  it("blanks the screen with audio mode's blank, and takes the blank off again", () => {
+    const root = document.createElement('html');
+    const mode = { highContrast: false, largeText: false, lowReach: false, reachZonePercent: 60 };
+    applyDisplayMode({ ...mode, screenBlank: true }, root);
+    expect([...root.classList]).toEqual(['kiosk-screen-blank']);
+    applyDisplayMode({ ...mode, screenBlank: false }, root);
+    expect([...root.classList]).toEqual([]);
+  });
+
   it('keeps the colours the configuration set on the same element', () => {
     const root = document.createElement('html');
     root.style.setProperty('--kiosk-primary', '#123456');

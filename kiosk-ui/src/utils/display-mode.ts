@@ -9,12 +9,15 @@ export interface DisplayMode {
   lowReach: boolean;
   /** The part of the screen's height, from the bottom, a seated visitor reaches (percent). */
   reachZonePercent: number;
+  /** Audio mode's screen blank: a black cover over everything, the page working under it. */
+  screenBlank?: boolean;
 }
 
 export const DISPLAY_CLASSES = {
   highContrast: 'kiosk-high-contrast',
   largeText: 'kiosk-large-text',
   lowReach: 'kiosk-low-reach',
+  screenBlank: 'kiosk-screen-blank',
 } as const;
 
 /** The height above the reach zone, which "Move controls down" leaves free of controls. */
@@ -24,6 +27,7 @@ export function applyDisplayMode(mode: DisplayMode, element: HTMLElement): void 
   element.classList.toggle(DISPLAY_CLASSES.highContrast, mode.highContrast);
   element.classList.toggle(DISPLAY_CLASSES.largeText, mode.largeText);
   element.classList.toggle(DISPLAY_CLASSES.lowReach, mode.lowReach);
+  element.classList.toggle(DISPLAY_CLASSES.screenBlank, mode.screenBlank === true);
   const percent = Math.min(100, Math.max(0, mode.reachZonePercent));
   element.style.setProperty(REACH_OFFSET_VAR, `${100 - percent}vh`);
 }

@@ -1,5 +1,5 @@
 /**
- * MY STORAGE, the tenants' own area (docs/tenant-area.md). The move-out notice is not in the spec;
+ * MY STORAGE, the tenants' own area (docs/my-storage.md). The move-out notice is not in the spec;
  * its call is decided in docs/api-paths.md.
  */
 

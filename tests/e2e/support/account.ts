@@ -4,7 +4,7 @@ import { ENGLISH, type KioskTexts } from './texts.js';
 
 /** Page helpers for the account and Pay My Bill suites (and anyone who needs a logged-in tenant). */
 
-/** The sandbox's tenant (docs/tenant-area.md): its login, and the cell phone on file for MY STORAGE. */
+/** The sandbox's tenant (docs/my-storage.md): its login, and the cell phone on file for MY STORAGE. */
 export const TEST_USER = { email: 'tenant@example.com', password: 'Password!1', phone: '2175550147' } as const;
 /** The one-time code the sandbox texts for a login by phone. */
 export const TEXT_CODE = '123456';

@@ -87,6 +87,7 @@ type Tree = { [key: string]: string | Tree };
  * The catalogues as the UI bundles them (kiosk-ui/src/i18n/en and es), loaded at run time: they
  * are the UI's sources (bundler resolution), outside the tests' type-checked project. The Spanish
  * areas are loaded one by one: es/index.ts also loads dayjs's locale, which only the bundler resolves.
+ * A namespace's file and export follow its name: `pay_bill` is `pay-bill.ts`, exporting `payBill`.
  */
 const AREAS = [
   'common',
@@ -95,24 +96,23 @@ const AREAS = [
   'rental',
   'identity',
   'account',
-  'billing',
+  'pay_bill',
   'documents',
   'trivia',
   'validation',
-  'flow',
   'devices',
   'speech',
   'merchandise',
-  'tenant',
-  'contact',
+  'my_storage',
 ];
 const I18N = resolve(import.meta.dirname, '../../../kiosk-ui/src/i18n');
 
 async function loadCatalogue(language: Language): Promise<Tree> {
   const tree: Tree = {};
   for (const area of AREAS) {
-    const module = (await import(pathToFileURL(join(I18N, language, `${area}.ts`)).href)) as Record<string, Tree>;
-    const value = module[area] ?? module.default;
+    const file = area.replaceAll('_', '-');
+    const module = (await import(pathToFileURL(join(I18N, language, `${file}.ts`)).href)) as Record<string, Tree>;
+    const value = module[area.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())] ?? module.default;
     if (value === undefined) throw new Error(`catalogue area ${language}/${area} not found`);
     tree[area] = value;
   }
@@ -121,7 +121,7 @@ async function loadCatalogue(language: Language): Promise<Tree> {
 
 const CATALOGUES: Record<Language, Tree> = { en: await loadCatalogue('en'), es: await loadCatalogue('es') };
 
-/** A catalogue text by its key ('billing.card_form.card_name'), in `language`. */
+/** A catalogue text by its key ('pay_bill.card_form.card_name'), in `language`. */
 export function tr(language: Language, key: string): string {
   let node: string | Tree | undefined = CATALOGUES[language];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;

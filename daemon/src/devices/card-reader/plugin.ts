@@ -3,7 +3,7 @@ import { defineDevice, deviceHealthFields } from '../device.js';
 import { Type } from 'typebox';
 import { cardReaderMetrics } from './metrics.js';
 import { cardReaderRoutes } from './routes.js';
-import { createCardReader, type CardReaderService } from './service.js';
+import { CardReaderService } from './service.js';
 import { cardReaderSimulator } from './simulator.js';
 
 /**
@@ -18,7 +18,16 @@ declare module 'fastify' {
 
 const plugin = fp(
   async (app) => {
-    const { service: reader, poll: pollHealth } = createCardReader(app, cardReaderMetrics(app.metrics.registry));
+    const { config } = app;
+    const reader = new CardReaderService({
+      url: config.cardReaderUrl,
+      timeoutMs: config.cardReaderTimeoutMs,
+      facilityId: config.facilityId,
+      upstream: app.upstream,
+      log: app.log.child({ component: 'card-reader' }),
+      broadcast: (event) => app.events.broadcast(event),
+      metrics: cardReaderMetrics(app.metrics.registry),
+    });
     app.decorate('cardReader', reader);
 
     // Polling starts when the app is ready (not at build time) and is skipped while a swipe is
@@ -26,7 +35,7 @@ const plugin = fp(
     let poll: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       void reader.checkHealth();
-      poll = setInterval(pollHealth, app.config.cardReaderPollMs);
+      poll = setInterval(() => reader.poll(), config.cardReaderPollMs);
       poll.unref();
     });
     app.addHook('onClose', async () => {

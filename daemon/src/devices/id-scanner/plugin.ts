@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { defineDevice, deviceHealthFields } from '../device.js';
+import { idScannerMetrics } from './metrics.js';
 import { idScannerRoutes } from './routes.js';
-import { createIdScanner, type IdScannerOptions, type IdScannerService } from './service.js';
+import { IdScannerService, type IdScannerServiceOptions } from './service.js';
 
 /**
  * The driver licence scanner (docs/id-scanner.md): its service decorated as `app.idScanner`, the
@@ -15,16 +16,24 @@ declare module 'fastify' {
   }
 }
 
-export type { IdScannerOptions as IdScannerPluginOptions };
+/** Tests open a mock port. */
+export type IdScannerPluginOptions = Pick<IdScannerServiceOptions, 'openPort' | 'reopenMs'>;
 
 const plugin = fp(
-  async (app, options: IdScannerOptions) => {
-    const { service, scanner } = createIdScanner(app, options);
+  async (app, options: IdScannerPluginOptions) => {
+    const { config } = app;
+    const service = new IdScannerService({
+      path: config.idScannerPath,
+      baudRate: config.idScannerBaudRate,
+      log: app.log.child({ component: 'id-scanner' }),
+      broadcast: (event) => app.events.broadcast(event),
+      metrics: idScannerMetrics(app.metrics.registry, config.idScannerPath !== null),
+      ...(options.openPort ? { openPort: options.openPort } : {}),
+      ...(options.reopenMs ? { reopenMs: options.reopenMs } : {}),
+    });
     app.decorate('idScanner', service);
-    if (scanner !== undefined) {
-      app.addHook('onReady', async () => scanner.start());
-      app.addHook('onClose', async () => scanner.stop());
-    }
+    app.addHook('onReady', async () => service.start());
+    app.addHook('onClose', async () => service.close());
     idScannerRoutes(app);
   },
   { name: 'id-scanner', fastify: '5.x', dependencies: ['events', 'metrics'] },

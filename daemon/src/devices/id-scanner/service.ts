@@ -1,8 +1,21 @@
-import type { FastifyInstance } from 'fastify';
-import { idScannerMetrics } from './metrics.js';
-import type { DeviceHealth, IdScanOutcome } from '@kiosk/shared-types';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IdScannerMetrics } from './metrics.js';
+import type { DeviceHealth, IdScanOutcome, ServerEvent } from '@kiosk/shared-types';
 import { readLicence, summary } from './licence.js';
 import { SerialScanner, type OpenScannerPort } from './serial-scanner.js';
+
+/** What the licence scanner's service works with (its plugin gives them from app.config and the app). */
+export interface IdScannerServiceOptions {
+  /** The serial scanner's device (KIOSK_ID_SCANNER_PATH); null: none, only a keyboard-wedge one. */
+  path: string | null;
+  baudRate: number;
+  log: FastifyBaseLogger;
+  broadcast(event: ServerEvent): void;
+  metrics: IdScannerMetrics;
+  /** Tests open a mock port. */
+  openPort?: OpenScannerPort;
+  reopenMs?: number;
+}
 
 /**
  * The driver licence scanner's service (docs/id-scanner.md). A serial scanner
@@ -11,53 +24,55 @@ import { SerialScanner, type OpenScannerPort } from './serial-scanner.js';
  * here into the form's fields or why not. The raw data is never logged or kept; the licence
  * number is logged masked.
  */
-export interface IdScannerService {
+export class IdScannerService {
+  private current: DeviceHealth;
+  /** The serial scanner, opened when the app is ready (none without a path). */
+  private readonly scanner: SerialScanner | undefined;
+
+  constructor(private readonly options: IdScannerServiceOptions) {
+    const { path, log, metrics } = options;
+    this.current = { status: path === null ? 'none' : 'down' };
+    this.scanner =
+      path === null
+        ? undefined
+        : new SerialScanner({
+            path,
+            baudRate: options.baudRate,
+            ...(options.openPort ? { open: options.openPort } : {}),
+            ...(options.reopenMs ? { reopenMs: options.reopenMs } : {}),
+            onScan: (data) => options.broadcast({ type: 'id-scan', outcome: this.read(data, 'serial') }),
+            onStatus: (isUp, problem) => {
+              this.current = isUp
+                ? { status: 'ok' }
+                : { status: 'down', ...(problem === undefined ? {} : { problem }) };
+              metrics.up(isUp);
+              if (isUp) log.info('licence scanner open');
+              else log.warn({ problem }, 'licence scanner not available');
+            },
+          });
+  }
+
   /** `none` without a serial scanner (a keyboard-wedge one needs nothing here). */
-  health(): DeviceHealth;
+  health(): DeviceHealth {
+    return this.current;
+  }
+
   /** Parse a scan, log its masked summary, count it. */
-  read(data: string, source: 'serial' | 'keyboard' | 'simulator'): IdScanOutcome;
-}
+  read(data: string, source: 'serial' | 'keyboard' | 'simulator'): IdScanOutcome {
+    const outcome = readLicence(data);
+    const described = summary(outcome);
+    this.options.metrics.scan(described.outcome ?? 'unreadable');
+    this.options.log.info({ source, ...described }, 'licence scanned');
+    return outcome;
+  }
 
-export interface IdScannerOptions {
-  /** Tests open a mock port. */
-  openPort?: OpenScannerPort;
-  reopenMs?: number;
-}
+  /** Open the serial scanner (the app is ready); nothing without one. */
+  start(): void {
+    this.scanner?.start();
+  }
 
-/** The service, and the serial scanner to open when the app is ready (none without a path). */
-export function createIdScanner(
-  app: FastifyInstance,
-  options: IdScannerOptions,
-): { service: IdScannerService; scanner: SerialScanner | undefined } {
-  const { config } = app;
-  const log = app.log.child({ component: 'id-scanner' });
-  const metrics = idScannerMetrics(app.metrics.registry, config.idScannerPath !== null);
-  let health: DeviceHealth = { status: config.idScannerPath === null ? 'none' : 'down' };
-
-  const service: IdScannerService = {
-    health: () => health,
-    read(data, source) {
-      const outcome = readLicence(data);
-      const described = summary(outcome);
-      metrics.scan(described.outcome ?? 'unreadable');
-      log.info({ source, ...described }, 'licence scanned');
-      return outcome;
-    },
-  };
-  if (config.idScannerPath === null) return { service, scanner: undefined };
-
-  const scanner = new SerialScanner({
-    path: config.idScannerPath,
-    baudRate: config.idScannerBaudRate,
-    ...(options.openPort ? { open: options.openPort } : {}),
-    ...(options.reopenMs ? { reopenMs: options.reopenMs } : {}),
-    onScan: (data) => app.events.broadcast({ type: 'id-scan', outcome: service.read(data, 'serial') }),
-    onStatus: (isUp, problem) => {
-      health = isUp ? { status: 'ok' } : { status: 'down', ...(problem === undefined ? {} : { problem }) };
-      metrics.up(isUp);
-      if (isUp) log.info('licence scanner open');
-      else log.warn({ problem }, 'licence scanner not available');
-    },
-  });
-  return { service, scanner };
+  /** Shutdown: close the serial scanner. */
+  close(): void {
+    this.scanner?.stop();
+  }
 }

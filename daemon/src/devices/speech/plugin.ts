@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import type { DeviceHealth, SpeechStatus } from '@kiosk/shared-types';
+import { volumeLevelsDb, type DeviceHealth, type SpeechStatus } from '@kiosk/shared-types';
 import { configuredSecrets } from '../../secrets.js';
 import { defineDevice, deviceHealthFields } from '../device.js';
 import { speechMetrics } from './metrics.js';
@@ -31,18 +31,35 @@ const plugin = fp(
       playCommand: config.speechPlayCommand,
       muted: config.muted,
       secrets: configuredSecrets(config),
+      volume: volumeSettings(config.speechVolumeMaxDb, config.speechVolumeDb),
+      privateListening: config.speechPrivateListening,
+      jackCommand: config.speechJackCommand,
+      ...(config.speechHeadphonePlayCommand === null
+        ? {}
+        : { headphonePlayCommand: config.speechHeadphonePlayCommand }),
+      simulatedJack: config.simulateHeadphoneJack,
       log: app.log.child({ component: 'speech' }),
       onSound: (kind, outcome) => metrics.sound(kind, outcome),
     });
     available = () => speech.status().available;
     app.decorate('speech', speech);
     app.addHook('onClose', async () => speech.close());
+    // A paused utterance is this visitor's: the next one cannot resume it.
+    app.addHook('onReady', async () => {
+      if (app.hasDecorator('session')) app.session.onEnded(() => speech.forgetPaused());
+    });
 
     speechRoutes(app);
   },
   { name: 'speech', fastify: '5.x', dependencies: ['metrics'] },
 );
 export default plugin;
+
+/** The levels under the facility's maximum, and the default one's number (checked at start: one of them). */
+export function volumeSettings(maxDb: number, defaultDb: number): { levelsDb: number[]; default: number } {
+  const levelsDb = volumeLevelsDb(maxDb);
+  return { levelsDb, default: Math.max(1, levelsDb.indexOf(defaultDb) + 1) };
+}
 
 /** The speech output as support reads it: ok, or down with the reason; whether muted. */
 export function speechHealth(status: SpeechStatus): DeviceHealth & { muted: boolean; tone: boolean } {

@@ -5,7 +5,16 @@ import { isAllowedOrigin } from '../../plugins/origin.js';
 import { sendDaemonError } from '../../plugins/error-handler.js';
 import { ErrorBody } from '../../route-schema.js';
 import type { SoundRefused } from './service.js';
-import { SoundStartedSchema, SpeechBodySchema, SpeechStatusSchema, SpeechStoppedSchema } from './schemas.js';
+import {
+  SimulateHeadphonesSchema,
+  SoundStartedSchema,
+  SpeechBodySchema,
+  SpeechPausedSchema,
+  SpeechResumedSchema,
+  SpeechStatusSchema,
+  SpeechStoppedSchema,
+  VolumeBodySchema,
+} from './schemas.js';
 
 const refusals = { 400: ErrorBody, 403: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
@@ -23,6 +32,12 @@ export function speechRoutes(app: FastifyInstance): void {
     await sendDaemonError(reply, 403, 'Only the kiosk page may use the kiosk speech output.');
   }
 
+  /** A call without a body (the tone before it took a volume) is one with an empty body. */
+  async function ownOriginEmptyBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    request.body ??= {};
+    await ownOrigin(request, reply);
+  }
+
   const refuse = (reply: FastifyReply, refused: SoundRefused) => {
     return sendDaemonError(reply, refused.reason === 'muted' ? 409 : 503, refused.message, refused.reason);
   };
@@ -38,8 +53,10 @@ export function speechRoutes(app: FastifyInstance): void {
       schema: { body: SpeechBodySchema, response: { 200: SoundStartedSchema, ...refusals } },
     },
     async (request, reply) => {
-      const { text, lang, parts } = request.body;
-      const unknown = [lang, ...(parts ?? []).map((part) => part.lang)].find((code) => !isSpeechLanguage(code));
+      const { text, lang, parts, volume, withheld, aloud } = request.body;
+      const unknown = [lang, ...[...(parts ?? []), ...(withheld?.parts ?? [])].map((part) => part.lang)].find(
+        (code) => !isSpeechLanguage(code),
+      );
       if (unknown !== undefined) {
         return sendDaemonError(
           reply,
@@ -47,18 +64,28 @@ export function speechRoutes(app: FastifyInstance): void {
           `Unknown language "${unknown.replace(/[^\w-]/g, '')}": the kiosk speaks ${SPEECH_LANGUAGES.join(' or ')}.`,
         );
       }
-      if (text.trim() === '') return sendDaemonError(reply, 400, 'Nothing to say: the text is empty.');
-      const said = parts?.map((part) => part.text).join(' ') ?? '';
-      if (said.length > SPEECH_MAX_CHARS) {
+      if (text.trim() === '' || withheld?.text.trim() === '')
+        return sendDaemonError(reply, 400, 'Nothing to say: the text is empty.');
+      const said = [parts, withheld?.parts].map((list) => list?.map((part) => part.text).join(' ') ?? '');
+      if (said.some((words) => words.length > SPEECH_MAX_CHARS)) {
         return sendDaemonError(
           reply,
           400,
           `Too long: an utterance's parts have at most ${SPEECH_MAX_CHARS} characters.`,
         );
       }
-      const outcome = await app.speech.speak(text, lang as SpeechLanguage, parts as SpeechPart[] | undefined);
+      const outcome = await app.speech.speak(text, lang as SpeechLanguage, {
+        parts: parts as SpeechPart[] | undefined,
+        volume,
+        withheld: withheld as { text: string; parts?: SpeechPart[] } | undefined,
+        aloud,
+      });
       if (!outcome.started) return refuse(reply, outcome);
-      return { utteranceId: outcome.utteranceId, ...(outcome.overtaken ? { overtaken: true } : {}) };
+      return {
+        utteranceId: outcome.utteranceId,
+        ...(outcome.overtaken ? { overtaken: true } : {}),
+        ...(outcome.withheld ? { withheld: true } : {}),
+      };
     },
   );
 
@@ -72,12 +99,48 @@ export function speechRoutes(app: FastifyInstance): void {
   );
 
   routes.post(
+    '/device/speech/pause',
+    { preValidation: ownOrigin, schema: { response: { 200: SpeechPausedSchema, ...refusals } } },
+    async () => ({ paused: app.speech.pause() }),
+  );
+
+  routes.post(
+    '/device/speech/resume',
+    {
+      preValidation: ownOriginEmptyBody,
+      schema: { body: VolumeBodySchema, response: { 200: SpeechResumedSchema, ...refusals } },
+    },
+    async (request, reply) => {
+      const outcome = await app.speech.resume(request.body.volume);
+      if (!outcome.started && outcome.reason !== 'nothing') return refuse(reply, outcome);
+      return { resumed: outcome.started };
+    },
+  );
+
+  routes.post(
     '/device/tone',
-    { preValidation: ownOrigin, schema: { response: { 200: SoundStartedSchema, ...refusals } } },
-    async (_request, reply) => {
-      const outcome = await app.speech.playTone();
+    {
+      preValidation: ownOriginEmptyBody,
+      schema: { body: VolumeBodySchema, response: { 200: SoundStartedSchema, ...refusals } },
+    },
+    async (request, reply) => {
+      const outcome = await app.speech.playTone(request.body.volume);
       if (!outcome.started) return refuse(reply, outcome);
       return { utteranceId: outcome.utteranceId };
+    },
+  );
+
+  // Demo and test switch: headphones in the simulated jack (sandbox mode, KIOSK_SIMULATE_HEADPHONE_JACK).
+  if (!app.config.simulateHeadphoneJack) return;
+  routes.post(
+    '/device/speech/simulate',
+    {
+      preValidation: ownOrigin,
+      schema: { body: SimulateHeadphonesSchema, response: { 200: SimulateHeadphonesSchema, ...refusals } },
+    },
+    async (request) => {
+      app.speech.simulateHeadphones(request.body.headphones);
+      return { headphones: request.body.headphones };
     },
   );
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -244,5 +244,189 @@ describe('speech output', { timeout: 20_000 }, () => {
       muted: true,
       tone: false,
     });
+  });
+});
+
+/** RMS level in dB below full scale of a WAV's 16-bit samples (after its 44-byte header). */
+function rmsDb(wav: Buffer): number {
+  let sum = 0;
+  let count = 0;
+  for (let at = 44; at + 1 < wav.length; at += 2, count += 1) sum += wav.readInt16LE(at) ** 2;
+  return 20 * Math.log10(Math.sqrt(sum / count) / 32_768);
+}
+
+/** A "synthesiser" that writes down the text it was given and then speaks it with espeak-ng. */
+async function recordingSynthesiser(dir: string): Promise<{ command: string; said: () => string[] }> {
+  const { writeFileSync, chmodSync } = await import('node:fs');
+  const command = join(dir, 'espeak-recording');
+  writeFileSync(command, `#!/bin/sh\ntee "${dir}/said-$$.txt" | espeak-ng "$@"\n`);
+  chmodSync(command, 0o755);
+  const said = () =>
+    readdirSync(dir)
+      .filter((name) => name.startsWith('said-'))
+      .map((name) => readFileSync(join(dir, name), 'utf8').trim())
+      .filter(Boolean);
+  return { command, said };
+}
+
+describe('volume, private listening, pause and resume', { timeout: 30_000 }, () => {
+  it('says the same words at each level 6 dB apart, and the tone at its level; a level outside the five is refused', async () => {
+    const dir = tempDir('speech-');
+    const { app } = await startDaemon({ speechPlayCommand: recordingPlayer(dir) });
+    const levels: number[] = [];
+    for (const volume of [1, 3, 5]) {
+      expect((await say(app, { text: 'Volume test, one two three.', lang: 'en', volume })).statusCode).toBe(200);
+      const wavs = await recordings(dir, levels.length + 1);
+      await eventually(() => pids(dir).every((pid) => !alive(pid)));
+      const newest = readdirSync(dir)
+        .filter((name) => name.endsWith('.wav'))
+        .map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }))
+        .sort((a, b) => b.at - a.at)[0]!;
+      expect(wavs.length).toBe(levels.length + 1);
+      levels.push(rmsDb(readFileSync(join(dir, newest.name))));
+    }
+    // Level 1 is -24 dB, level 3 (the default) -12 dB, level 5 the synthesiser's own 0 dB.
+    expect(levels[1]! - levels[0]!).toBeCloseTo(12, 0);
+    expect(levels[2]! - levels[1]!).toBeCloseTo(12, 0);
+    expect((await say(app, { text: 'Too loud', lang: 'en', volume: 6 })).statusCode).toBe(400);
+    const status = (await app.inject({ method: 'GET', url: '/device/speech' })).json();
+    expect(status).toMatchObject({ volume: { levelsDb: [-24, -18, -12, -6, 0], default: 3 } });
+
+    const toneDir = tempDir('speech-');
+    const tones = await startDaemon({ speechPlayCommand: recordingPlayer(toneDir) });
+    const toneAt = async (volume: number, count: number) => {
+      expect((await tones.app.inject({ method: 'POST', url: '/device/tone', payload: { volume } })).statusCode).toBe(
+        200,
+      );
+      await recordings(toneDir, count);
+      await eventually(() => pids(toneDir).every((pid) => !alive(pid)));
+    };
+    await toneAt(5, 1);
+    await toneAt(2, 2);
+    const [loud, soft] = readdirSync(toneDir)
+      .filter((name) => name.endsWith('.wav'))
+      .map((name) => readFileSync(join(toneDir, name)))
+      .sort((a, b) => rmsDb(b) - rmsDb(a));
+    expect(rmsDb(loud!) - rmsDb(soft!)).toBeCloseTo(18, 1);
+    expect(soft!.subarray(0, 44)).toEqual(loud!.subarray(0, 44));
+  });
+
+  it('says private data through the speaker only when asked; through headphones at once, on their own player', async () => {
+    const dir = tempDir('speech-');
+    const headphoneDir = tempDir('speech-');
+    const synthesiser = await recordingSynthesiser(dir);
+    const { app } = await startDaemon({
+      speechCommand: synthesiser.command,
+      speechPlayCommand: recordingPlayer(dir),
+      speechHeadphonePlayCommand: recordingPlayer(headphoneDir),
+      speechPrivateListening: 'none',
+      simulateHeadphoneJack: true,
+    });
+    const gate = {
+      text: 'Your gate code is 4 8 2 7.',
+      lang: 'en',
+      withheld: { text: 'Your gate code is private. Press dot then 5 to hear it aloud.' },
+    };
+    expect((await app.inject({ method: 'GET', url: '/device/speech' })).json()).toMatchObject({
+      privateListening: 'jack',
+      headphones: false,
+    });
+
+    const withheld = await say(app, gate);
+    expect(withheld.json()).toMatchObject({ withheld: true });
+    await recordings(dir, 1);
+    expect(synthesiser.said()).toEqual(['Your gate code is private. Press dot then 5 to hear it aloud.']);
+    await eventually(() => pids(dir).every((pid) => !alive(pid)));
+
+    expect((await say(app, { ...gate, aloud: true })).json()).not.toHaveProperty('withheld');
+    await recordings(dir, 2);
+    expect(synthesiser.said()).toContain('Your gate code is 4 8 2 7.');
+
+    const plug = await app.inject({ method: 'POST', url: '/device/speech/simulate', payload: { headphones: true } });
+    expect(plug.json()).toEqual({ headphones: true });
+    expect((await say(app, gate)).json()).not.toHaveProperty('withheld');
+    // Through the headphones' player: the speaker's player got nothing more.
+    const [private1] = await recordings(headphoneDir, 1);
+    expect(private1!.length).toBeGreaterThan(1000);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.wav'))).toHaveLength(2);
+    expect((await app.inject({ method: 'GET', url: '/device/speech' })).json()).toMatchObject({ headphones: true });
+  });
+
+  it('reads the jack with its command, and a handset kiosk is always private', async () => {
+    const dir = tempDir('speech-');
+    const synthesiser = await recordingSynthesiser(dir);
+    const gate = { text: 'Gate code 4 8 2 7.', lang: 'en', withheld: { text: 'Gate code private.' } };
+    const plugged = await startDaemon({
+      speechCommand: synthesiser.command,
+      speechPlayCommand: 'cat > /dev/null',
+      speechPrivateListening: 'jack',
+      speechJackCommand: `printf "numid=17,iface=CARD,name='Headphone Jack'\\n  ; type=BOOLEAN,access=r-------,values=1\\n  : values=on\\n"`,
+      simulateHeadphoneJack: false,
+    });
+    expect((await say(plugged.app, gate)).json()).not.toHaveProperty('withheld');
+    const unreadable = await startDaemon({
+      speechCommand: synthesiser.command,
+      speechPlayCommand: 'cat > /dev/null',
+      speechPrivateListening: 'jack',
+      speechJackCommand: 'exit 1',
+      simulateHeadphoneJack: false,
+    });
+    expect((await say(unreadable.app, gate)).json()).toMatchObject({ withheld: true });
+    const handset = await startDaemon({
+      speechCommand: synthesiser.command,
+      speechPlayCommand: 'cat > /dev/null',
+      speechPrivateListening: 'handset',
+      simulateHeadphoneJack: false,
+    });
+    expect((await say(handset.app, gate)).json()).not.toHaveProperty('withheld');
+    expect((await handset.app.inject({ method: 'GET', url: '/device/speech' })).json()).toMatchObject({
+      privateListening: 'handset',
+      headphones: true,
+    });
+    await eventually(() => synthesiser.said().length === 3);
+    expect(synthesiser.said().sort()).toEqual(['Gate code 4 8 2 7.', 'Gate code 4 8 2 7.', 'Gate code private.']);
+  });
+
+  it('pauses the utterance playing and resumes it part-way: the rest of the same samples; a new utterance forgets it', async () => {
+    const dir = tempDir('speech-');
+    const { app } = await startDaemon({ speechPlayCommand: recordingPlayer(dir, { hold: true }) });
+    const long = 'This is a long utterance, such as the signing step says, with many words in it, one after another.';
+    expect((await say(app, { text: long, lang: 'en', volume: 5 })).statusCode).toBe(200);
+    const [whole] = await recordings(dir, 1);
+    const [player] = pids(dir);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await app.inject({ method: 'POST', url: '/device/speech/pause' })).json()).toEqual({ paused: true });
+    await eventually(() => !alive(player!));
+
+    const resume = await app.inject({ method: 'POST', url: '/device/speech/resume', payload: { volume: 5 } });
+    expect(resume.json()).toEqual({ resumed: true });
+    const both = await recordings(dir, 2);
+    const rest = both.find((wav) => wav.length < whole!.length)!;
+    const restSamples = rest.subarray(44);
+    // The rest: a tail of the same samples, from about a second in (back to the word that was cut).
+    expect(whole!.subarray(44).subarray(-restSamples.length)).toEqual(restSamples);
+    const restSeconds = restSamples.length / 44_100;
+    const wholeSeconds = (whole!.length - 44) / 44_100;
+    expect(wholeSeconds - restSeconds).toBeGreaterThan(0.3);
+    expect(wholeSeconds - restSeconds).toBeLessThan(1.6);
+    expect(rest.readUInt32LE(40)).toBe(restSamples.length);
+
+    // Paused again and a new utterance said: nothing left to resume.
+    expect((await app.inject({ method: 'POST', url: '/device/speech/pause' })).json()).toEqual({ paused: true });
+    expect((await say(app, { text: 'Next screen.', lang: 'en' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/device/speech/resume' })).json()).toEqual({ resumed: false });
+    // Nothing playing: nothing to pause.
+    await app.inject({ method: 'POST', url: '/device/speech/stop' });
+    expect((await app.inject({ method: 'POST', url: '/device/speech/pause' })).json()).toEqual({ paused: false });
+  });
+
+  it("forgets a paused utterance when the session ends: the next visitor cannot resume the last one's", async () => {
+    const dir = tempDir('speech-');
+    const { app } = await startDaemon({ speechPlayCommand: recordingPlayer(dir, { hold: true }) });
+    expect((await say(app, { text: 'Your balance is high, and here is why.', lang: 'en' })).statusCode).toBe(200);
+    await recordings(dir, 1);
+    expect((await app.inject({ method: 'POST', url: '/device/speech/pause' })).json()).toEqual({ paused: true });
+    app.speech.forgetPaused();
+    expect((await app.inject({ method: 'POST', url: '/device/speech/resume' })).json()).toEqual({ resumed: false });
   });
 });

@@ -7,7 +7,7 @@ import { fail, ok, operatorPath, type SandboxRouteOptions } from '../respond.js'
 import { formBody, text } from '../rental-form.js';
 
 /**
- * MY STORAGE, the tenants' area (docs/tenant-area.md): the move-out notice, a call the spec does
+ * MY STORAGE, the tenants' area (docs/my-storage.md): the move-out notice, a call the spec does
  * not name (docs/api-paths.md). The gate code by text is rental-gate-codes.ts's text-gate-code/.
  */
 

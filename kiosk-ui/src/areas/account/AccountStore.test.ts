@@ -36,9 +36,9 @@ describe("Link a Rental's Back", () => {
 
     root.shell.selectSection('pay_bill');
     root.account.goTo('link_rental');
-    root.billing.minimumLoadingMs = 60_000;
+    root.payBill.minimumLoadingMs = 60_000;
     runInAction(() => {
-      root.billing.unitList = ready([{ key: 'u-1' } as (typeof root.billing.units)[number]]);
+      root.payBill.unitList = ready([{ key: 'u-1' } as (typeof root.payBill.units)[number]]);
     });
     root.account.leaveLinkRental();
     expect(root.shell.section).toBe('pay_bill');

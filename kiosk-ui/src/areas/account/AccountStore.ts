@@ -6,6 +6,7 @@ import type { LinkRentalValues } from './forms/link-rental';
 import type { AccountResult } from './account-errors';
 import { AccountForms } from './AccountForms';
 import { OtpSignIn } from './OtpSignIn';
+import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
 
 export type { AccountFailure, AccountMessage, AccountResult } from './account-errors';
@@ -23,7 +24,7 @@ export type PayBillSubSection = 'login' | 'register' | 'link_rental' | 'pay' | '
  * e-mail, logged-in flag) and the user's details, loaded whenever a session starts, and logout.
  *
  * It also says which account screen the pay-bill area shows (login, create an account, forgot
- * password, link a rental, or the payment itself, which is BillingStore's) and moves on after a
+ * password, link a rental, or the payment itself, which is PayBillStore's) and moves on after a
  * form's outcome. The forms themselves (logins, create an account, forgot password, link a rental,
  * their busy flag and errors) are `forms` (account/AccountForms.ts).
  */
@@ -33,8 +34,8 @@ export class AccountStore {
   loggedIn = false;
   /** New users (no rental yet; the server's flag) are offered an online account after a rental. */
   isNewUser = false;
-  userDetails: UserDetails | null = null;
-  userDetailsLoading = false;
+  /** The user's saved details, loaded whenever a session starts (a rental's prefill). */
+  details: Loadable<UserDetails> = IDLE;
 
   subSection: PayBillSubSection = 'login';
   /** Create an account succeeded: the login screen says so and has the e-mail filled in. */
@@ -51,6 +52,10 @@ export class AccountStore {
     this.forms = new AccountForms(root, this);
     this.otpSignIn = new OtpSignIn(this.forms);
     makeAutoObservable(this, { root: false, forms: false, otpSignIn: false }, { autoBind: true });
+  }
+
+  get userDetails(): UserDetails | null {
+    return valueOr(this.details, null);
   }
 
   /** The facility the account calls are made for: the kiosk section's, else the configured one. */
@@ -95,7 +100,7 @@ export class AccountStore {
       this.goPay();
       return;
     }
-    this.root.ifLoaded('billing')?.leavePayStage();
+    this.root.ifLoaded('payBill')?.leavePayStage();
     this.subSection = subSection;
     this.resetLinkSent = false;
     if (subSection !== 'login') this.registeredEmail = null;
@@ -107,14 +112,14 @@ export class AccountStore {
    * (an account without rentals was sent to Link a Rental, so there is no unit list to go back to).
    */
   leaveLinkRental(): void {
-    if ((this.root.ifLoaded('billing')?.units.length ?? 0) > 0) this.goPay();
+    if ((this.root.ifLoaded('payBill')?.units.length ?? 0) > 0) this.goPay();
     else this.root.shell.goHome();
   }
 
-  /** The payment screens: the account's units load (the pay-bill area brings the billing store). */
+  /** The payment screens: the account's units load (the pay-bill area brings its store). */
   goPay(): void {
     this.subSection = 'pay';
-    void this.root.ifLoaded('billing')?.loadAccount();
+    void this.root.ifLoaded('payBill')?.loadAccount();
   }
 
   async submitLogin(values: LoginValues): Promise<AccountResult> {
@@ -157,7 +162,7 @@ export class AccountStore {
   async loadUserDetails(): Promise<void> {
     const token = this.userToken;
     if (!token) return;
-    this.userDetailsLoading = true;
+    this.details = LOADING;
     try {
       const response = await this.root.api.call<UserDetails>(
         'userDetails',
@@ -166,17 +171,14 @@ export class AccountStore {
       );
       runInAction(() => {
         if (this.userToken !== token) return;
-        this.userDetails = response.status === 'ok' ? response.result : null;
+        this.details = response.status === 'ok' ? ready(response.result) : FAILED;
         if (response.status === 'ok') this.isNewUser = Boolean(response.result.is_new_user);
       });
     } catch (error) {
+      // A newer call for the details took over: it owns them.
       if (isCancelled(error)) return;
       runInAction(() => {
-        if (this.userToken === token) this.userDetails = null;
-      });
-    } finally {
-      runInAction(() => {
-        if (this.userToken === token || this.userToken === null) this.userDetailsLoading = false;
+        if (this.userToken === token) this.details = FAILED;
       });
     }
   }
@@ -192,8 +194,7 @@ export class AccountStore {
     this.email = null;
     this.loggedIn = false;
     this.isNewUser = false;
-    this.userDetails = null;
-    this.userDetailsLoading = false;
+    this.details = IDLE;
     this.forms.forget();
     if (token && facility) {
       void this.root.api.call('logout', { facility }, { form: { user_token: token } }).catch(() => undefined);

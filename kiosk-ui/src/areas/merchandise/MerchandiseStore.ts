@@ -174,7 +174,7 @@ export class MerchandiseStore {
     const digits = this.card.card_number;
     const form = saleForm({
       facilityId: this.root.shell.facilityId ?? this.root.config.facilityId ?? '',
-      tenantId: this.root.ifLoaded('billing')?.account?.tenant_id ?? null,
+      tenantId: this.root.ifLoaded('payBill')?.account?.tenant_id ?? null,
       lines,
       card: this.card,
     });

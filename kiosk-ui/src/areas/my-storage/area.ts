@@ -1,13 +1,14 @@
 import type { AreaDefinition } from '../../sections/area';
-import type { TenantStore } from './TenantStore';
-import type { ContactStore } from './contact/ContactStore';
+import type { MyStorageStore } from './MyStorageStore';
+import type { ContactDetailsStore } from './contact-details/ContactDetailsStore';
 
-const MY_STORAGE_STORES = ['account', 'billing', 'identity', 'tenant'];
+const MY_STORAGE_STORES = ['account', 'payBill', 'identity', 'myStorage'];
 
-/** MY STORAGE, the tenants' area (docs/tenant-area.md): the units, the move-out notice, contact details. */
+/** MY STORAGE, the tenants' area (docs/my-storage.md): the units, the move-out notice, contact details. */
 const stores = {
-  tenant: (): Promise<typeof TenantStore> => import('./TenantStore').then((module) => module.TenantStore),
-  contact: (): Promise<typeof ContactStore> => import('./contact/ContactStore').then((module) => module.ContactStore),
+  myStorage: (): Promise<typeof MyStorageStore> => import('./MyStorageStore').then((module) => module.MyStorageStore),
+  contactDetails: (): Promise<typeof ContactDetailsStore> =>
+    import('./contact-details/ContactDetailsStore').then((module) => module.ContactDetailsStore),
 };
 
 export const myStorageArea: AreaDefinition<'my-storage', typeof stores> = {
@@ -16,7 +17,7 @@ export const myStorageArea: AreaDefinition<'my-storage', typeof stores> = {
     move_out: { load: () => import('./screens/MoveOutScreen'), stores: MY_STORAGE_STORES },
     my_storage_contact: {
       load: () => import('./screens/ContactDetailsScreen'),
-      stores: ['account', 'contact', 'identity'],
+      stores: ['account', 'contactDetails', 'identity'],
     },
   },
   stores,

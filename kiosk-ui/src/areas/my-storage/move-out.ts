@@ -1,11 +1,11 @@
 import type { TenantUnit } from './tenant-units';
-import { startOfToday, type DateRange, type Today } from '../../shared/dates';
+import { startOfToday, type DateRange, type Today } from '../../utils/dates';
 
 /** How far ahead a move-out date may be picked (the operator's notice rules decide the rest). */
 export const MOVE_OUT_DAYS_AHEAD = 365;
 
 /**
- * Move-out dates (docs/tenant-area.md): from tomorrow, as the rental's date fields start, so the
+ * Move-out dates (docs/my-storage.md): from tomorrow, as the rental's date fields start, so the
  * notice never dates a move-out already under way; at most a year ahead.
  */
 export function moveOutDateRange(today?: Today): DateRange {

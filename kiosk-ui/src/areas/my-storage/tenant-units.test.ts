@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { A102, B13, RESERVED, tenant } from '../pay-bill/billing-test-fixtures';
+import { A102, B13, RESERVED, tenant } from '../pay-bill/pay-bill-test-fixtures';
 import { hiddenPhone, isLockedOut, phoneOnFile, tenantUnits } from './tenant-units';
 
 const payable = (space: typeof A102) => ({ ...space, tenant_id: 't-1', facility: 'demo' });

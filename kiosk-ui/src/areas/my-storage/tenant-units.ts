@@ -4,7 +4,7 @@ import { dueBalance } from '../pay-bill/balance';
 import { lockedOutKey } from '../pay-bill/payment-access';
 
 /**
- * The tenant's units as MY STORAGE shows them (docs/tenant-area.md). Built from the account's
+ * The tenant's units as MY STORAGE shows them (docs/my-storage.md). Built from the account's
  * space details, copying only what the screens show and the calls need: the gate code
  * (`accessCode`) stays behind, so no screen, log line or speech can ever say it.
  */

@@ -1,23 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { outboxRequestRefusal, type OutboxRequest } from '@kiosk/shared-types';
 import { wrapped, type FakeRequest } from '../../test/fakes';
-import { calls, card, form, loaded } from './billing-test-fixtures';
+import { calls, card, form, loaded } from './pay-bill-test-fixtures';
 
-/** Paying, signing and each unit's outcome, over the fake operator API of billing-test-fixtures.ts. */
+/** Paying, signing and each unit's outcome, over the fake operator API of pay-bill-test-fixtures.ts. */
 
 describe('amount to pay', () => {
   it('shows no amount beside a unit the payment leaves out, so it agrees with the grand total', async () => {
     const { root } = await loaded();
-    const [a102] = root.billing.units;
+    const [a102] = root.payBill.units;
     expect(a102!.amountToPay).toEqual({ kind: 'not-included' });
-    expect(root.billing.grandTotal).toBe(0);
-    root.billing.tickPay(a102!, true);
+    expect(root.payBill.grandTotal).toBe(0);
+    root.payBill.tickPay(a102!, true);
     await vi.waitFor(() => expect(a102!.amountToPay.kind).toBe('amount'));
-    expect(a102!.amountToPay).toEqual({ kind: 'amount', value: root.billing.grandTotal });
-    expect(root.billing.grandTotal).toBeGreaterThan(0);
-    root.billing.tickPay(a102!, false);
+    expect(a102!.amountToPay).toEqual({ kind: 'amount', value: root.payBill.grandTotal });
+    expect(root.payBill.grandTotal).toBeGreaterThan(0);
+    root.payBill.tickPay(a102!, false);
     expect(a102!.amountToPay).toEqual({ kind: 'not-included' });
-    expect(root.billing.grandTotal).toBe(0);
+    expect(root.payBill.grandTotal).toBe(0);
   });
 
   it('says the charges could not be loaded, ticked or not, once their fetch failed', async () => {
@@ -28,7 +28,7 @@ describe('amount to pay', () => {
         },
       },
     });
-    const [a102] = root.billing.units;
+    const [a102] = root.payBill.units;
     expect(a102!.amountToPay).toEqual({ kind: 'unavailable' });
     expect(a102!.balanceDue).toBe(0);
   });
@@ -37,15 +37,15 @@ describe('amount to pay', () => {
 describe('paying', () => {
   it('(c) pays a unit for the chosen period with the card and mails the receipt', async () => {
     const { root, requests } = await loaded();
-    const [a102] = root.billing.units;
-    root.billing.tickPay(a102!, true);
-    root.billing.setPeriod(a102!, 3);
+    const [a102] = root.payBill.units;
+    root.payBill.tickPay(a102!, true);
+    root.payBill.setPeriod(a102!, 3);
     await vi.waitFor(() => expect(a102!.prePay?.total_amt).toBe(206));
-    root.billing.enterCardManually();
-    await root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(root.billing.payment.succeeded).toBe(true);
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_success']);
+    root.payBill.enterCardManually();
+    await root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(root.payBill.payment.succeeded).toBe(true);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success']);
     const pay = form(calls(requests, 'POST', '/sp-a102/pre-pay/')[0]!);
     expect(pay).toMatchObject({
       period: '3',
@@ -66,14 +66,14 @@ describe('paying', () => {
         'POST /outbox': { status: 202, body: { batch: 'b-1', keys: { payment_mail: 'k-1' } } },
       },
     });
-    const [a102] = root.billing.units;
-    root.billing.tickPay(a102!, true);
-    root.billing.setPeriod(a102!, 3);
+    const [a102] = root.payBill.units;
+    root.payBill.tickPay(a102!, true);
+    root.payBill.setPeriod(a102!, 3);
     await vi.waitFor(() => expect(a102!.prePay?.total_amt).toBe(206));
-    root.billing.enterCardManually();
-    await root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_success']);
+    root.payBill.enterCardManually();
+    await root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(1);
     expect(calls(requests, 'POST', '/tenant/t-1/payment/')).toHaveLength(0);
     const handed = calls(requests, 'POST', '/outbox');
@@ -102,10 +102,10 @@ describe('paying', () => {
         'POST /outbox': { status: 202, body: { batch: 'b-1', keys: { autopay_mail: 'k-1' } } },
       },
     });
-    const b13 = root.billing.units[1]!;
-    root.billing.tickUpdateCard(b13, true);
-    await root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    const b13 = root.payBill.units[1]!;
+    root.payBill.tickUpdateCard(b13, true);
+    await root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(calls(requests, 'POST', '/tenant/t-1/autopay/')).toHaveLength(0);
     const handed = calls(requests, 'POST', '/outbox');
     expect(handed).toHaveLength(1);
@@ -117,20 +117,20 @@ describe('paying', () => {
 
   it('(c) leaves the payment mail to the management system when it notifies', async () => {
     const { root, requests } = await loaded({ payment: true });
-    root.billing.tickPay(root.billing.units[0]!, true);
-    await root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    root.payBill.tickPay(root.payBill.units[0]!, true);
+    await root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(calls(requests, 'POST', '/payment/')).toHaveLength(0);
   });
 
   it('(b) signs first, then pays the balance, enrols and mails; the other unit is paid at once', async () => {
     const { root, requests } = await loaded();
-    const [a102, b13] = root.billing.units;
-    root.billing.tickEnrol(a102!, true);
-    root.billing.tickPay(b13!, true);
-    await root.billing.submitPayment(card);
-    expect(root.billing.payment.signing).toBe(true);
-    expect(root.billing.payment.currentAgreement?.agreement.key).toBe('key-A102');
+    const [a102, b13] = root.payBill.units;
+    root.payBill.tickEnrol(a102!, true);
+    root.payBill.tickPay(b13!, true);
+    await root.payBill.submitPayment(card);
+    expect(root.payBill.payment.signing).toBe(true);
+    expect(root.payBill.payment.currentAgreement?.agreement.key).toBe('key-A102');
     await vi.waitFor(() => expect(b13!.outcome).toBe('success'));
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
     const documents = form(calls(requests, 'POST', '/generate-tokens/')[0]!);
@@ -143,22 +143,22 @@ describe('paying', () => {
     // from another window.
     const frameWindow = {} as MessageEventSource;
     const signed = { event: 'session_view.document.completed', data: { id: 'key-A102' } };
-    root.billing.payment.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
-    expect(root.billing.payment.signing).toBe(true);
-    root.billing.payment.setSigningFrame(frameWindow);
-    root.billing.payment.onSigningMessage({ origin: 'http://evil.test', source: frameWindow, data: signed });
-    expect(root.billing.payment.signing).toBe(true);
-    root.billing.payment.onSigningMessage({
+    root.payBill.payment.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
+    expect(root.payBill.payment.signing).toBe(true);
+    root.payBill.payment.setSigningFrame(frameWindow);
+    root.payBill.payment.onSigningMessage({ origin: 'http://evil.test', source: frameWindow, data: signed });
+    expect(root.payBill.payment.signing).toBe(true);
+    root.payBill.payment.onSigningMessage({
       origin: 'http://sandbox.test',
       source: {} as MessageEventSource,
       data: signed,
     });
-    expect(root.billing.payment.signing).toBe(true);
-    root.billing.payment.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
-    expect(root.billing.payment.signing).toBe(false);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(root.billing.payment.succeeded).toBe(true);
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+    expect(root.payBill.payment.signing).toBe(true);
+    root.payBill.payment.onSigningMessage({ origin: 'http://sandbox.test', source: frameWindow, data: signed });
+    expect(root.payBill.payment.signing).toBe(false);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(root.payBill.payment.succeeded).toBe(true);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success', 'pay_bill.status.autopay_enroll_successful']);
     expect(form(calls(requests, 'POST', '/sp-a102/pre-pay/')[0]!)).toMatchObject({
       period: '0',
       total_amount: '59.00',
@@ -179,14 +179,14 @@ describe('paying', () => {
 
   it('marks a declined unit failed and keeps the other result', async () => {
     const { root } = await loaded();
-    const [a102, b13] = root.billing.units;
-    root.billing.tickPay(a102!, true);
-    root.billing.tickPay(b13!, true);
-    await root.billing.submitPayment({ ...card, card_number: '4000000000000002' });
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(root.billing.payment.succeeded).toBe(false);
-    expect(root.billing.payment.paymentFailed).toBe(true);
-    expect(a102!.statusKeys).toEqual(['billing.status.payment_failed']);
+    const [a102, b13] = root.payBill.units;
+    root.payBill.tickPay(a102!, true);
+    root.payBill.tickPay(b13!, true);
+    await root.payBill.submitPayment({ ...card, card_number: '4000000000000002' });
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(root.payBill.payment.succeeded).toBe(false);
+    expect(root.payBill.payment.paymentFailed).toBe(true);
+    expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_failed']);
     expect(b13!.outcome).toBe('success');
   });
 });
@@ -194,16 +194,16 @@ describe('paying', () => {
 describe('autopay card update and signing failures', () => {
   it('(a) updating the card of an enrolled, paid-up unit re-enrols at once, without signing, and mails the autopay confirmation', async () => {
     const { root, requests } = await loaded();
-    const b13 = root.billing.units[1]!;
-    root.billing.tickUpdateCard(b13, true);
-    expect(root.billing.pendingUpdateCardKey).toBeNull();
+    const b13 = root.payBill.units[1]!;
+    root.payBill.tickUpdateCard(b13, true);
+    expect(root.payBill.pendingUpdateCardKey).toBeNull();
     expect(b13.choice.payMyBill).toBe(false);
-    await root.billing.submitPayment(card);
-    expect(root.billing.payment.signing).toBe(false);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
+    await root.payBill.submitPayment(card);
+    expect(root.payBill.payment.signing).toBe(false);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(calls(requests, 'POST', '/generate-tokens/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/generate-agreements/')).toHaveLength(0);
-    expect(b13.statusKeys).toEqual(['billing.status.card_update_successful']);
+    expect(b13.statusKeys).toEqual(['pay_bill.status.card_update_successful']);
     expect(calls(requests, 'POST', '/sp-b-13/pre-pay/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/tenant/t-1/autopay/')).toHaveLength(1);
   });
@@ -214,13 +214,13 @@ describe('autopay card update and signing failures', () => {
         'POST /api/facilities/demo/pandadocs/generate-agreements/': { body: { application_data: { status: 'error' } } },
       },
     });
-    const a102 = root.billing.units[0]!;
-    root.billing.tickEnrol(a102, true);
-    await root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(root.billing.payment.signing).toBe(false);
-    expect(root.billing.payment.succeeded).toBe(false);
-    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    const a102 = root.payBill.units[0]!;
+    root.payBill.tickEnrol(a102, true);
+    await root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(root.payBill.payment.signing).toBe(false);
+    expect(root.payBill.payment.succeeded).toBe(false);
+    expect(a102.statusKeys).toEqual(['pay_bill.status.autopay_enroll_failed']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
     expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(0);
   });
@@ -229,14 +229,14 @@ describe('autopay card update and signing failures', () => {
 describe('stopping the signing', () => {
   it('leaves the waiting units unenrolled and unpaid, and shows the result', async () => {
     const { root, requests } = await loaded();
-    const a102 = root.billing.units[0]!;
-    root.billing.tickEnrol(a102, true);
-    await root.billing.submitPayment(card);
-    expect(root.billing.payment.signing).toBe(true);
-    root.billing.payment.cancelSigning();
-    expect(root.billing.payment.signing).toBe(false);
-    expect(root.billing.payment.processing).toBe(false);
-    expect(a102.statusKeys).toEqual(['billing.status.autopay_enroll_failed']);
+    const a102 = root.payBill.units[0]!;
+    root.payBill.tickEnrol(a102, true);
+    await root.payBill.submitPayment(card);
+    expect(root.payBill.payment.signing).toBe(true);
+    root.payBill.payment.cancelSigning();
+    expect(root.payBill.payment.signing).toBe(false);
+    expect(root.payBill.payment.processing).toBe(false);
+    expect(a102.statusKeys).toEqual(['pay_bill.status.autopay_enroll_failed']);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(0);
   });
 });
@@ -260,28 +260,28 @@ describe('signing several documents', () => {
 
   it("pays and enrols a unit as its first document's completion arrives, once", async () => {
     const { root, requests } = await loaded({ overrides: twoDocuments });
-    const a102 = root.billing.units[0]!;
-    root.billing.tickEnrol(a102, true);
-    await root.billing.submitPayment(card);
-    root.billing.payment.documentSigned('key-first', 'doc-first');
+    const a102 = root.payBill.units[0]!;
+    root.payBill.tickEnrol(a102, true);
+    await root.payBill.submitPayment(card);
+    root.payBill.payment.documentSigned('key-first', 'doc-first');
     // The unit does not wait for its second document.
     await vi.waitFor(() => expect(a102.outcome).toBe('success'));
-    expect(root.billing.payment.currentAgreement?.agreement.key).toBe('key-second');
+    expect(root.payBill.payment.currentAgreement?.agreement.key).toBe('key-second');
     expect(form(calls(requests, 'POST', '/sp-a102/autopay/')[0]!)).toMatchObject({ document_id: 'doc-first' });
-    root.billing.payment.documentSigned('key-second', 'doc-second');
-    expect(root.billing.payment.signing).toBe(false);
+    root.payBill.payment.documentSigned('key-second', 'doc-second');
+    expect(root.payBill.payment.signing).toBe(false);
     expect(calls(requests, 'POST', '/sp-a102/pre-pay/')).toHaveLength(1);
     expect(calls(requests, 'POST', '/sp-a102/autopay/')).toHaveLength(1);
   });
 
   it('stopping after the first document keeps the payment it made', async () => {
     const { root } = await loaded({ overrides: twoDocuments });
-    const a102 = root.billing.units[0]!;
-    root.billing.tickEnrol(a102, true);
-    await root.billing.submitPayment(card);
-    root.billing.payment.documentSigned('key-first', 'doc-first');
-    root.billing.payment.cancelSigning();
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(a102.statusKeys).toEqual(['billing.status.payment_success', 'billing.status.autopay_enroll_successful']);
+    const a102 = root.payBill.units[0]!;
+    root.payBill.tickEnrol(a102, true);
+    await root.payBill.submitPayment(card);
+    root.payBill.payment.documentSigned('key-first', 'doc-first');
+    root.payBill.payment.cancelSigning();
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(a102.statusKeys).toEqual(['pay_bill.status.payment_success', 'pay_bill.status.autopay_enroll_successful']);
   });
 });

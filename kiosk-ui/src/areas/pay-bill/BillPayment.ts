@@ -82,12 +82,12 @@ export class BillPayment {
 
   /** A payment step failed (as opposed to only an autopay enrolment, update or cancel). */
   get paymentFailed(): boolean {
-    return this.processedUnits.some((unit) => unit.statusKeys.includes('billing.status.payment_failed'));
+    return this.processedUnits.some((unit) => unit.statusKeys.includes('pay_bill.status.payment_failed'));
   }
 
   /** At least one payment went through. */
   get paymentMade(): boolean {
-    return this.processedUnits.some((unit) => unit.statusKeys.includes('billing.status.payment_success'));
+    return this.processedUnits.some((unit) => unit.statusKeys.includes('pay_bill.status.payment_success'));
   }
 
   get signing(): boolean {
@@ -207,7 +207,7 @@ export class BillPayment {
     return unitPaymentModel(unit, this.list.account, this.root.account.email ?? '');
   }
 
-  /** Runs the unit's steps (billing/unit-payment.ts) and records its outcome. */
+  /** Runs the unit's steps (unit-payment.ts) and records its outcome. */
   async processUnit(unit: PayUnit, extra: { document_id?: string } = {}): Promise<void> {
     const { api, config } = this.root;
     const { steps, result, access } = await payUnit(unit, {

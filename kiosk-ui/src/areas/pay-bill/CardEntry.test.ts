@@ -1,53 +1,53 @@
 import { BILLING } from '@kiosk/shared-types';
 import { describe, expect, it, vi } from 'vitest';
-import { loaded } from './billing-test-fixtures';
+import { loaded } from './pay-bill-test-fixtures';
 
 /** The card form: a swipe fills it, and it comes into view after the configured time. */
 
 describe('filling the card form from a swipe', () => {
   it('fills the manual form from a swipe, month as a number and the year prefixed 20', async () => {
     const { root } = await loaded();
-    root.billing.tickPay(root.billing.units[0]!, true);
-    root.billing.makePayment();
-    expect(root.billing.stage).toBe('swipe');
-    root.billing.cardSwiped({
+    root.payBill.tickPay(root.payBill.units[0]!, true);
+    root.payBill.makePayment();
+    expect(root.payBill.stage).toBe('swipe');
+    root.payBill.cardSwiped({
       name: 'MORGAN/TAYLOR',
       card_number: '4111111111111111',
       exp_month: '07',
       exp_year: '30',
     });
-    expect(root.billing.stage).toBe('card_form');
-    expect(root.billing.cardEntry.takeCardPrefill()).toEqual({
+    expect(root.payBill.stage).toBe('card_form');
+    expect(root.payBill.cardEntry.takeCardPrefill()).toEqual({
       card_name: 'TAYLOR MORGAN',
       card_number: '4111111111111111',
       cc_exp_month: 7,
       cc_exp_year: 2030,
     });
-    expect(root.billing.cardEntry.takeCardPrefill()).toBeNull();
+    expect(root.payBill.cardEntry.takeCardPrefill()).toBeNull();
   });
 });
 
 describe('bringing the card form into view', () => {
   it('asks for it once the card form has been open the configured time, not after leaving it', async () => {
     const { root } = await loaded();
-    root.billing.tickPay(root.billing.units[0]!, true);
+    root.payBill.tickPay(root.payBill.units[0]!, true);
     vi.useFakeTimers();
     try {
-      root.billing.makePayment();
-      root.billing.enterCardManually();
+      root.payBill.makePayment();
+      root.payBill.enterCardManually();
       vi.advanceTimersByTime(BILLING.scrollToCardFormMs - 1);
-      expect(root.billing.cardEntry.cardFormScrollDue).toBe(false);
+      expect(root.payBill.cardEntry.cardFormScrollDue).toBe(false);
       vi.advanceTimersByTime(1);
-      expect(root.billing.cardEntry.cardFormScrollDue).toBe(true);
-      root.billing.cardEntry.cardFormScrolled();
-      expect(root.billing.cardEntry.cardFormScrollDue).toBe(false);
+      expect(root.payBill.cardEntry.cardFormScrollDue).toBe(true);
+      root.payBill.cardEntry.cardFormScrolled();
+      expect(root.payBill.cardEntry.cardFormScrollDue).toBe(false);
 
-      root.billing.backToUnits();
-      root.billing.makePayment();
-      root.billing.enterCardManually();
-      root.billing.backToUnits();
+      root.payBill.backToUnits();
+      root.payBill.makePayment();
+      root.payBill.enterCardManually();
+      root.payBill.backToUnits();
       vi.advanceTimersByTime(BILLING.scrollToCardFormMs * 2);
-      expect(root.billing.cardEntry.cardFormScrollDue).toBe(false);
+      expect(root.payBill.cardEntry.cardFormScrollDue).toBe(false);
     } finally {
       vi.useRealTimers();
     }

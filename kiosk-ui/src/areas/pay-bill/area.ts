@@ -1,14 +1,14 @@
 import type { AreaDefinition, ScreenSource } from '../../sections/area';
-import type { BillingStore } from './BillingStore';
+import type { PayBillStore } from './PayBillStore';
 
 /** PAY MY BILL and Setup autopay are one screen, opened at the unit list or for autopay. */
 const payBillScreen: ScreenSource = {
   load: () => import('./screens/PayBillScreen'),
-  stores: ['account', 'billing', 'device', 'printer', 'trivia'],
+  stores: ['account', 'payBill', 'device', 'printer', 'trivia'],
 };
 
 const stores = {
-  billing: (): Promise<typeof BillingStore> => import('./BillingStore').then((module) => module.BillingStore),
+  payBill: (): Promise<typeof PayBillStore> => import('./PayBillStore').then((module) => module.PayBillStore),
 };
 
 export const payBillArea: AreaDefinition<'pay-bill', typeof stores> = {

@@ -80,7 +80,7 @@ describe('formatPaidThrough', () => {
 describe('periodChoices', () => {
   it('offers Pay Balance Due first when a balance is due, then 1 to 6 months', () => {
     expect(periodChoices(true).map((c) => c.value)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(periodChoices(true)[0]?.labelKey).toBe('billing.period.balance_due');
+    expect(periodChoices(true)[0]?.labelKey).toBe('pay_bill.period.balance_due');
   });
 
   it('offers only months when nothing is due', () => {

@@ -61,14 +61,14 @@ export function formatPaidThrough(epochSeconds: number | string | null | undefin
 }
 
 export type PeriodChoice =
-  | { value: 0; labelKey: 'billing.period.balance_due' }
-  | { value: number; labelKey: 'billing.period.months'; count: number };
+  | { value: 0; labelKey: 'pay_bill.period.balance_due' }
+  | { value: number; labelKey: 'pay_bill.period.months'; count: number };
 
 /** Pay-through choices: 'Pay Balance Due' (0) only when a balance is due, then 1 to 6 months. */
 export function periodChoices(hasBalance: boolean): PeriodChoice[] {
   return BILLING.periods.flatMap((value): PeriodChoice[] => {
-    if (value === 0) return hasBalance ? [{ value: 0, labelKey: 'billing.period.balance_due' }] : [];
-    return [{ value, labelKey: 'billing.period.months', count: value }];
+    if (value === 0) return hasBalance ? [{ value: 0, labelKey: 'pay_bill.period.balance_due' }] : [];
+    return [{ value, labelKey: 'pay_bill.period.months', count: value }];
   });
 }
 

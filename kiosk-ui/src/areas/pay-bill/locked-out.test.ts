@@ -2,7 +2,7 @@ import type { FacilitySettings, KioskTimeEntry } from '@kiosk/shared-types';
 import { runInAction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
 import { wrapped } from '../../test/fakes';
-import { A102, card, loaded, space, tenant } from './billing-test-fixtures';
+import { A102, card, loaded, space, tenant } from './pay-bill-test-fixtures';
 
 /**
  * A locked-out unit in Pay My Bill: marked in the list, and after its payment what the operator
@@ -58,27 +58,27 @@ async function lockedOutAccount() {
   runInAction(() => {
     test.root.config.facility = { timings: { kiosk_time: OFFICE } } as unknown as FacilitySettings;
   });
-  test.root.billing.payment.clock = { now: () => SATURDAY_NIGHT, timeZone: () => 'America/Chicago' };
+  test.root.payBill.payment.clock = { now: () => SATURDAY_NIGHT, timeZone: () => 'America/Chicago' };
   return test;
 }
 
 describe('a locked-out unit', () => {
   it('is marked in the list before payment, by what the operator says of its access', async () => {
     const { root } = await lockedOutAccount();
-    expect(root.billing.units.map((unit) => [unit.space.unit_number, unit.lockedOutKey])).toEqual([
-      ['C-03', 'billing.access.gate_suspended'],
-      ['C-30', 'billing.access.overlocked'],
+    expect(root.payBill.units.map((unit) => [unit.space.unit_number, unit.lockedOutKey])).toEqual([
+      ['C-03', 'pay_bill.access.gate_suspended'],
+      ['C-30', 'pay_bill.access.overlocked'],
       ['A102', null],
     ]);
   });
 
   it("ends with the operator's answer: restored, the manager with the office's next opening, or nothing", async () => {
     const { root } = await lockedOutAccount();
-    for (const unit of root.billing.units) root.billing.tickPay(unit, true);
-    root.billing.enterCardManually();
-    await root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    const [c03, c30, a102] = root.billing.units;
+    for (const unit of root.payBill.units) root.payBill.tickPay(unit, true);
+    root.payBill.enterCardManually();
+    await root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    const [c03, c30, a102] = root.payBill.units;
     expect(c03!.access).toEqual({ status: 'restored' });
     // Sunday the office is closed: Monday at 9.
     expect(c30!.access).toEqual({
@@ -90,12 +90,12 @@ describe('a locked-out unit', () => {
 
   it('says nothing about access when the payment is declined', async () => {
     const { root } = await lockedOutAccount();
-    const c03 = root.billing.units[0]!;
-    root.billing.tickPay(c03, true);
-    root.billing.enterCardManually();
-    await root.billing.submitPayment({ ...card, card_number: '4000 0000 0000 0002' });
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(c03.statusKeys).toEqual(['billing.status.payment_failed']);
+    const c03 = root.payBill.units[0]!;
+    root.payBill.tickPay(c03, true);
+    root.payBill.enterCardManually();
+    await root.payBill.submitPayment({ ...card, card_number: '4000 0000 0000 0002' });
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(c03.statusKeys).toEqual(['pay_bill.status.payment_failed']);
     expect(c03.access).toBeNull();
   });
 });

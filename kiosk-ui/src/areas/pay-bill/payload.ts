@@ -15,7 +15,7 @@ import type { ResolvedUnitPayment, UnitChoice } from './payment-plan';
  * what leaves the kiosk — and where the card never goes — is unit-tested.
  */
 
-/** The card as the Pay My Bill form gives it; kept by BillingStore only while a payment runs. */
+/** The card as the Pay My Bill form gives it; kept by PayBillStore only while a payment runs. */
 export interface PayCard {
   card_name: string;
   /** Digits (mask spaces are removed here). */

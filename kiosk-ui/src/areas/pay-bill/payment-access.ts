@@ -20,8 +20,8 @@ export type UnitAccessOutcome = { status: 'restored' } | { status: 'manager'; op
 
 /** The unit list's mark of a locked-out unit; null for a unit the tenant can get into. */
 export function lockedOutKey(status: UnitAccessStatus | undefined) {
-  if (status === 'gate_suspended') return 'billing.access.gate_suspended' as const;
-  if (status === 'overlocked') return 'billing.access.overlocked' as const;
+  if (status === 'gate_suspended') return 'pay_bill.access.gate_suspended' as const;
+  if (status === 'overlocked') return 'pay_bill.access.overlocked' as const;
   return null;
 }
 
@@ -43,31 +43,31 @@ export function accessOutcome(
 }
 
 function atTime(t: TFunction, time: TimeOfDay, locale: string): string {
-  return t('billing.access.at_time', { count: clockHour(time), time: formatTimeOfDay(time, locale) });
+  return t('pay_bill.access.at_time', { count: clockHour(time), time: formatTimeOfDay(time, locale) });
 }
 
 /** The sentence, in the language of `t` with times and weekday names written for `locale`. */
 export function accessSentence(outcome: UnitAccessOutcome, t: TFunction, locale: string): string {
-  if (outcome.status === 'restored') return t('billing.access.restored');
+  if (outcome.status === 'restored') return t('pay_bill.access.restored');
   const { opening } = outcome;
   switch (opening.when) {
     case 'open_now':
-      return t('billing.access.manager_open_now', {
-        until: t('billing.access.until_time', {
+      return t('pay_bill.access.manager_open_now', {
+        until: t('pay_bill.access.until_time', {
           count: clockHour(opening.until),
           time: formatTimeOfDay(opening.until, locale),
         }),
       });
     case 'today':
-      return t('billing.access.manager_today', { at: atTime(t, opening.at, locale) });
+      return t('pay_bill.access.manager_today', { at: atTime(t, opening.at, locale) });
     case 'tomorrow':
-      return t('billing.access.manager_tomorrow', { at: atTime(t, opening.at, locale) });
+      return t('pay_bill.access.manager_tomorrow', { at: atTime(t, opening.at, locale) });
     case 'weekday':
-      return t('billing.access.manager_weekday', {
+      return t('pay_bill.access.manager_weekday', {
         at: atTime(t, opening.at, locale),
         weekday: weekdayName(opening.weekday, locale),
       });
     case 'unknown':
-      return t('billing.access.manager_unknown');
+      return t('pay_bill.access.manager_unknown');
   }
 }

@@ -6,18 +6,18 @@ import type { RootStore } from '../../stores/RootStore';
 import { displayLocale } from '../../utils/locale';
 
 function autopayChange(keys: readonly string[]): PaymentReceiptUnit['autopay'] {
-  if (keys.includes('billing.status.autopay_enroll_successful')) return 'enrolled';
-  if (keys.includes('billing.status.card_update_successful')) return 'card-updated';
-  if (keys.includes('billing.status.autopay_cancelled')) return 'cancelled';
+  if (keys.includes('pay_bill.status.autopay_enroll_successful')) return 'enrolled';
+  if (keys.includes('pay_bill.status.card_update_successful')) return 'card-updated';
+  if (keys.includes('pay_bill.status.autopay_cancelled')) return 'cancelled';
   return 'unchanged';
 }
 
 /** Each unit of the payment just made, with the statuses (and access sentence) the result screen shows. */
 export function paymentReceipt(
-  { billing, config }: Pick<RootStore, 'billing' | 'config'>,
+  { payBill, config }: Pick<RootStore, 'payBill' | 'config'>,
   t: TFunction,
 ): PaymentReceipt | null {
-  const { processedUnits: units, paidCard } = billing.payment;
+  const { processedUnits: units, paidCard } = payBill.payment;
   if (units.length === 0) return null;
   return {
     kind: 'payment',

@@ -4,10 +4,13 @@ export type UnitOperation = 'cancelAutopay' | 'updateCard' | 'enrolAutopay' | 'p
 
 /** Unit status messages (shell §4), by operation and outcome. */
 export const UNIT_STATUS_KEYS = {
-  cancelAutopay: { success: 'billing.status.autopay_cancelled', error: 'billing.status.autopay_cancel_failed' },
-  updateCard: { success: 'billing.status.card_update_successful', error: 'billing.status.card_update_failed' },
-  enrolAutopay: { success: 'billing.status.autopay_enroll_successful', error: 'billing.status.autopay_enroll_failed' },
-  payment: { success: 'billing.status.payment_success', error: 'billing.status.payment_failed' },
+  cancelAutopay: { success: 'pay_bill.status.autopay_cancelled', error: 'pay_bill.status.autopay_cancel_failed' },
+  updateCard: { success: 'pay_bill.status.card_update_successful', error: 'pay_bill.status.card_update_failed' },
+  enrolAutopay: {
+    success: 'pay_bill.status.autopay_enroll_successful',
+    error: 'pay_bill.status.autopay_enroll_failed',
+  },
+  payment: { success: 'pay_bill.status.payment_success', error: 'pay_bill.status.payment_failed' },
 } as const;
 
 export type UnitStatusKey = (typeof UNIT_STATUS_KEYS)[UnitOperation][keyof (typeof UNIT_STATUS_KEYS)[UnitOperation]];

@@ -187,7 +187,7 @@ describe('processing a rental', () => {
 
     expect(root.rental.section).toBe('confirm_rental');
     expect(activeSections(root.rental.flow).slice(-2)).toEqual(['confirm_rental', 'create_online_account']);
-    expect(root.checkout.confirmDoneKey).toBe('flow.create_online_account');
+    expect(root.checkout.confirmDoneKey).toBe('rental.flow.create_online_account');
 
     const sent = form(calls(/^POST .*\/rental\/$/)[0]);
     expect(sent.get('cc_number')).toBe(VISA);
@@ -255,7 +255,7 @@ describe('processing a rental', () => {
     root.checkout.setCard(CARD);
     await root.checkout.process();
     expect(activeSections(root.rental.flow).slice(-3)).toEqual(['confirm_rental', 'setup_noke', 'noke_confirm']);
-    expect(root.checkout.confirmDoneKey).toBe('flow.setup_access_control');
+    expect(root.checkout.confirmDoneKey).toBe('rental.flow.setup_access_control');
   });
 
   it('a new user at a smart-access facility chooses the password on the confirmation, not on a section after it', async () => {
@@ -292,7 +292,7 @@ describe('processing a rental', () => {
 
     expect(root.rental.section).toBe('confirm_rental');
     expect(root.checkout.processingError).toMatchObject({ card: true, code: 'CardDeclined' });
-    expect(root.checkout.confirmDoneKey).toBe('flow.retry_payment');
+    expect(root.checkout.confirmDoneKey).toBe('rental.flow.retry_payment');
 
     root.checkout.retry();
     expect(root.rental.section).toBe('card_details');
@@ -320,7 +320,7 @@ describe('processing a rental', () => {
     await settle();
     expect(calls(/^POST .*\/rental\/$/).filter((r) => !r.path.includes('space-type'))).toHaveLength(2);
     expect(root.checkout.gaveUp).toBe(true);
-    expect(root.checkout.confirmDoneKey).toBe('flow.finish');
+    expect(root.checkout.confirmDoneKey).toBe('rental.flow.finish');
     expect(calls(/space-type\/m-10x10\/rental\/failure\/$/)).toHaveLength(1);
     const saved = form(calls(/save-failed-rental/)[0]);
     expect(saved.get('cc_number')).toBe('4111********1111');
@@ -366,7 +366,7 @@ describe('processing a reservation', () => {
     expect(root.rental.model.reservation_code).toBe('KABCDEFG');
     expect(calls(/space-type\/m-10x10\/reservation\/$/)).toHaveLength(1);
     expect(calls(/text-gate-code/)).toHaveLength(0);
-    expect(root.checkout.confirmDoneKey).toBe('flow.finish');
+    expect(root.checkout.confirmDoneKey).toBe('rental.flow.finish');
   });
 
   it('a failed reservation is never treated as a card failure', async () => {

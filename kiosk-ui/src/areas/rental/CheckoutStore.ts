@@ -251,7 +251,7 @@ export class CheckoutStore {
 
   /** The label of the confirm area's Done button (rental §4 "Finalising"). */
   get confirmDoneKey(): string {
-    if (this.gaveUp) return 'flow.finish';
+    if (this.gaveUp) return 'rental.flow.finish';
     return confirmAreaTitle(this.root.rental.flow, { processingError: this.processState === 'failed' });
   }
 

@@ -8,6 +8,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, wrapped, type FakeReply, type FakeRoutes } from '../../test/fakes';
 import { RETRY_DELAY_MS } from './ConfigStore';
+import { REFUSED, UNREACHABLE } from '../../models/loadable';
 
 const STATUS_TEXT: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
 const daemonError = (statusCode: number, message: string) => ({ statusCode, error: STATUS_TEXT[statusCode], message });
@@ -73,7 +74,7 @@ describe('ConfigStore.load', () => {
     expect(style.getPropertyValue('--kiosk-sidebar-text')).toBe('#fafafa');
     expect(style.getPropertyValue('--kiosk-bad name;')).toBe('');
     expect(document.title).toBe('Demo Self Storage');
-    expect(root.config.status).toBe('ready');
+    expect(root.config.configuration.state).toBe('ready');
   });
 
   it('shows the shell and its full sidebar without waiting for the capabilities or the display setting', async () => {
@@ -84,7 +85,7 @@ describe('ConfigStore.load', () => {
       }),
     });
     void root.config.load('demo');
-    await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+    await vi.waitFor(() => expect(root.config.configuration.state).toBe('ready'));
     expect(root.shell.sidebarSections).toContain('facility_map');
     expect(root.shell.sidebarSections).toContain('insurance');
     expect(root.config.capabilities).toBeNull();
@@ -126,7 +127,7 @@ describe('ConfigStore.load', () => {
     });
     await root.config.load('demo');
 
-    expect(root.config.status).toBe('not_configured');
+    expect(root.config.configuration).toEqual(REFUSED);
     expect(root.config.isOutOfService).toBe(false);
     expect(root.shell.route).toEqual({ name: 'unavailable', error: 'not_configured' });
     expect(browser.current).toBe('/unavailable?error=not_configured');
@@ -156,7 +157,7 @@ describe('ConfigStore.load', () => {
     });
     await root.config.load('demo');
 
-    expect(root.config.status).toBe('unreachable');
+    expect(root.config.configuration).toEqual(UNREACHABLE);
     expect(root.config.isOutOfService).toBe(true);
     // The kiosk's own address stays: a reload or a home reload tries the facility again.
     expect(root.shell.route).toEqual({ name: 'kiosk', facilityId: 'demo' });
@@ -199,7 +200,7 @@ describe('ConfigStore.load', () => {
 
       reachable = true;
       await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.unreachable);
-      await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+      await vi.waitFor(() => expect(root.config.configuration.state).toBe('ready'));
       expect(configurationCalls()).toBe(3);
       expect(root.shell.route).toEqual({ name: 'kiosk', facilityId: 'demo' });
       expect(root.shell.section).toBe('rent');
@@ -227,7 +228,7 @@ describe('ConfigStore.load', () => {
 
       configured = true;
       await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.not_configured);
-      await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+      await vi.waitFor(() => expect(root.config.configuration.state).toBe('ready'));
       expect(browser.current).toBe('/demo');
       expect(root.shell.section).toBe('home');
     });
@@ -236,13 +237,13 @@ describe('ConfigStore.load', () => {
       let reply: FakeReply = { body: { application_data: { status: 'error', message: 'No kiosk' } } };
       const { root } = kioskWithOperator(() => reply);
       await root.config.load('demo');
-      expect(root.config.status).toBe('not_configured');
+      expect(root.config.configuration).toEqual(REFUSED);
       reply = { networkError: true };
       await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.not_configured);
-      expect(root.config.status).toBe('unreachable');
+      expect(root.config.configuration).toEqual(UNREACHABLE);
       reply = { body: wrapped(config) };
       await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.unreachable);
-      await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+      await vi.waitFor(() => expect(root.config.configuration.state).toBe('ready'));
       expect(root.shell.route).toEqual({ name: 'kiosk', facilityId: 'demo' });
     });
 
@@ -252,7 +253,7 @@ describe('ConfigStore.load', () => {
         '/unavailable?error=not_configured',
       );
       const stop = root.start();
-      await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+      await vi.waitFor(() => expect(root.config.configuration.state).toBe('ready'));
       expect(configurationCalls()).toBe(1);
       expect(browser.current).toBe('/demo');
       expect(root.shell.route).toEqual({ name: 'kiosk', facilityId: 'demo' });
@@ -277,7 +278,7 @@ describe('ConfigStore.load', () => {
       expect(configurationCalls()).toBe(1);
       reachable = true;
       await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS.unreachable);
-      await vi.waitFor(() => expect(root.config.status).toBe('ready'));
+      await vi.waitFor(() => expect(root.config.configuration.state).toBe('ready'));
       expect(browser.current).toBe('/demo');
       stop();
     });
@@ -288,7 +289,7 @@ describe('ConfigStore.load', () => {
       routes: demoRoutes({ 'GET /api/facilities/demo/': { status: 500, body: { message: 'boom' } } }),
     });
     await root.config.load('demo');
-    expect(root.config.status).toBe('ready');
+    expect(root.config.configuration.state).toBe('ready');
     expect(root.config.facility).toBeNull();
     expect(root.shell.route.name).toBe('kiosk');
   });

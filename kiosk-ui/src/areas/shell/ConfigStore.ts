@@ -12,15 +12,8 @@ import { isCancelled, isOperatorUnreachable } from '../../api/errors';
 import type { UnavailableError } from './router';
 import { pageIsSandbox } from '../../utils/first-paint';
 import { applyKioskColors } from '../../utils/theme';
+import { IDLE, LOADING, ready, REFUSED, UNREACHABLE, valueOr, type Loadable } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
-
-/**
- * 'not_configured': the operator answered that this facility has no kiosk configuration (the
- * unavailable page, shell spec §1, §8). 'unreachable': the operator could not be reached (the
- * out-of-service screen). Both ask again by themselves (retryDelayMs) and open the welcome
- * screen once the configuration arrives.
- */
-export type ConfigStatus = 'idle' | 'loading' | 'ready' | 'not_configured' | 'unreachable';
 
 /**
  * How long the kiosk waits before asking the operator again: soon while it cannot be reached (a
@@ -36,9 +29,15 @@ export const RETRY_DELAY_MS = { unreachable: 5_000, not_configured: 60_000 } as 
  * reads them on the first screen; DocumentsStore, loaded with the documents screens, shows them).
  */
 export class ConfigStore {
-  status: ConfigStatus = 'idle';
+  /**
+   * The configuration, ready once the facility settings and documents are in too (the shell shows
+   * then). Failed 'refused': the operator answered that this facility has no kiosk configuration
+   * (the unavailable page "not configured", shell spec §1, §8); failed 'unreachable': the operator
+   * could not be reached (the out-of-service screen). Both ask again by themselves
+   * (RETRY_DELAY_MS) and open the welcome screen once the configuration arrives.
+   */
+  configuration: Loadable<KioskConfig> = IDLE;
   facilityId: string | null = null;
-  config: KioskConfig | null = null;
   facility: FacilitySettings | null = null;
   capabilities: Capabilities | null = null;
   /** The facility's non-interactive documents (lease and insurance documents, shell spec §3). */
@@ -92,8 +91,9 @@ export class ConfigStore {
     this.sandbox = sandbox;
   }
 
-  get isLoading(): boolean {
-    return this.status === 'loading';
+  /** The configuration once loaded (null while it is not here). */
+  get config(): KioskConfig | null {
+    return valueOr(this.configuration, null);
   }
 
   get ownerId(): string | null {
@@ -114,7 +114,7 @@ export class ConfigStore {
 
   /** The operator cannot be reached: the out-of-service screen is up. */
   get isOutOfService(): boolean {
-    return this.status === 'unreachable';
+    return this.configuration.state === 'failed' && this.configuration.reason === 'unreachable';
   }
 
   /**
@@ -133,13 +133,16 @@ export class ConfigStore {
     // In flight, loaded, or a retry already planned for it (it comes on its own).
     if (
       this.facilityId === facilityId &&
-      (this.checking || this.status === 'loading' || this.status === 'ready' || this.retryTimer !== undefined)
+      (this.checking ||
+        this.configuration.state === 'loading' ||
+        this.configuration.state === 'ready' ||
+        this.retryTimer !== undefined)
     )
       return;
     this.stopRetrying();
     this.facilityId = facilityId;
     // A retry keeps the screen it left up (no spinner flashing every few seconds).
-    if (this.status !== 'unreachable' && this.status !== 'not_configured') this.status = 'loading';
+    if (this.configuration.state !== 'failed') this.configuration = LOADING;
     this.checking = true;
     const { api } = this.root;
     // The page's preloads of these calls (ui.ts) served the first attempt; a retry asks anew.
@@ -168,7 +171,7 @@ export class ConfigStore {
     }
     const config = answer;
     runInAction(() => {
-      this.status = 'loading';
+      this.configuration = LOADING;
     });
     // Back from an unavailable page: the kiosk's own address again, at the welcome screen.
     if (this.root.shell.route.name !== 'kiosk') {
@@ -214,10 +217,9 @@ export class ConfigStore {
     if (this.facilityId !== facilityId) return;
 
     runInAction(() => {
-      this.config = config;
+      this.configuration = ready(config);
       this.facility = facility;
       if (typeof config.mute_audio === 'boolean') this.muteAudio = config.mute_audio;
-      this.status = 'ready';
     });
     this.setNonInteractiveDocuments(documents ?? []);
     applyKioskColors(config.colors, document.documentElement);
@@ -237,7 +239,7 @@ export class ConfigStore {
 
   /** The configuration did not arrive: the screen that says why, and the next try. */
   private failed(facilityId: string, reason: 'not_configured' | 'unreachable'): void {
-    this.status = reason;
+    this.configuration = reason === 'unreachable' ? UNREACHABLE : REFUSED;
     this.retryLater(() => void this.load(facilityId), RETRY_DELAY_MS[reason]);
     if (reason === 'unreachable') {
       void this.loadKioskFacility();
@@ -268,7 +270,7 @@ export class ConfigStore {
     }
     if (error === 'not_configured') {
       runInAction(() => {
-        this.status = 'not_configured';
+        this.configuration = REFUSED;
       });
       void this.load(facility.facility_id);
     } else {

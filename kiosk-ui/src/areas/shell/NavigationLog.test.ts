@@ -1,7 +1,15 @@
 import { KIOSK_PAGE_HEADER, KIOSK_PAGE_HEADER_VALUE, type UiLogEvent } from '@kiosk/shared-types';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
-import { browserBeacon, NAVIGATION_LOG, NavigationLog, toBatches } from './NavigationLog';
+import {
+  browserBeacon,
+  loadLogMasking,
+  NAVIGATION_LOG,
+  NavigationLog,
+  OMITTED,
+  toBatches,
+  type LogMasking,
+} from './NavigationLog';
 
 const CARD = '4111111111111111';
 
@@ -16,6 +24,12 @@ function startedRoot(routes: FakeRoutes = { 'POST /log': { status: 202, body: { 
       .map((request) => JSON.parse(request.body ?? '[]') as UiLogEvent[]);
   return { ...test, stop, posts };
 }
+
+// The masking's code is a chunk of its own (log-masking.ts): here before any test, as in a page
+// that has been up a moment. The tests of the moment before it arrives give their log a loader.
+beforeAll(async () => {
+  await loadLogMasking();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -152,6 +166,49 @@ describe('NavigationLog', () => {
     expect(logged.model.cc_number).toBe('4111********1111');
     expect(beacons.join('\n')).not.toContain(CARD);
     stopLog();
+    stop();
+  });
+
+  it("waits for the masking's code before it sends an event's data, then sends it masked", async () => {
+    const { root, stop, posts } = startedRoot();
+    let arrive: (mask: LogMasking) => void = () => undefined;
+    const log = new NavigationLog(root, { loadMasking: () => new Promise((resolve) => (arrive = resolve)) });
+    const stopLog = log.start();
+    log.action('done', { cc_number: CARD, note: `card ${CARD}` });
+    const flushed = log.flush();
+    await vi.advanceTimersByTimeAsync(NAVIGATION_LOG.flushMs);
+    expect(posts()).toHaveLength(0);
+
+    arrive(await loadLogMasking());
+    await flushed;
+    expect(posts().flat()).toHaveLength(1);
+    expect(posts()[0]?.[0]?.data).toEqual({ cc_number: '4111********1111', note: '[removed]' });
+    stopLog();
+    stop();
+  });
+
+  it("sends an event without its data when the page goes away before the masking's code is here, or it cannot be fetched", async () => {
+    const { root, stop, posts, requests } = startedRoot();
+    const beacons: string[] = [];
+    const early = new NavigationLog(root, {
+      beacon: (_url, body) => {
+        beacons.push(body);
+        return true;
+      },
+      loadMasking: () => new Promise(() => undefined),
+    });
+    const stopEarly = early.start();
+    early.action('done', { cc_number: CARD });
+    window.dispatchEvent(new Event('pagehide'));
+    const [exit] = beacons.flatMap((body) => JSON.parse(body) as UiLogEvent[]);
+    expect(exit).toMatchObject({ action: 'done', data: { omitted: OMITTED } });
+    stopEarly();
+
+    const offline = new NavigationLog(root, { loadMasking: () => Promise.reject(new Error('chunk failed')) });
+    offline.action('done', { cc_number: CARD });
+    await offline.flush();
+    expect(posts().flat()).toEqual([expect.objectContaining({ action: 'done', data: { omitted: OMITTED } })]);
+    expect([...beacons, ...requests.map((request) => request.body ?? '')].join('\n')).not.toContain(CARD);
     stop();
   });
 

@@ -3,7 +3,7 @@ import {
   KIOSK_PAGE_HEADER,
   KIOSK_PAGE_HEADER_VALUE,
   LOG_LIMITS,
-  maskSecrets,
+  type maskSecrets,
   type UiLogEvent,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction, toJS } from 'mobx';
@@ -44,14 +44,39 @@ export type NavigationAction =
 
 export const OMITTED = '[omitted]';
 
+/** maskSecrets, from its own chunk (log-masking.ts). */
+export type LogMasking = typeof maskSecrets;
+
+/** The masking's code once it is here, else undefined. */
+let loadedMasking: LogMasking | undefined;
+let loadingMasking: Promise<LogMasking> | undefined;
+
+/**
+ * Fetches the navigation log's masking (log-masking.ts: maskSecrets and the one rule for fields),
+ * which is not part of the first screen's bundle (its budget: docs/performance.md). NavigationLog
+ * starts it when it starts; an event's data is masked once it is here, and never sent unmasked:
+ * a batch waits for it, and what goes out with the page before it came (or when it could not be
+ * fetched) goes without its data.
+ */
+export function loadLogMasking(): Promise<LogMasking> {
+  loadingMasking ??= import('./log-masking').then(
+    (module) => (loadedMasking = module.maskSecrets),
+    (error: unknown) => {
+      loadingMasking = undefined; // a failed download (network blip) can be tried again
+      throw error;
+    },
+  );
+  return loadingMasking;
+}
+
 /**
  * Data as it may be logged (the rental model included): secrets masked by maskSecrets (card
  * number first 4 + last 4, CVV, expiry and passwords removed), long values (images) left out,
  * and long numbers turned into text first so a card number kept as a number is masked too.
  * Applied once: masking a masked card number again would hide its first and last 4 digits.
  */
-export function loggable<T>(data: T): T {
-  return maskSecrets(shrink(toJS(data), 0)) as T;
+function loggable<T>(data: T, mask: LogMasking): T {
+  return mask(shrink(toJS(data), 0)) as T;
 }
 
 function shrink(value: unknown, depth: number): unknown {
@@ -141,22 +166,44 @@ export class NavigationLog {
    */
   private readonly unmasked = new Map<UiLogEvent, Record<string, unknown>>();
   private maskingScheduled = false;
+  private readonly loadMasking: () => Promise<LogMasking>;
+  /** The masking's code once it is here (loadLogMasking). */
+  private mask: LogMasking | undefined;
 
   constructor(
     readonly root: RootStore,
-    options: { beacon?: BeaconSender } = {},
+    options: { beacon?: BeaconSender; loadMasking?: () => Promise<LogMasking> } = {},
   ) {
     this.beacon = options.beacon ?? browserBeacon;
-    makeAutoObservable<this, 'timer' | 'beacon' | 'unmasked' | 'maskingScheduled'>(
+    this.loadMasking = options.loadMasking ?? loadLogMasking;
+    this.mask = options.loadMasking ? undefined : loadedMasking;
+    makeAutoObservable<this, 'timer' | 'beacon' | 'unmasked' | 'maskingScheduled' | 'loadMasking' | 'mask'>(
       this,
-      { root: false, queued: false, timer: false, beacon: false, unmasked: false, maskingScheduled: false },
+      {
+        root: false,
+        queued: false,
+        timer: false,
+        beacon: false,
+        unmasked: false,
+        maskingScheduled: false,
+        loadMasking: false,
+        mask: false,
+      },
       { autoBind: true },
     );
+  }
+
+  /** Fetches the masking's code (once) and keeps it. */
+  private masking(): Promise<void> {
+    return this.loadMasking().then((mask) => {
+      this.mask = mask;
+    });
   }
 
   /** Watch the sections, the marked buttons and the page going away; returns the disposer. */
   start(): () => void {
     const { shell } = this.root;
+    void this.masking().catch(() => undefined);
     const stops = [
       reaction(
         () => shell.section,
@@ -232,18 +279,26 @@ export class NavigationLog {
     }
   }
 
+  /** Masks in the first idle period once the masking's code is here (it is fetched when the log starts). */
   private scheduleMasking(): void {
     if (this.maskingScheduled) return;
     this.maskingScheduled = true;
-    whenIdle(() => this.maskQueued());
+    void this.masking().then(
+      () => whenIdle(() => this.maskQueued()),
+      // Not fetched: the next flush tries again, and sends the events without their data if it fails.
+      () => (this.maskingScheduled = false),
+    );
   }
 
-  /** Mask the data of the events queued since the last time (loggable); an event it fails on loses its data. */
+  /**
+   * Mask the data of the events queued since the last time (loggable); an event it fails on loses
+   * its data, and so does every one when the masking's code is not here (nothing leaves unmasked).
+   */
   maskQueued(): void {
     this.maskingScheduled = false;
     for (const [event, data] of this.unmasked) {
       try {
-        event.data = loggable(data);
+        event.data = this.mask ? loggable(data, this.mask) : { omitted: OMITTED };
       } catch {
         event.data = { omitted: OMITTED };
       }
@@ -255,6 +310,8 @@ export class NavigationLog {
   async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
+    // Data to mask and the masking's code not here yet (the first moments of the page): wait for it.
+    if (this.unmasked.size > 0 && !this.mask) await this.masking().catch(() => undefined);
     this.maskQueued();
     const events = this.queued.splice(0);
     if (events.length === 0) return;

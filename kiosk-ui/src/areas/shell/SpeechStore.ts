@@ -1,13 +1,9 @@
-import {
-  SPEECH_MAX_CHARS,
-  speakableText,
-  type SpeechLanguage,
-  type SpeechPart,
-  type SpeechStatus,
-} from '@kiosk/shared-types';
+import type { SpeechStatus } from '@kiosk/shared-types';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
-import { i18next } from '../../i18n/setup';
+import { i18next, loadAreaTexts } from '../../i18n/setup';
+import { FAILED, IDLE, isPending, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
 import type { RootStore } from '../../stores/RootStore';
+import type { AudioControls } from './speech/AudioControls';
 
 /**
  * The key of a USB keypad that switches audio mode on and off: the numeric keypad's + (its own key
@@ -21,7 +17,8 @@ const COUNTDOWN_MARKS = [30, 10] as const;
 /**
  * The keypad's speech keys in audio mode (docs/accessibility.md, "Speech keys"), by key code, so
  * the main keyboard's * / - still type: repeat the last utterance, the rental so far, the price
- * (after the rental: the unit and the gate code, digit by digit).
+ * (after the rental: the unit and the gate code, digit by digit). The repeat and stop keys, the
+ * volume keys and the commands after the stop key are speech/AudioControls.ts's.
  */
 export const SPEECH_KEY_CODES = { repeat: 'NumpadMultiply', summary: 'NumpadDivide', price: 'NumpadSubtract' } as const;
 
@@ -31,41 +28,14 @@ const PAYMENT_SECTIONS = new Set(['swipe_scan', 'card_details']);
 /** What the announcer adds to the page's own words (speech/announcer.ts). */
 export interface AnnouncerExtras {
   onArrival?: () => string | undefined;
-  subscribe?: (note: (text: string) => void) => () => void;
+  subscribe?: (note: (text: string, kind?: string) => void) => () => void;
 }
 /** What starts the screen announcer: the module arrives only when a visitor turns audio on. */
 export type AnnouncerStarter = (say: (text: string) => void, lead?: string, extras?: AnnouncerExtras) => () => void;
 const loadAnnouncer = async (): Promise<AnnouncerStarter> => (await import('./speech/announcer')).startAnnouncer;
 const loadKeyTexts = () => import('./speech/key-texts');
+const loadAudioControls = async () => (await import('./speech/AudioControls')).AudioControls;
 type KeyTexts = Awaited<ReturnType<typeof loadKeyTexts>>;
-
-/**
- * Operator texts in another language than the visitor's are marked by the announcer
- * (speech/describe.ts, `visibleText`) as \uE000lang\uE001text\uE002: each becomes a part said in its
- * own language's voice.
- */
-export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
-  const parts: SpeechPart[] = [];
-  const pattern = /\uE000(en|es)\uE001([^\uE002]*)\uE002/g;
-  let at = 0;
-  for (const match of text.matchAll(pattern)) {
-    parts.push({ text: text.slice(at, match.index), lang }, { text: match[2]!, lang: match[1] as SpeechLanguage });
-    at = match.index + match[0].length;
-  }
-  parts.push({ text: text.slice(at), lang });
-  const merged: SpeechPart[] = [];
-  for (const part of parts) {
-    const clean = part.text
-      .replace(/[\uE000-\uE002]/g, '')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (clean === '') continue;
-    const last = merged[merged.length - 1];
-    if (last?.lang === part.lang) last.text = `${last.text} ${clean}`;
-    else merged.push({ text: clean, lang: part.lang });
-  }
-  return merged;
-}
 
 /**
  * Speech output as the UI drives it (the daemon synthesises and plays; docs/accessibility.md).
@@ -74,26 +44,32 @@ export function speechParts(text: string, lang: SpeechLanguage): SpeechPart[] {
  * say in the visitor's language, plays the idle warning's tone in every mode unless the operator
  * muted the kiosk, and says the warning's countdown in audio mode.
  *
- * Card numbers are masked to their last four digits before anything is sent.
+ * What is said is sent by audio mode's controls (speech/AudioControls.ts, loaded with the
+ * announcer when a visitor turns audio on): masked, at the visitor's volume level, with private
+ * stretches withheld from the room; they also stop and resume speech, change the volume and
+ * blank the screen from the keypad.
  */
 export class SpeechStore {
-  status: SpeechStatus | null = null;
-  /** The daemon answered (or failed to) whether the kiosk can speak. */
-  statusKnown = false;
+  /** Whether the kiosk can speak, as the daemon answered; failed (no answer): it cannot. */
+  status: Loadable<SpeechStatus> = IDLE;
   /** Said first when the announcer starts ("Audio on"), then the screen. */
   private lead: string | undefined = undefined;
   /** The visitor switched audio off and heard it said: nothing to stop. */
   private saidOff = false;
-  /** The last utterance sent, for the repeat key. */
-  private last: { text: string; lang: SpeechLanguage } | undefined = undefined;
   private keyTexts: KeyTexts | undefined = undefined;
   /** The running announcer's way to say news with the next utterance. */
-  private note: ((text: string) => void) | undefined = undefined;
+  private notes: ((text: string, kind?: string) => void) | undefined = undefined;
+  /**
+   * What sends utterances, and the volume (the Softer and Louder buttons call it), stop and
+   * resume, blank and private data: loaded when audio mode first turns on.
+   */
+  controls: AudioControls | undefined = undefined;
 
   constructor(
     readonly root: RootStore,
     private readonly announcer: () => Promise<AnnouncerStarter> = loadAnnouncer,
   ) {
+    // `controls` is observed as a reference (a class instance: MobX leaves its inside alone).
     makeAutoObservable(this, { root: false }, { autoBind: true });
   }
 
@@ -102,16 +78,28 @@ export class SpeechStore {
    * stand-in of its size), so the controls around it do not move when it appears.
    */
   get availabilityPending(): boolean {
-    return !this.statusKnown;
+    return isPending(this.status);
   }
 
   /** The kiosk can speak: the audio control is shown. */
   get available(): boolean {
-    return this.status?.available === true;
+    return valueOr(this.status, null)?.available === true;
   }
 
   get on(): boolean {
     return this.available && this.root.preferences.audio;
+  }
+
+  /** The visitor's volume level (1 = quietest), the facility's default until changed; undefined until known. */
+  get volumeLevel(): number | undefined {
+    const volume = valueOr(this.status, null)?.volume;
+    if (volume === undefined) return undefined;
+    return this.root.preferences.volume ?? volume.default;
+  }
+
+  /** The screen shows nothing: audio mode's blank, which ends with audio mode and with the session. */
+  get screenBlank(): boolean {
+    return this.on && this.root.preferences.screenBlank;
   }
 
   /** Ask the daemon whether it can speak, follow audio mode and the idle warning; returns the disposer. */
@@ -132,10 +120,12 @@ export class SpeechStore {
             return;
           }
           const attempt = starting;
-          const lead = this.lead;
+          const said = this.lead;
           this.lead = undefined;
-          void Promise.all([this.announcer(), this.loadKeyTexts()]).then(
+          void Promise.all([this.announcer(), this.loadKeyTexts(), this.loadControls(), loadAreaTexts()]).then(
             ([startAnnouncer]) => {
+              // Audio on (and the languages), then the keypad's keys, which come with the area texts.
+              const lead = said && `${said} ${i18next.t('speech.keys_help')}`;
               if (attempt === starting && this.on)
                 stopAnnouncer = startAnnouncer(this.say, lead, {
                   onArrival: this.arrivalExtra,
@@ -149,7 +139,7 @@ export class SpeechStore {
       reaction(
         () => this.root.session.warning,
         (warning) => {
-          if (warning && this.status?.tone) void this.root.api.playTone().catch(() => undefined);
+          if (warning) this.warningTone();
         },
       ),
       reaction(
@@ -171,7 +161,7 @@ export class SpeechStore {
             .map((doc) => doc.display_name) ?? [],
         (signed, before) => {
           for (const name of signed.filter((doc) => !before.includes(doc)))
-            this.note?.(i18next.t('rental.signing.signed_aloud', { document: name }));
+            this.notes?.(i18next.t('rental.signing.signed_aloud', { document: name }));
         },
       ),
     ];
@@ -181,16 +171,23 @@ export class SpeechStore {
     };
   }
 
+  /**
+   * A time limit's warning by sound (the idle warning, the card wait's: docs/accessibility.md
+   * "Time limits"): the tone at the visitor's level, unless the operator muted the kiosk.
+   */
+  warningTone(): void {
+    if (valueOr(this.status, null)?.tone)
+      void this.root.api.playTone({ volume: this.volumeLevel }).catch(() => undefined);
+  }
+
   async loadStatus(): Promise<void> {
+    this.status = LOADING;
     try {
       const status = await this.root.api.speechStatus();
-      runInAction(() => {
-        this.status = status;
-        this.statusKnown = true;
-      });
+      runInAction(() => (this.status = ready(status)));
     } catch {
       // No answer: no audio control, no tone; the kiosk works silently.
-      runInAction(() => (this.statusKnown = true));
+      runInAction(() => (this.status = FAILED));
     }
   }
 
@@ -204,13 +201,7 @@ export class SpeechStore {
         this.root.preferences.language === 'es'
           ? i18next.t('shell.preferences.audio.english_available')
           : `${i18next.t('shell.preferences.audio.spanish_available')} \uE000es\uE001${i18next.t('shell.preferences.audio.spanish_available_es')}\uE002`;
-      this.lead = [
-        i18next.t('shell.preferences.audio.turned_on'),
-        offer,
-        i18next.t('shell.preferences.audio.keys_help'),
-      ]
-        .filter(Boolean)
-        .join(' ');
+      this.lead = [i18next.t('shell.preferences.audio.turned_on'), offer].filter(Boolean).join(' ');
     } else {
       // Said as audio goes off, so the visitor hears that it did; it cuts off whatever was playing.
       this.send(i18next.t('shell.preferences.audio.turned_off'));
@@ -224,24 +215,28 @@ export class SpeechStore {
     if (this.on) this.send(text);
   }
 
-  private send(text: string, remember = true): void {
-    const lang = this.root.preferences.language;
-    const parts = speechParts(text, lang).map((part) => ({ ...part, text: speakableText(part.text, part.lang) }));
-    const spoken = parts
-      .map((part) => part.text)
-      .join(' ')
-      .slice(0, SPEECH_MAX_CHARS);
-    if (spoken === '') return;
-    if (remember) this.last = { text, lang };
-    const request = parts.some((part) => part.lang !== lang) ? { text: spoken, lang, parts } : { text: spoken, lang };
-    void this.root.api.speak(request).catch(() => undefined);
+  /** News said with the announcer's next utterance (so a focus moving does not cut it off), or at once. */
+  note(text: string, kind?: string): void {
+    if (this.notes) this.notes(text, kind);
+    else this.send(text, false);
   }
 
-  private subscribeNotes(note: (text: string) => void): () => void {
-    this.note = note;
+  /** Says text now, cutting off what is being said; remembered for the repeat key unless told. */
+  private send(text: string, remember = true): void {
+    this.controls?.send(text, remember);
+  }
+
+  private subscribeNotes(note: (text: string, kind?: string) => void): () => void {
+    this.notes = note;
     return () => {
-      if (this.note === note) this.note = undefined;
+      if (this.notes === note) this.notes = undefined;
     };
+  }
+
+  private async loadControls(): Promise<void> {
+    if (this.controls !== undefined) return;
+    const Controls = await loadAudioControls().catch(() => undefined);
+    runInAction(() => (this.controls ??= Controls && new Controls(this)));
   }
 
   /** The stores the speech keys read the rental from, once they have arrived. */
@@ -267,18 +262,18 @@ export class SpeechStore {
     return undefined;
   }
 
-  /** The repeat, summary and price keys: in audio mode only, so the keypad types normally otherwise. */
+  /**
+   * The summary and price keys, and audio mode's controls (speech/AudioControls.ts: repeat, stop,
+   * volume...): in audio mode only, so the keypad types normally otherwise.
+   */
   private listenForSpeechKeys(): () => void {
     if (typeof window === 'undefined') return () => undefined;
     const onKey = (event: KeyboardEvent) => {
+      if (!this.on || this.controls?.onKey(event)) return;
       const key = Object.entries(SPEECH_KEY_CODES).find(([, code]) => code === event.code)?.[0];
-      if (key === undefined || !this.on) return;
+      if (key === undefined) return;
       event.preventDefault();
-      if (event.repeat) return;
-      if (key === 'repeat') {
-        if (this.last) this.send(this.last.text);
-        return;
-      }
+      if (event.repeat || key === 'repeat') return;
       void this.loadKeyTexts().then((texts) => {
         if (!texts || !this.on) return;
         this.send(key === 'summary' ? texts.summaryFor(this.rentalStores()) : texts.priceFor(this.rentalStores()));
@@ -301,6 +296,8 @@ export class SpeechStore {
   }
 
   reset(): void {
-    // Audio mode itself is a visitor preference (VisitorPreferences.reset); the kiosk's status stays.
+    // Audio mode, the volume, the blank and the aloud choice are visitor preferences
+    // (VisitorPreferences.reset); the kiosk's status stays. What this visitor heard goes.
+    this.controls?.reset();
   }
 }

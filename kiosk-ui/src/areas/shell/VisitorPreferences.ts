@@ -14,6 +14,12 @@ export class VisitorPreferences {
   highContrast = false;
   largeText = false;
   lowReach = false;
+  /** Audio mode's volume level (1 = quietest); null: the facility's default. */
+  volume: number | null = null;
+  /** Audio mode's screen blank: the screen shows nothing while the kiosk speaks. */
+  screenBlank = false;
+  /** Private data said through the kiosk's speaker, as the visitor chose by a key. */
+  privateAloud = false;
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
@@ -46,9 +52,25 @@ export class VisitorPreferences {
     this.audio = on;
   }
 
+  /** Louder or softer (SpeechStore says the level). */
+  setVolume(level: number): void {
+    this.volume = level;
+  }
+
+  setScreenBlank(on: boolean): void {
+    this.screenBlank = on;
+  }
+
+  setPrivateAloud(on: boolean): void {
+    this.privateAloud = on;
+  }
+
   reset(): void {
     this.language = 'en';
     this.audio = false;
+    this.volume = null;
+    this.screenBlank = false;
+    this.privateAloud = false;
     this.highContrast = false;
     this.largeText = false;
     this.lowReach = false;

@@ -39,7 +39,7 @@ export interface PayCardFormProps {
  * Payment information (shell spec §2 state 4, §5), for Pay My Bill and for supplies: the screen's
  * title, Card Name, Card Number, expiry month and year, CVV, with the card rules shared with the
  * rental and 'invalid expiry date' for a past expiry, and a bar of Back, the total and the submit
- * button (laid out by screens/pay-bill/pay-bill.css). After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
+ * button (laid out by areas/pay-bill/screens/pay-bill.css). After a swipe the CVV takes the focus; after BILLING.scrollToCardFormMs
  * the form is brought into view. The card never reaches a store from here but through `onSubmit`.
  */
 export const PayCardForm = observer(function PayCardForm({
@@ -98,18 +98,18 @@ export const PayCardForm = observer(function PayCardForm({
             cardRead={cardRead}
             names={PAY_CARD_FIELDS}
             labels={{
-              name: t('billing.card_form.card_name'),
-              number: t('billing.card_form.card_number'),
-              month: t('billing.card_form.exp_month'),
-              year: t('billing.card_form.exp_year'),
-              cvv: t('billing.card_form.cvv'),
+              name: t('pay_bill.card_form.card_name'),
+              number: t('pay_bill.card_form.card_number'),
+              month: t('pay_bill.card_form.exp_month'),
+              year: t('pay_bill.card_form.exp_year'),
+              cvv: t('pay_bill.card_form.cvv'),
             }}
           />
         </form>
       </FormProvider>
       <div className="pay-bill__total-bar">
         <Button variant="secondary" onClick={onBack} data-keypad-back>
-          {t('billing.back')}
+          {t('pay_bill.back')}
         </Button>
         <p className="pay-bill__total">
           <span>{totalLabel}</span> <strong>{formatMoney(total, { cents: true })}</strong>

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MediaSource } from '../../shared/media/media-kind';
-import { contentFrameSandbox } from '../../utils/frame-sandbox';
+import { contentFrameSandbox } from '../../shared/media/frame-sandbox';
 import { ContentAccess } from '../../shared/media/ContentAccess';
 import type { ConfigStore } from '../../areas/shell/ConfigStore';
 import { useStores } from '../../shared/stores/StoresProvider';

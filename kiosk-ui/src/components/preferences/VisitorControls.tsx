@@ -1,8 +1,17 @@
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAreaTexts } from '../../i18n/setup';
+import { useStores } from '../../shared/stores/StoresProvider';
 import { AudioToggle } from './AudioToggle';
 import { DisplayControls } from './DisplayControls';
 import { LanguageToggle } from './LanguageToggle';
+
+// Shown only in audio mode: not part of the first screen, nor are their words (the speech texts).
+const VolumeButtons = lazy(async () => {
+  const [{ VolumeButtons: Buttons }] = await Promise.all([import('./VolumeButtons'), loadAreaTexts()]);
+  return { default: Buttons };
+});
 import './preferences.css';
 
 /**
@@ -11,10 +20,16 @@ import './preferences.css';
  */
 export const VisitorControls = observer(function VisitorControls({ placement }: { placement: 'sidebar' | 'frame' }) {
   const { t } = useTranslation();
+  const { speech } = useStores();
   const controls = (
     <>
       <LanguageToggle />
       <AudioToggle />
+      {speech.on && (
+        <Suspense fallback={null}>
+          <VolumeButtons />
+        </Suspense>
+      )}
       <DisplayControls />
     </>
   );

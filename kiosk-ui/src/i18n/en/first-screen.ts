@@ -61,8 +61,6 @@ export const firstScreenShell = {
       spanish_available: 'Español is available: the Español button is at the foot of the menu or of the screen.',
       spanish_available_es: 'Español está disponible: el botón Español está al pie del menú o de la pantalla.',
       english_available: 'English is available: the English button is at the foot of the menu or of the screen.',
-      /** Said when audio mode turns on: the keypad's speech keys (SpeechStore SPEECH_KEY_CODES). */
-      keys_help: 'On the keypad, star repeats, slash tells your rental so far, minus tells the price.',
       turned_on: 'Audio on.',
       turned_off: 'Audio off.',
     },

@@ -1,17 +1,15 @@
 import { account } from './account';
-import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
-import { contact } from './contact';
 import { devices } from './devices';
 import { documents } from './documents';
-import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
+import { myStorage } from './my-storage';
+import { payBill } from './pay-bill';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
-import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -26,16 +24,14 @@ export const en = {
   rental,
   identity,
   account,
-  billing,
+  pay_bill: payBill,
   documents,
   trivia,
   validation,
-  flow,
   devices,
   speech,
   merchandise,
-  tenant,
-  contact,
+  my_storage: myStorage,
 };
 
 export type Catalogue = typeof en;

@@ -29,4 +29,14 @@ export const rental = {
     leave: 'Leave',
     stay: 'Stay',
   },
+  /**
+   * Titles of the finalising (confirm) area, rental spec §4 "Finalising". The confirm area's Done
+   * button is labelled with the title of what comes next.
+   */
+  flow: {
+    setup_access_control: 'Setup Access Control',
+    create_online_account: 'Create Your Online Account',
+    finish: 'Finish',
+    retry_payment: 'Retry Payment',
+  },
 } satisfies MessageTree;

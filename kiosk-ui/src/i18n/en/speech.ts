@@ -36,6 +36,39 @@ export const speech = {
     /** Said before a payment: the amount it will charge. */
     pay_amount: 'Amount to pay today: {{amount}}',
   },
+  /**
+   * Said when audio mode turns on, after "Audio on" and the languages: the keypad's keys
+   * (SpeechStore SPEECH_KEY_CODES, speech/AudioControls.ts).
+   */
+  keys_help:
+    'On the keypad, star repeats, slash tells your rental so far, minus tells the price, dot stops speech and star goes on. ' +
+    'Dot then 8 is louder, dot then 2 softer, dot then 0 blanks the screen, dot then 5 says private details aloud.',
+  /** Said by the volume keys and buttons, at the new level (SpeechStore louder/softer). */
+  volume: {
+    /** The buttons beside the audio control while audio mode is on, and their group. */
+    label: 'Volume',
+    louder: 'Louder',
+    softer: 'Softer',
+    level: 'Volume {{level}} of {{count}}.',
+    highest: 'Volume at its highest.',
+    lowest: 'Volume at its lowest.',
+  },
+  /** The screen blank (dot, then 0), in audio mode. */
+  blank: {
+    on: 'Screen off: it shows nothing while you listen. Dot, then 0, shows it again.',
+    off: 'Screen on.',
+  },
+  /**
+   * Private data (gate code, balance, name, address, card digits, a tenant's unit) through the
+   * kiosk's speaker: `word` stands in its place until the visitor asks for it aloud.
+   */
+  private: {
+    word: 'private',
+    hint: 'Private details are not said through the speaker. To hear them aloud, press dot, then 5.',
+    hint_jack: 'Or plug headphones into the jack.',
+    aloud_on: 'Private details will be said aloud through the speaker.',
+    aloud_off: 'Private details will no longer be said through the speaker.',
+  },
   state: {
     checked: 'checked',
     not_checked: 'not checked',

@@ -57,7 +57,6 @@ export const firstScreenShell: Translation<typeof englishShell> = {
       spanish_available: 'Español está disponible: el botón Español está al pie del menú o de la pantalla.',
       spanish_available_es: 'Español está disponible: el botón Español está al pie del menú o de la pantalla.',
       english_available: 'English está disponible: el botón English está al pie del menú o de la pantalla.',
-      keys_help: 'En el teclado, asterisco repite, barra dice su alquiler hasta ahora, menos dice el precio.',
       turned_on: 'Audio activado.',
       turned_off: 'Audio desactivado.',
     },

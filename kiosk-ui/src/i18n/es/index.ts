@@ -2,19 +2,17 @@ import 'dayjs/locale/es';
 import type { Catalogue } from '../en';
 import type { Translation } from '../types';
 import { account } from './account';
-import { billing } from './billing';
 import { browse } from './browse';
 import { common } from './common';
-import { contact } from './contact';
 import { devices } from './devices';
 import { documents } from './documents';
-import flow from './flow';
 import { identity } from './identity';
 import { merchandise } from './merchandise';
+import { myStorage } from './my-storage';
+import { payBill } from './pay-bill';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
-import { tenant } from './tenant';
 import { trivia } from './trivia';
 import validation from './validation';
 
@@ -30,14 +28,12 @@ export const es: Translation<Catalogue> = {
   rental,
   identity,
   account,
-  billing,
+  pay_bill: payBill,
   documents,
   trivia,
   validation,
-  flow,
   devices,
   speech,
   merchandise,
-  tenant,
-  contact,
+  my_storage: myStorage,
 };

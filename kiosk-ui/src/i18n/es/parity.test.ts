@@ -8,9 +8,9 @@ import { es } from '.';
  * placeholders, digits and punctuation is the same in any language and needs no entry here.
  */
 const SAME_IN_SPANISH = new Set([
-  'billing.card_form.cvv',
+  'pay_bill.card_form.cvv',
   'rental.card.cvv',
-  'billing.unit.size', // feet and inch marks around the two numbers
+  'pay_bill.unit.size', // feet and inch marks around the two numbers
   'browse.size_guide.short.extra_small',
   'browse.size_guide.short.small',
   'browse.size_guide.short.medium',

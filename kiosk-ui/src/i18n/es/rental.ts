@@ -21,4 +21,10 @@ export const rental: Translation<typeof english> = {
     leave: 'Salir',
     stay: 'Quedarme',
   },
+  flow: {
+    setup_access_control: 'Configurar el control de acceso',
+    create_online_account: 'Cree su cuenta en línea',
+    finish: 'Terminar',
+    retry_payment: 'Reintentar el pago',
+  },
 };

@@ -29,6 +29,28 @@ export const speech: Translation<typeof english> = {
     gatecode_again: 'Para oír de nuevo su código de acceso, pulse menos.',
     pay_amount: 'Monto a pagar hoy: {{amount}}',
   },
+  keys_help:
+    'En el teclado, asterisco repite, barra dice su alquiler hasta ahora, menos dice el precio, punto detiene la voz y asterisco la continúa. ' +
+    'Punto y luego 8 sube el volumen, punto y luego 2 lo baja, punto y luego 0 apaga la pantalla, punto y luego 5 dice en voz alta los datos privados.',
+  volume: {
+    label: 'Volumen',
+    louder: 'Más alto',
+    softer: 'Más bajo',
+    level: 'Volumen {{level}} de {{count}}.',
+    highest: 'El volumen está al máximo.',
+    lowest: 'El volumen está al mínimo.',
+  },
+  blank: {
+    on: 'Pantalla apagada: no muestra nada mientras usted escucha. Punto y luego 0 la vuelve a mostrar.',
+    off: 'Pantalla encendida.',
+  },
+  private: {
+    word: 'privado',
+    hint: 'Los datos privados no se dicen por el altavoz. Para oírlos en voz alta, pulse punto y luego 5.',
+    hint_jack: 'O conecte auriculares en la toma.',
+    aloud_on: 'Los datos privados se dirán en voz alta por el altavoz.',
+    aloud_off: 'Los datos privados ya no se dirán por el altavoz.',
+  },
   state: {
     checked: 'marcada',
     not_checked: 'sin marcar',

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { reservationDateOrDefault, reservationDateRange, formatUsDate } from '../dates';
+import { reservationDateOrDefault, reservationDateRange, formatUsDate } from '../../utils/dates';
 import { infoSchema, type InfoContext, type InfoValues } from './info';
 import { errorOf, errorsOf } from '../../forms/test-utils';
 

@@ -1,6 +1,13 @@
 import * as yup from 'yup';
 import { emailRule, nameRule, optionalString, requiredString, zipRule } from '../../forms/common';
-import { formatUsDate, isWithin, licenceExpiryMin, parseUsDate, reservationDateRange, type Today } from '../dates';
+import {
+  formatUsDate,
+  isWithin,
+  licenceExpiryMin,
+  parseUsDate,
+  reservationDateRange,
+  type Today,
+} from '../../utils/dates';
 import { keyed, MESSAGES, vkey } from '../../forms/messages';
 import { cellPhoneRule, type PhoneContext } from '../../forms/phone';
 

@@ -1,5 +1,6 @@
 import { runInAction } from 'mobx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ready } from '../../models/loadable';
 import { createTestRoot, FakeSocket, type FakeRoutes } from '../../test/fakes';
 
 const CARD = { name: 'DOE/JANE', card_number: '4111111111111111', exp_month: '12', exp_year: '30' };
@@ -121,7 +122,17 @@ describe('the wait for a card is a time limit (WCAG 2.2.1)', () => {
       'POST /device/card/more-time': { body: { extended: true } },
       'POST /device/tone': { body: {} },
     });
-    runInAction(() => (test.root.speech.status = { available: true, muted: false, tone: true }));
+    runInAction(
+      () =>
+        (test.root.speech.status = ready({
+          available: true,
+          muted: false,
+          tone: true,
+          volume: { levelsDb: [-24, -18, -12, -6, 0], default: 3 },
+          privateListening: 'none',
+          headphones: false,
+        })),
+    );
     await test.root.device.startSwipe();
     test.socket.receive({ type: 'swipe-started', swipeId: 'sw-1', waitSeconds: 45 });
     const count = (path: string) => test.requests.filter((request) => request.path === path).length;

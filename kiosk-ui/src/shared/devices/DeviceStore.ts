@@ -132,7 +132,7 @@ export class DeviceStore {
     if (this.waitWarning && !this.warned) {
       this.warned = true;
       // By sound as well as on screen, as the idle warning (unless the operator muted the kiosk).
-      if (this.root.speech.status?.tone) void this.root.api.playTone().catch(() => undefined);
+      this.root.speech.warningTone();
     }
   }
 

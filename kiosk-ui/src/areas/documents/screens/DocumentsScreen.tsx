@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
-import { contentFrameSandbox } from '../../../utils/frame-sandbox';
+import { contentFrameSandbox } from '../../../shared/media/frame-sandbox';
 import { isPdfUrl, pdfEmbedUrl } from '../../../shared/media/map-layout';
 import type { SectionScreenProps } from '../../../sections/screen-props';
 import './documents.css';

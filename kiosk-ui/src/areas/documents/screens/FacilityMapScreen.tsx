@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { mapMediaSource } from '../../../shared/media/media-kind';
 import { MediaView } from '../../../components/media/MediaView';
-import { contentFrameSandbox } from '../../../utils/frame-sandbox';
+import { contentFrameSandbox } from '../../../shared/media/frame-sandbox';
 import type { SectionScreenProps } from '../../../sections/screen-props';
 import { isPdfUrl, mapScale, pdfEmbedUrl, polygonBox, touchBox, type Size } from '../../../shared/media/map-layout';
 import './documents.css';

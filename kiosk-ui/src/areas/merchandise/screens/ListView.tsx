@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
+import { isPending } from '../../../models/loadable';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
@@ -26,7 +27,7 @@ export const ListView = observer(function ListView() {
       <p className="merch__intro">{t('merchandise.intro')}</p>
       <SoldOutMessage />
       {items.state === 'failed' && <LoadFailed onRetry={() => void merchandise.load()} />}
-      {(items.state === 'loading' || items.state === 'idle') && <Spinner label={t('merchandise.loading')} />}
+      {isPending(items) && <Spinner label={t('merchandise.loading')} />}
       {items.state === 'ready' && merchandise.list.length === 0 && (
         <p className="merch__none">{t('merchandise.none')}</p>
       )}

@@ -1,11 +1,11 @@
 import * as yup from 'yup';
 import { moveOutDateRange } from '../move-out';
 import { requiredString } from '../../../forms/common';
-import { formatUsDate, isWithin, parseUsDate, type Today } from '../../../shared/dates';
+import { formatUsDate, isWithin, parseUsDate, type Today } from '../../../utils/dates';
 import { keyed, MESSAGES } from '../../../forms/messages';
 
 /**
- * The move-out notice (docs/tenant-area.md): a unit and a date from tomorrow to a year ahead,
+ * The move-out notice (docs/my-storage.md): a unit and a date from tomorrow to a year ahead,
  * with the reservation date's messages ('Invalid date', 'Choose a date from … to …').
  */
 export function moveOutSchema(today?: Today) {

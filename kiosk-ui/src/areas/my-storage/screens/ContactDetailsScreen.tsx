@@ -1,17 +1,17 @@
 import type { TenantContactField } from '@kiosk/shared-types';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Spinner } from '../../../components/Spinner';
-import { AddressFields, MAILING_ADDRESS, SECONDARY_CONTACT_ADDRESS } from '../../../components/form/AddressFields';
-import { CheckboxField } from '../../../components/form/CheckboxField';
-import { ContactFields, SECONDARY_CONTACT } from '../../../components/form/ContactFields';
+import { AddressFields, MAILING_ADDRESS } from '../../../components/form/AddressFields';
+import { ContactFields } from '../../../components/form/ContactFields';
 import { FieldGroup } from '../../../components/form/FieldGroup';
+import { SecondaryContactFields } from '../../../components/form/SecondaryContactFields';
 import { contactDetailsSchema, type ContactDetailsValues } from '../forms/contact-details';
-import type { ContactStore } from '../contact/ContactStore';
+import type { ContactDetailsStore } from '../contact-details/ContactDetailsStore';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { useZipLookup } from '../../../shared/contact/useZipLookup';
@@ -22,41 +22,45 @@ import { schemaResolver } from '../../../forms/schema-resolver';
 const TENANT_PHONE_AND_EMAIL = { phone: 'tenant_phone', email: 'tenant_email' } as const;
 
 /**
- * The tenant's contact details (docs/tenant-contact.md): the mailing address, cell phone, e-mail
+ * The tenant's contact details (docs/contact-details.md): the mailing address, cell phone, e-mail
  * and secondary (lien notice) contact with the rental's fields and rules, prefilled from the
  * account; Save sends them to the operator, whose answer says what changed. Needs a logged-in
  * account: without one the visitor is sent to the login.
  */
 const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: SectionScreenProps) {
   const { t } = useTranslation();
-  const { contact, account } = useStores();
+  const { contactDetails, account } = useStores();
   const titleId = useId();
   useEffect(() => {
-    contact.open();
-  }, [contact, account.loggedIn]);
+    contactDetails.open();
+  }, [contactDetails, account.loggedIn]);
 
   return (
     <section className="contact-details" aria-labelledby={titleId}>
       <h1 id={titleId} className="contact-details__title">
-        {t('contact.title')}
+        {t('my_storage.contact_details.title')}
       </h1>
-      {contact.load.state === 'loading' && (
+      {contactDetails.load.state === 'loading' && (
         <div className="contact-details__waiting">
-          <p>{t('contact.loading')}</p>
+          <p>{t('my_storage.contact_details.loading')}</p>
           <Spinner />
         </div>
       )}
-      {contact.load.state === 'failed' && (
+      {contactDetails.load.state === 'failed' && (
         <>
-          <p className="contact-details__prompt">{t('contact.load_failed')}</p>
-          <LoadFailed onRetry={() => void contact.loadDetails()} />
+          <p className="contact-details__prompt">{t('my_storage.contact_details.load_failed')}</p>
+          <LoadFailed onRetry={() => void contactDetails.loadDetails()} />
         </>
       )}
-      {contact.load.state === 'ready' && contact.load.value === null && (
-        <p className="contact-details__prompt">{t('contact.no_rental')}</p>
+      {contactDetails.load.state === 'ready' && contactDetails.load.value === null && (
+        <p className="contact-details__prompt">{t('my_storage.contact_details.no_rental')}</p>
       )}
-      {contact.load.state === 'ready' && contact.load.value && (
-        <ContactForm key={contact.tenantId ?? ''} contact={contact} values={contact.load.value} />
+      {contactDetails.load.state === 'ready' && contactDetails.load.value && (
+        <ContactForm
+          key={contactDetails.tenantId ?? ''}
+          contactDetails={contactDetails}
+          values={contactDetails.load.value}
+        />
       )}
     </section>
   );
@@ -65,24 +69,24 @@ const ContactDetailsScreen = observer(function ContactDetailsScreen(_props: Sect
 export default ContactDetailsScreen;
 
 const ContactForm = observer(function ContactForm({
-  contact,
+  contactDetails,
   values,
 }: {
-  contact: ContactStore;
+  contactDetails: ContactDetailsStore;
   values: ContactDetailsValues;
 }) {
   const { t } = useTranslation();
   const { identity, shell } = useStores();
   const formId = useId();
-  const required = contact.secondaryContactRequired;
+  const required = contactDetails.secondaryContactRequired;
   const schema = useMemo(
     () =>
       contactDetailsSchema({
         validatePhone: identity.validatePhone,
         secondaryContactRequired: required,
-        secondaryEmailRequired: contact.secondaryEmailRequired,
+        secondaryEmailRequired: contactDetails.secondaryEmailRequired,
       }),
-    [identity, required, contact.secondaryEmailRequired],
+    [identity, required, contactDetails.secondaryEmailRequired],
   );
   const form = useForm<ContactDetailsValues>({
     resolver: schemaResolver(schema),
@@ -96,18 +100,17 @@ const ContactForm = observer(function ContactForm({
   // A field the visitor changes loses the operator's message about its old value.
   useEffect(() => {
     const subscription = form.watch((_values, { name }) => {
-      if (name) contact.clearServerError(name);
+      if (name) contactDetails.clearServerError(name);
     });
     return () => subscription.unsubscribe();
-  }, [form, contact]);
-  const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
+  }, [form, contactDetails]);
   const mailingZip = useZipLookup(form, 'mailing_zip', 'mailing_state');
-  const secondaryZip = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
-  const errors = contact.serverErrors;
+  const errors = contactDetails.serverErrors;
   const at = (field: TenantContactField) => errors[field] ?? null;
-  const { outcome } = contact;
+  const { outcome } = contactDetails;
 
-  const detailNames = outcome?.kind === 'saved' ? outcome.details.map((detail) => t(`contact.details.${detail}`)) : [];
+  const detailNames =
+    outcome?.kind === 'saved' ? outcome.details.map((detail) => t(`my_storage.contact_details.details.${detail}`)) : [];
   const list = new Intl.ListFormat(displayLocale(), { style: 'long', type: 'conjunction' });
 
   return (
@@ -115,35 +118,37 @@ const ContactForm = observer(function ContactForm({
       id={formId}
       noValidate
       className="contact-details__form"
-      onSubmit={form.handleSubmit((submitted) => contact.save(submitted))}
+      onSubmit={form.handleSubmit((submitted) => contactDetails.save(submitted))}
     >
-      <p className="contact-details__prompt">{t('contact.prompt')}</p>
+      <p className="contact-details__prompt">{t('my_storage.contact_details.prompt')}</p>
       <div className="contact-details__outcome" role="status">
         {outcome?.kind === 'saved' && (
           <>
             <p className="contact-details__saved">
-              {t('contact.saved', { count: detailNames.length, details: list.format(detailNames) })}
+              {t('my_storage.contact_details.saved', { count: detailNames.length, details: list.format(detailNames) })}
             </p>
-            {outcome.mailedTo && <p>{t('contact.mail_sent', { email: outcome.mailedTo })}</p>}
-            {outcome.textedOldPhone && <p>{t('contact.text_sent')}</p>}
+            {outcome.mailedTo && <p>{t('my_storage.contact_details.mail_sent', { email: outcome.mailedTo })}</p>}
+            {outcome.textedOldPhone && <p>{t('my_storage.contact_details.text_sent')}</p>}
           </>
         )}
-        {outcome?.kind === 'unchanged' && <p className="contact-details__saved">{t('contact.unchanged')}</p>}
+        {outcome?.kind === 'unchanged' && (
+          <p className="contact-details__saved">{t('my_storage.contact_details.unchanged')}</p>
+        )}
       </div>
       {outcome?.kind === 'refused' && (
         <p className="kiosk-field-error contact-details__problem" role="alert">
-          {t('contact.refused')}
+          {t('my_storage.contact_details.refused')}
         </p>
       )}
       {outcome?.kind === 'failed' && (
         <p className="kiosk-field-error contact-details__problem" role="alert">
-          {t('contact.save_failed')}
+          {t('my_storage.contact_details.save_failed')}
         </p>
       )}
       <AddressFields
         control={form.control}
         names={MAILING_ADDRESS}
-        title={t('contact.mailing_address')}
+        title={t('my_storage.contact_details.mailing_address')}
         onZipChange={mailingZip}
         errors={{
           address1: at('mailing_address1'),
@@ -153,7 +158,7 @@ const ContactForm = observer(function ContactForm({
           zip: at('mailing_zip'),
         }}
       />
-      <FieldGroup title={t('contact.phone_and_email')}>
+      <FieldGroup title={t('my_storage.contact_details.phone_and_email')}>
         <ContactFields
           control={form.control}
           names={TENANT_PHONE_AND_EMAIL}
@@ -162,51 +167,22 @@ const ContactForm = observer(function ContactForm({
       </FieldGroup>
       <section className="contact-details__secondary" aria-labelledby={`${formId}-secondary`}>
         <h2 id={`${formId}-secondary`} className="field-group__title">
-          {t('contact.secondary_contact')}
+          {t('my_storage.contact_details.secondary_contact')}
         </h2>
-        <p className="contact-details__note">{t('contact.secondary_intro')}</p>
-        {!required && (
-          <div className="field-group">
-            <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
-          </div>
-        )}
-        {!waived && (
-          <>
-            <FieldGroup title={t('rental.secondary.contact')}>
-              <ContactFields
-                control={form.control}
-                names={SECONDARY_CONTACT}
-                optional={contact.secondaryEmailRequired ? [] : ['email']}
-                errors={{
-                  first_name: at('secondary_contact_first_name'),
-                  last_name: at('secondary_contact_last_name'),
-                  phone: at('secondary_contact_phone'),
-                  email: at('secondary_contact_email'),
-                }}
-              />
-            </FieldGroup>
-            <AddressFields
-              control={form.control}
-              names={SECONDARY_CONTACT_ADDRESS}
-              title={t('rental.secondary.address')}
-              onZipChange={secondaryZip}
-              errors={{
-                address1: at('secondary_contact_address1'),
-                address2: at('secondary_contact_address2'),
-                city: at('secondary_contact_city'),
-                state: at('secondary_contact_state'),
-                zip: at('secondary_contact_zipcode'),
-              }}
-            />
-          </>
-        )}
+        <p className="contact-details__note">{t('my_storage.contact_details.secondary_intro')}</p>
+        <SecondaryContactFields
+          form={form}
+          required={required}
+          emailRequired={contactDetails.secondaryEmailRequired}
+          serverError={at}
+        />
       </section>
       <footer className="contact-details__actions">
         <Button variant="secondary" data-keypad-back onClick={() => shell.goHome()}>
-          {t('contact.back')}
+          {t('my_storage.contact_details.back')}
         </Button>
-        <Button type="submit" disabled={contact.saving}>
-          {contact.saving ? t('contact.saving') : t('contact.save')}
+        <Button type="submit" disabled={contactDetails.saving}>
+          {contactDetails.saving ? t('my_storage.contact_details.saving') : t('my_storage.contact_details.save')}
         </Button>
       </footer>
     </form>

@@ -8,37 +8,37 @@ import { SelectField } from '../../../components/form/SelectField';
 import { moveOutSchema, type MoveOutValues } from '../forms/move-out';
 import { moveOutDateRange } from '../move-out';
 import { useStores } from '../../../shared/stores/StoresProvider';
-import type { MoveOutStatus } from '../TenantStore';
+import type { MoveOutStatus } from '../MyStorageStore';
 import { formatMoney } from '../../../utils/money';
 import { accountMessageText } from '../../account/screens/AccountCard';
 import './my-storage.css';
 import { schemaResolver } from '../../../forms/schema-resolver';
 
 /**
- * Move out (docs/tenant-area.md): a unit and a date from tomorrow; the operator's answer shows its
+ * Move out (docs/my-storage.md): a unit and a date from tomorrow; the operator's answer shows its
  * rules (the notice days, what is owed or refunded) and the confirmation mail, or its refusal.
  * Without a logged-in tenant it is MY STORAGE's login.
  */
 const MoveOutScreen = observer(function MoveOutScreen() {
   const { t } = useTranslation();
-  const { account, tenant, shell } = useStores();
+  const { account, myStorage, shell } = useStores();
   const loggedIn = account.loggedIn;
   useEffect(() => {
     // Each visit starts on the form.
-    tenant.clearMoveOut();
-  }, [tenant]);
+    myStorage.clearMoveOut();
+  }, [myStorage]);
   useEffect(() => {
     if (!loggedIn) shell.openPath('/my-storage');
-    else void tenant.open();
-  }, [loggedIn, shell, tenant]);
+    else void myStorage.open();
+  }, [loggedIn, shell, myStorage]);
   if (!loggedIn) return null;
   return (
     <div className="my-storage">
       <section className="my-storage__card my-storage__card--wide" aria-labelledby="move-out-title">
         <h1 id="move-out-title" className="my-storage__title">
-          {t('tenant.move_out.title')}
+          {t('my_storage.move_out.title')}
         </h1>
-        {tenant.moveOut.state === 'accepted' ? <MoveOutAccepted status={tenant.moveOut} /> : <MoveOutForm />}
+        {myStorage.moveOut.state === 'accepted' ? <MoveOutAccepted status={myStorage.moveOut} /> : <MoveOutForm />}
       </section>
     </div>
   );
@@ -48,35 +48,35 @@ export default MoveOutScreen;
 
 const MoveOutForm = observer(function MoveOutForm() {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
+  const { myStorage, shell } = useStores();
   const schema = useMemo(() => moveOutSchema(), []);
   const range = useMemo(() => moveOutDateRange(), []);
   const form = useForm<MoveOutValues>({
     resolver: schemaResolver(schema),
-    defaultValues: { unit: tenant.selectedKey ?? '', move_out_date: '' },
+    defaultValues: { unit: myStorage.selectedKey ?? '', move_out_date: '' },
   });
-  const status = tenant.moveOut;
-  const unitKey = tenant.selectedKey;
+  const status = myStorage.moveOut;
+  const unitKey = myStorage.selectedKey;
   useEffect(() => {
     // The units arrived after the form (opened straight after logging in): the picked one.
     if (unitKey && !form.getValues('unit')) form.setValue('unit', unitKey);
   }, [unitKey, form]);
-  const options = tenant.units.map((unit) => ({
+  const options = myStorage.units.map((unit) => ({
     value: unit.key,
-    label: t('tenant.units.unit', { door: unit.door }),
+    label: t('my_storage.units.unit', { door: unit.door }),
   }));
   return (
     <form
       className="my-storage__form"
       noValidate
-      onSubmit={form.handleSubmit((values) => tenant.giveMoveOutNotice(values.unit, values.move_out_date))}
+      onSubmit={form.handleSubmit((values) => myStorage.giveMoveOutNotice(values.unit, values.move_out_date))}
     >
-      <p className="my-storage__prompt">{t('tenant.move_out.prompt')}</p>
+      <p className="my-storage__prompt">{t('my_storage.move_out.prompt')}</p>
       <SelectField
         control={form.control}
         name="unit"
-        label={t('tenant.move_out.unit')}
-        placeholder={t('tenant.move_out.choose_unit')}
+        label={t('my_storage.move_out.unit')}
+        placeholder={t('my_storage.move_out.choose_unit')}
         options={options}
         look="panel"
         required
@@ -84,18 +84,18 @@ const MoveOutForm = observer(function MoveOutForm() {
       <DateField
         control={form.control}
         name="move_out_date"
-        label={t('tenant.move_out.date')}
+        label={t('my_storage.move_out.date')}
         min={range.min}
         max={range.max}
         look="panel"
         required
       />
-      <div aria-live="polite">{status.state === 'sending' && <p>{t('tenant.move_out.sending')}</p>}</div>
+      <div aria-live="polite">{status.state === 'sending' && <p>{t('my_storage.move_out.sending')}</p>}</div>
       <div aria-live="assertive">
         {(status.state === 'refused' || status.state === 'failed') && (
           <div className="my-storage__error" role="alert">
             <p>
-              <strong>{t('tenant.move_out.refused_title')}</strong>
+              <strong>{t('my_storage.move_out.refused_title')}</strong>
             </p>
             <p>{accountMessageText(status.message, t)}</p>
           </div>
@@ -103,10 +103,10 @@ const MoveOutForm = observer(function MoveOutForm() {
       </div>
       <div className="my-storage__row">
         <Button variant="secondary" onClick={() => shell.openPath('/my-storage')}>
-          {t('tenant.move_out.back')}
+          {t('my_storage.move_out.back')}
         </Button>
         <Button type="submit" disabled={status.state === 'sending'}>
-          {t('tenant.move_out.submit')}
+          {t('my_storage.move_out.submit')}
         </Button>
       </div>
     </form>
@@ -119,42 +119,42 @@ const MoveOutAccepted = observer(function MoveOutAccepted({
   status: Extract<MoveOutStatus, { state: 'accepted' }>;
 }) {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
-  const unit = tenant.units.find((candidate) => candidate.key === status.unitKey);
+  const { myStorage, shell } = useStores();
+  const unit = myStorage.units.find((candidate) => candidate.key === status.unitKey);
   const { result } = status;
   return (
     <div className="my-storage__answer">
       <p className="my-storage__sent" role="status">
-        {t('tenant.move_out.accepted', { door: unit?.door ?? '' })}
+        {t('my_storage.move_out.accepted', { door: unit?.door ?? '' })}
       </p>
       <dl className="my-storage__facts">
         <div>
-          <dt>{t('tenant.move_out.move_out_date')}</dt>
+          <dt>{t('my_storage.move_out.move_out_date')}</dt>
           <dd>{result.move_out_date}</dd>
         </div>
         <div>
-          <dt>{t('tenant.move_out.notice_days')}</dt>
-          <dd>{t('tenant.move_out.notice_days_value', { count: result.notice_days })}</dd>
+          <dt>{t('my_storage.move_out.notice_days')}</dt>
+          <dd>{t('my_storage.move_out.notice_days_value', { count: result.notice_days })}</dd>
         </div>
         {result.balance > 0 && (
           <div>
-            <dt>{t('tenant.move_out.balance')}</dt>
+            <dt>{t('my_storage.move_out.balance')}</dt>
             <dd>{formatMoney(result.balance, { cents: true })}</dd>
           </div>
         )}
         {result.refund > 0 && (
           <div>
-            <dt>{t('tenant.move_out.refund')}</dt>
+            <dt>{t('my_storage.move_out.refund')}</dt>
             <dd>{formatMoney(result.refund, { cents: true })}</dd>
           </div>
         )}
       </dl>
       {result.message && <p className="my-storage__prompt">{result.message}</p>}
       {status.email && (
-        <p className="my-storage__prompt">{t('tenant.move_out.confirmation', { email: status.email })}</p>
+        <p className="my-storage__prompt">{t('my_storage.move_out.confirmation', { email: status.email })}</p>
       )}
       <div className="my-storage__row">
-        <Button onClick={() => shell.openPath('/my-storage')}>{t('tenant.move_out.back')}</Button>
+        <Button onClick={() => shell.openPath('/my-storage')}>{t('my_storage.move_out.back')}</Button>
       </div>
     </div>
   );

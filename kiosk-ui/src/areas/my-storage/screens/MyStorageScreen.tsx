@@ -17,15 +17,15 @@ import './my-storage.css';
 const OTP_CODE_LENGTH = 6;
 
 /**
- * MY STORAGE (docs/tenant-area.md): logged out, the cell phone on file and a code by text (or the
+ * MY STORAGE (docs/my-storage.md): logged out, the cell phone on file and a code by text (or the
  * e-mail login); logged in, the tenant's units and what they can do for the picked one: the gate
  * code by text, contact details, move out, pay the bill, buy supplies.
  */
 const MyStorageScreen = observer(function MyStorageScreen() {
-  const { account, tenant } = useStores();
+  const { account, myStorage } = useStores();
   useEffect(() => {
-    void tenant.open();
-  }, [tenant, account.userToken]);
+    void myStorage.open();
+  }, [myStorage, account.userToken]);
   return <div className="my-storage">{account.loggedIn ? <TenantHub /> : <TenantLogin />}</div>;
 });
 
@@ -33,26 +33,26 @@ export default MyStorageScreen;
 
 const TenantLogin = observer(function TenantLogin() {
   const { t } = useTranslation();
-  const { tenant, identity } = useStores();
-  const mobile = tenant.loginMode === 'mobile';
+  const { myStorage, identity } = useStores();
+  const mobile = myStorage.loginMode === 'mobile';
   return (
     <section className="my-storage__card" aria-labelledby="my-storage-title">
       <h1 id="my-storage-title" className="my-storage__title">
-        {t('tenant.title')}
+        {t('my_storage.title')}
       </h1>
-      <p className="my-storage__prompt">{mobile ? t('tenant.login.prompt') : t('account.login.prompt')}</p>
-      <div className="my-storage__modes" role="group" aria-label={t('tenant.login.modes')}>
+      <p className="my-storage__prompt">{mobile ? t('my_storage.login.prompt') : t('account.login.prompt')}</p>
+      <div className="my-storage__modes" role="group" aria-label={t('my_storage.login.modes')}>
         <Button
           variant={mobile ? 'primary' : 'secondary'}
           aria-pressed={mobile}
-          onClick={() => tenant.setLoginMode('mobile')}
+          onClick={() => myStorage.setLoginMode('mobile')}
         >
           {t('identity.login.with_mobile')}
         </Button>
         <Button
           variant={mobile ? 'secondary' : 'primary'}
           aria-pressed={!mobile}
-          onClick={() => tenant.setLoginMode('email')}
+          onClick={() => myStorage.setLoginMode('email')}
         >
           {t('identity.login.with_email')}
         </Button>
@@ -60,13 +60,13 @@ const TenantLogin = observer(function TenantLogin() {
       {mobile ? (
         <MobileLoginForm
           validatePhone={identity.validatePhone}
-          onSuccess={tenant.loggedInByPhone}
-          onUseEmail={() => tenant.setLoginMode('email')}
+          onSuccess={myStorage.loggedInByPhone}
+          onUseEmail={() => myStorage.setLoginMode('email')}
           autoFocus
           codeLength={OTP_CODE_LENGTH}
         />
       ) : (
-        <LoginForm context="rental" titled={false} onLoggedIn={() => void tenant.open()} />
+        <LoginForm context="rental" titled={false} onLoggedIn={() => void myStorage.open()} />
       )}
     </section>
   );
@@ -74,30 +74,30 @@ const TenantLogin = observer(function TenantLogin() {
 
 const TenantHub = observer(function TenantHub() {
   const { t } = useTranslation();
-  const { tenant, shell } = useStores();
+  const { myStorage, shell } = useStores();
   const linkRental = sectionForPath('/pay-bill');
-  const { unitsLoad } = tenant;
+  const { unitsLoad } = myStorage;
   return (
     <section className="my-storage__card my-storage__card--wide" aria-labelledby="my-storage-title">
       <h1 id="my-storage-title" className="my-storage__title">
-        {t('tenant.title')}
+        {t('my_storage.title')}
       </h1>
       {isPending(unitsLoad) && (
         <>
-          <p className="my-storage__prompt">{t('tenant.loading')}</p>
-          <Spinner label={t('tenant.loading')} />
+          <p className="my-storage__prompt">{t('my_storage.loading')}</p>
+          <Spinner label={t('my_storage.loading')} />
         </>
       )}
       {unitsLoad.state === 'failed' && (
         <div className="my-storage__notice" role="alert">
-          <p>{t('tenant.unreachable')}</p>
-          <Button onClick={() => void tenant.open()}>{t('tenant.retry')}</Button>
+          <p>{t('my_storage.unreachable')}</p>
+          <Button onClick={() => void myStorage.open()}>{t('my_storage.retry')}</Button>
         </div>
       )}
       {unitsLoad.state === 'ready' && unitsLoad.value.length === 0 && (
         <div className="my-storage__notice" role="status">
-          <p>{t('tenant.no_units')}</p>
-          {linkRental && <Button onClick={() => shell.openPath('/pay-bill')}>{t('tenant.link_rental')}</Button>}
+          <p>{t('my_storage.no_units')}</p>
+          {linkRental && <Button onClick={() => shell.openPath('/pay-bill')}>{t('my_storage.link_rental')}</Button>}
         </div>
       )}
       {unitsLoad.state === 'ready' && unitsLoad.value.length > 0 && (
@@ -112,16 +112,16 @@ const TenantHub = observer(function TenantHub() {
 
 const UnitList = observer(function UnitList() {
   const { t } = useTranslation();
-  const { tenant } = useStores();
+  const { myStorage } = useStores();
   const titleId = useId();
   return (
     <div className="my-storage__units-block">
       <h2 id={titleId} className="my-storage__subtitle">
-        {t('tenant.units.title')}
+        {t('my_storage.units.title')}
       </h2>
-      <p className="my-storage__hint">{t('tenant.gate_code.hint')}</p>
+      <p className="my-storage__hint">{t('my_storage.gate_code.hint')}</p>
       <ul className="my-storage__units" aria-labelledby={titleId}>
-        {tenant.units.map((unit) => (
+        {myStorage.units.map((unit) => (
           <li key={unit.key}>
             <UnitCard unit={unit} />
           </li>
@@ -134,26 +134,31 @@ const UnitList = observer(function UnitList() {
 /** A unit: its door, balance, the locked-out mark, My gate code and what came of it. */
 const UnitCard = observer(function UnitCard({ unit }: { unit: TenantUnit }) {
   const { t } = useTranslation();
-  const { tenant } = useStores();
+  const { myStorage } = useStores();
   const titleId = useId();
-  const status = tenant.gateCode.state !== 'idle' && tenant.gateCode.unitKey === unit.key ? tenant.gateCode : null;
+  const status =
+    myStorage.gateCode.state !== 'idle' && myStorage.gateCode.unitKey === unit.key ? myStorage.gateCode : null;
   return (
     <article className="my-storage__unit" aria-labelledby={titleId}>
       <h3 id={titleId} className="my-storage__unit-name">
-        {t('tenant.units.unit', { door: unit.door })}
+        {t('my_storage.units.unit', { door: unit.door })}
       </h3>
       <p className="my-storage__unit-balance">
-        {t('tenant.units.balance')}: <strong>{formatMoney(unit.balance, { cents: true })}</strong>
+        {t('my_storage.units.balance')}: <strong>{formatMoney(unit.balance, { cents: true })}</strong>
       </p>
-      {unit.lockedOut && <p className="my-storage__locked">{t('tenant.units.locked_out')}</p>}
-      <Button block onClick={() => void tenant.sendGateCode(unit.key)} disabled={tenant.gateCode.state === 'sending'}>
-        {t('tenant.actions.gate_code')}
+      {unit.lockedOut && <p className="my-storage__locked">{t('my_storage.units.locked_out')}</p>}
+      <Button
+        block
+        onClick={() => void myStorage.sendGateCode(unit.key)}
+        disabled={myStorage.gateCode.state === 'sending'}
+      >
+        {t('my_storage.actions.gate_code')}
       </Button>
       <div className="my-storage__status" aria-live="polite">
-        {status?.state === 'sending' && <p>{t('tenant.gate_code.sending')}</p>}
+        {status?.state === 'sending' && <p>{t('my_storage.gate_code.sending')}</p>}
         {status?.state === 'sent' && (
           <p className="my-storage__sent" role="status">
-            {t('tenant.gate_code.sent', { phone: status.phone })}
+            {t('my_storage.gate_code.sent', { phone: status.phone })}
           </p>
         )}
       </div>
@@ -168,12 +173,12 @@ const UnitCard = observer(function UnitCard({ unit }: { unit: TenantUnit }) {
   );
 });
 
-/** The paths of the actions that open another screen, with their texts (docs/tenant-area.md). */
+/** The paths of the actions that open another screen, with their texts (docs/my-storage.md). */
 const LINKS = [
-  { path: '/my-storage/contact', label: 'tenant.actions.contact' },
-  { path: '/my-storage/move-out', label: 'tenant.actions.move_out' },
-  { path: '/pay-bill', label: 'tenant.actions.pay_bill' },
-  { path: '/merchandise', label: 'tenant.actions.merchandise' },
+  { path: '/my-storage/contact', label: 'my_storage.actions.contact' },
+  { path: '/my-storage/move-out', label: 'my_storage.actions.move_out' },
+  { path: '/pay-bill', label: 'my_storage.actions.pay_bill' },
+  { path: '/merchandise', label: 'my_storage.actions.merchandise' },
 ] as const;
 
 /** The account's other services: those a section answers (sections/kiosk-paths.ts). */
@@ -184,7 +189,7 @@ const AccountActions = observer(function AccountActions() {
   return (
     <div className="my-storage__actions-block" role="group" aria-labelledby={titleId}>
       <h2 id={titleId} className="my-storage__subtitle">
-        {t('tenant.actions.title')}
+        {t('my_storage.actions.title')}
       </h2>
       <ul className="my-storage__links">
         {LINKS.filter((link) => sectionForPath(link.path) !== null).map((link) => (

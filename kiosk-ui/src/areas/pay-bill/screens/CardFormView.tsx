@@ -10,18 +10,18 @@ import { useStores } from '../../../shared/stores/StoresProvider';
  */
 export const CardFormView = observer(function CardFormView() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   return (
     <PayCardForm
-      title={t('billing.card_form.title')}
+      title={t('pay_bill.card_form.title')}
       titleId="pay-card-title"
-      cardEntry={billing.cardEntry}
+      cardEntry={payBill.cardEntry}
       formId="pay-card-form"
-      total={billing.grandTotal}
-      totalLabel={t('billing.grand_total')}
-      submitLabel={t('billing.make_payment')}
-      onSubmit={billing.submitPayment}
-      onBack={billing.backToUnits}
+      total={payBill.grandTotal}
+      totalLabel={t('pay_bill.grand_total')}
+      submitLabel={t('pay_bill.make_payment')}
+      onSubmit={payBill.submitPayment}
+      onBack={payBill.backToUnits}
     />
   );
 });

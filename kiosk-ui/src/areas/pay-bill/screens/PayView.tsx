@@ -7,7 +7,7 @@ import { SwipePanel } from '../../../components/card/SwipePanel';
 import { Spinner } from '../../../components/Spinner';
 import { Trivia } from '../../../components/trivia/Trivia';
 import { useStores } from '../../../shared/stores/StoresProvider';
-import { BillingDialogs } from './BillingDialogs';
+import { PayBillDialogs } from './PayBillDialogs';
 import { CardFormView } from './CardFormView';
 import { ResultView } from './ResultView';
 import { UnitsView } from './UnitsView';
@@ -15,17 +15,17 @@ import './pay-bill.css';
 
 /** The pay sub-section: loading, unit list, swipe or scan, card form, result (shell spec §2). */
 export const PayView = observer(function PayView() {
-  const { billing } = useStores();
-  const listed = billing.unitList.state === 'ready';
+  const { payBill } = useStores();
+  const listed = payBill.unitList.state === 'ready';
   return (
     <>
-      {isPending(billing.unitList) && <LoadingView />}
-      {billing.unitList.state === 'failed' && <UnreachableView />}
-      {listed && billing.stage === 'units' && <UnitsView />}
-      {listed && billing.stage === 'swipe' && <SwipeView />}
-      {listed && billing.stage === 'card_form' && <CardFormView />}
-      {listed && billing.stage === 'result' && <ResultView />}
-      <BillingDialogs />
+      {isPending(payBill.unitList) && <LoadingView />}
+      {payBill.unitList.state === 'failed' && <UnreachableView />}
+      {listed && payBill.stage === 'units' && <UnitsView />}
+      {listed && payBill.stage === 'swipe' && <SwipeView />}
+      {listed && payBill.stage === 'card_form' && <CardFormView />}
+      {listed && payBill.stage === 'result' && <ResultView />}
+      <PayBillDialogs />
     </>
   );
 });
@@ -36,7 +36,7 @@ const LoadingView = observer(function LoadingView() {
   return (
     <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-loading-title">
       <h1 id="pay-bill-loading-title" className="pay-bill__title">
-        {t('billing.loading')}
+        {t('pay_bill.loading')}
       </h1>
       <Spinner />
       <Trivia />
@@ -47,13 +47,13 @@ const LoadingView = observer(function LoadingView() {
 /** The account did not load (no answer): PAY MY BILL, what happened, and Try again. */
 const UnreachableView = observer(function UnreachableView() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   return (
     <section className="pay-bill pay-bill--loading" aria-labelledby="pay-bill-unreachable-title">
       <h1 id="pay-bill-unreachable-title" className="pay-bill__title">
-        {t('billing.title')}
+        {t('pay_bill.title')}
       </h1>
-      <LoadFailed onRetry={() => void billing.loadAccount()} />
+      <LoadFailed onRetry={() => void payBill.loadAccount()} />
     </section>
   );
 });
@@ -61,21 +61,21 @@ const UnreachableView = observer(function UnreachableView() {
 /** Payment: 'Please swipe or scan your credit card' and ENTER CREDIT CARD MANUALLY. */
 const SwipeView = observer(function SwipeView() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   return (
     <section className="pay-bill pay-bill--narrow" aria-labelledby="pay-bill-swipe-title">
       <h1 id="pay-bill-swipe-title" className="pay-bill__title">
-        {t('billing.swipe.title')}
+        {t('pay_bill.swipe.title')}
       </h1>
       <SwipePanel
-        onCard={billing.cardSwiped}
-        onManual={billing.enterCardManually}
-        title={t('billing.swipe.prompt')}
-        manualLabel={t('billing.swipe.enter_manually')}
+        onCard={payBill.cardSwiped}
+        onManual={payBill.enterCardManually}
+        title={t('pay_bill.swipe.prompt')}
+        manualLabel={t('pay_bill.swipe.enter_manually')}
       />
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={billing.backToUnits} data-keypad-back>
-          {t('billing.back')}
+        <Button variant="secondary" onClick={payBill.backToUnits} data-keypad-back>
+          {t('pay_bill.back')}
         </Button>
       </div>
     </section>

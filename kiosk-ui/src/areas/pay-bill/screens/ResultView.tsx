@@ -11,10 +11,10 @@ import { displayLocale } from '../../../utils/locale';
 import { SigningOverlay } from './SigningOverlay';
 
 const SUCCESS_KEYS = new Set<string>([
-  'billing.status.autopay_cancelled',
-  'billing.status.card_update_successful',
-  'billing.status.autopay_enroll_successful',
-  'billing.status.payment_success',
+  'pay_bill.status.autopay_cancelled',
+  'pay_bill.status.card_update_successful',
+  'pay_bill.status.autopay_enroll_successful',
+  'pay_bill.status.payment_success',
 ]);
 
 /**
@@ -27,8 +27,8 @@ const SUCCESS_KEYS = new Set<string>([
 export const ResultView = observer(function ResultView() {
   const { t } = useTranslation();
   const root = useStores();
-  const { billing } = root;
-  const { payment } = billing;
+  const { payBill } = root;
+  const { payment } = payBill;
   const { processing, succeeded } = payment;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -39,22 +39,22 @@ export const ResultView = observer(function ResultView() {
     <section className="pay-bill pay-bill--narrow pay-result" aria-labelledby="pay-result-title">
       <h1 id="pay-result-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
         {processing
-          ? t('billing.result.processing')
+          ? t('pay_bill.result.processing')
           : succeeded
-            ? t('billing.result.success_title')
-            : t('billing.result.failure_title')}
+            ? t('pay_bill.result.success_title')
+            : t('pay_bill.result.failure_title')}
       </h1>
-      {processing && !payment.signing && <Spinner label={t('billing.result.processing')} />}
+      {processing && !payment.signing && <Spinner label={t('pay_bill.result.processing')} />}
       {!processing && succeeded && payment.paymentMade && (
-        <p className="pay-result__message">{t('billing.result.success_message')}</p>
+        <p className="pay-result__message">{t('pay_bill.result.success_message')}</p>
       )}
       {!processing && !succeeded && payment.paymentFailed && (
-        <p className="pay-result__message">{t('billing.result.failure_message')}</p>
+        <p className="pay-result__message">{t('pay_bill.result.failure_message')}</p>
       )}
       <ul className="pay-result__units" aria-live="polite">
         {payment.processedUnits.map((unit) => (
           <li key={unit.key} className="pay-result__unit">
-            <span className="pay-result__unit-name">{t('billing.unit.title', { unit: unit.space.unit_number })}</span>
+            <span className="pay-result__unit-name">{t('pay_bill.unit.title', { unit: unit.space.unit_number })}</span>
             <span className="pay-result__statuses">
               {unit.statusKeys.map((key) => (
                 <span
@@ -78,17 +78,17 @@ export const ResultView = observer(function ResultView() {
         <div className="pay-bill__footer">
           {succeeded ? (
             <>
-              <Button onClick={billing.reloadList}>{t('billing.result.make_another_payment')}</Button>
-              <Button variant="secondary" onClick={billing.logOut}>
-                {t('billing.result.log_out')}
+              <Button onClick={payBill.reloadList}>{t('pay_bill.result.make_another_payment')}</Button>
+              <Button variant="secondary" onClick={payBill.logOut}>
+                {t('pay_bill.result.log_out')}
               </Button>
             </>
           ) : (
             <>
-              <Button variant="danger" onClick={billing.reloadList}>
-                {t('billing.result.cancel')}
+              <Button variant="danger" onClick={payBill.reloadList}>
+                {t('pay_bill.result.cancel')}
               </Button>
-              <Button onClick={billing.reloadList}>{t('billing.result.use_different_card')}</Button>
+              <Button onClick={payBill.reloadList}>{t('pay_bill.result.use_different_card')}</Button>
             </>
           )}
         </div>

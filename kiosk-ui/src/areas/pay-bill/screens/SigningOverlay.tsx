@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { useStores } from '../../../shared/stores/StoresProvider';
-import { SIGNING_FRAME_SANDBOX } from '../../../utils/frame-sandbox';
+import { SIGNING_FRAME_SANDBOX } from '../../../shared/media/frame-sandbox';
 import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
 
 /**
@@ -12,7 +12,7 @@ import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
  */
 export const SigningOverlay = observer(function SigningOverlay() {
   const { t } = useTranslation();
-  const { payment } = useStores().billing;
+  const { payment } = useStores().payBill;
   const current = payment.currentAgreement;
   const frame = useRef<HTMLIFrameElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -41,15 +41,15 @@ export const SigningOverlay = observer(function SigningOverlay() {
     >
       <header className="pay-signing__header">
         <h2 id="pay-signing-title" className="pay-signing__title">
-          {t('billing.sign_documents')}
+          {t('pay_bill.sign_documents')}
         </h2>
         <p className="pay-signing__progress">
-          {t('billing.signing_progress', { current: payment.signingIndex + 1, total: payment.agreements.length })}
+          {t('pay_bill.signing_progress', { current: payment.signingIndex + 1, total: payment.agreements.length })}
           {' · '}
           <span lang={OPERATOR_LANGUAGE}>{agreement.display_name}</span>
         </p>
         <Button variant="danger" onClick={payment.cancelSigning}>
-          {t('billing.signing_cancel')}
+          {t('pay_bill.signing_cancel')}
         </Button>
       </header>
       <iframe

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { formatPaidThrough } from '../balance';
-import type { PayUnit } from '../BillingStore';
+import type { PayUnit } from '../PayBillStore';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { afterTapPaint } from '../../../utils/after-paint';
@@ -16,25 +16,25 @@ const panelId = (unit: PayUnit) => `pay-unit-${unit.key.replace(/[^A-Za-z0-9_-]/
  */
 export const UnitsView = observer(function UnitsView() {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   return (
     <div className="pay-bill pay-bill--units">
       <section className="pay-bill__main" aria-labelledby="pay-bill-title">
         <h1 id="pay-bill-title" className="pay-bill__title">
-          {t('billing.title')}
+          {t('pay_bill.title')}
         </h1>
         <div className="pay-bill__units">
-          {billing.units.map((unit) => (
+          {payBill.units.map((unit) => (
             <UnitPanel key={unit.key} unit={unit} />
           ))}
         </div>
         <div className="pay-bill__total-bar">
           <p className="pay-bill__total" aria-live="polite">
-            <span>{t('billing.grand_total')}</span> <strong>{formatMoney(billing.grandTotal, { cents: true })}</strong>
+            <span>{t('pay_bill.grand_total')}</span> <strong>{formatMoney(payBill.grandTotal, { cents: true })}</strong>
           </p>
-          {!billing.canMakePayment && <p className="pay-bill__hint">{t('billing.tick_a_unit')}</p>}
-          <Button onClick={() => afterTapPaint(billing.makePayment)} disabled={!billing.canMakePayment}>
-            {t('billing.make_payment')}
+          {!payBill.canMakePayment && <p className="pay-bill__hint">{t('pay_bill.tick_a_unit')}</p>}
+          <Button onClick={() => afterTapPaint(payBill.makePayment)} disabled={!payBill.canMakePayment}>
+            {t('pay_bill.make_payment')}
           </Button>
         </div>
       </section>
@@ -46,12 +46,12 @@ export const UnitsView = observer(function UnitsView() {
 /** One unit: balance due, paid-through, pay-through choices, amount, autopay enrol / update / cancel. */
 const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
   const { t } = useTranslation();
-  const { billing } = useStores();
+  const { payBill } = useStores();
   const id = useId();
   const { space, choice } = unit;
   const paidThrough = formatPaidThrough(space.paidThrough);
   const billingDate = formatPaidThrough(space.billingDate);
-  const selected = billing.selectedKey === unit.key;
+  const selected = payBill.selectedKey === unit.key;
   const amount = unit.amountToPay;
   const card = unit.autoPayCard;
 
@@ -63,11 +63,11 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
     >
       <header className="pay-unit__header">
         <h2 id={`${id}-title`} className="pay-unit__title">
-          {t('billing.unit.title', { unit: space.unit_number })}
+          {t('pay_bill.unit.title', { unit: space.unit_number })}
         </h2>
         {space.actual_width && space.actual_length ? (
           <span className="pay-unit__size">
-            {t('billing.unit.size', { width: space.actual_width, length: space.actual_length })}
+            {t('pay_bill.unit.size', { width: space.actual_width, length: space.actual_length })}
           </span>
         ) : null}
       </header>
@@ -78,29 +78,29 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
       )}
       <dl className="pay-unit__facts">
         <div>
-          <dt>{t('billing.unit.balance_due')}</dt>
+          <dt>{t('pay_bill.unit.balance_due')}</dt>
           <dd>{formatMoney(unit.balanceDue, { cents: true })}</dd>
         </div>
         {paidThrough && (
           <div>
-            <dt>{t('billing.unit.paid_through')}</dt>
+            <dt>{t('pay_bill.unit.paid_through')}</dt>
             <dd>{paidThrough}</dd>
           </div>
         )}
         {billingDate && (
           <div>
-            <dt>{t('billing.unit.billing_date')}</dt>
+            <dt>{t('pay_bill.unit.billing_date')}</dt>
             <dd>{billingDate}</dd>
           </div>
         )}
         <div className="pay-unit__autopay-state">
-          <dt className="kiosk-visually-hidden">{t('billing.unit.autopay')}</dt>
+          <dt className="kiosk-visually-hidden">{t('pay_bill.unit.autopay')}</dt>
           <dd>
             {unit.autoPayEnabled
               ? card
-                ? t('billing.unit.autopay_on', { card })
-                : t('billing.unit.autopay_on_no_card')
-              : t('billing.unit.autopay_off')}
+                ? t('pay_bill.unit.autopay_on', { card })
+                : t('pay_bill.unit.autopay_on_no_card')
+              : t('pay_bill.unit.autopay_off')}
           </dd>
         </div>
       </dl>
@@ -116,44 +116,44 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
                 [unit.lockedOutKey && `${id}-locked-out`, unit.payForced && `${id}-forced`].filter(Boolean).join(' ') ||
                 undefined
               }
-              onChange={(event) => billing.tickPay(unit, event.target.checked)}
+              onChange={(event) => payBill.tickPay(unit, event.target.checked)}
             />
-            <span>{t('billing.unit.pay_my_bill')}</span>
+            <span>{t('pay_bill.unit.pay_my_bill')}</span>
           </label>
           {unit.payForced && (
             <p id={`${id}-forced`} className="pay-unit__note">
-              {t('billing.unit.forced_pay_note')}
+              {t('pay_bill.unit.forced_pay_note')}
             </p>
           )}
         </div>
         <div className="pay-unit__period">
           <label className="checkout-field__label" htmlFor={`${id}-period`}>
-            {t('billing.unit.pay_through')}
+            {t('pay_bill.unit.pay_through')}
           </label>
           <select
             id={`${id}-period`}
             className="checkout-input checkout-select"
             value={unit.shownPeriod}
             disabled={unit.payForced}
-            onChange={(event) => billing.setPeriod(unit, Number(event.target.value))}
+            onChange={(event) => payBill.setPeriod(unit, Number(event.target.value))}
           >
             {unit.periodChoices.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.labelKey === 'billing.period.balance_due'
-                  ? t('billing.period.balance_due')
-                  : t('billing.period.months', { count: option.count })}
+                {option.labelKey === 'pay_bill.period.balance_due'
+                  ? t('pay_bill.period.balance_due')
+                  : t('pay_bill.period.months', { count: option.count })}
               </option>
             ))}
           </select>
         </div>
         <p className="pay-unit__amount" aria-live="polite">
-          <span>{t('billing.unit.amount')}</span>{' '}
+          <span>{t('pay_bill.unit.amount')}</span>{' '}
           {amount.kind === 'not-included' ? (
-            <span className="pay-unit__not-included">{t('billing.unit.not_included')}</span>
+            <span className="pay-unit__not-included">{t('pay_bill.unit.not_included')}</span>
           ) : amount.kind === 'loading' ? (
-            <span>{t('billing.unit.loading_charges')}</span>
+            <span>{t('pay_bill.unit.loading_charges')}</span>
           ) : amount.kind === 'unavailable' ? (
-            <span className="pay-unit__error">{t('billing.unit.charges_unavailable')}</span>
+            <span className="pay-unit__error">{t('pay_bill.unit.charges_unavailable')}</span>
           ) : (
             <strong>{formatMoney(amount.value, { cents: true })}</strong>
           )}
@@ -165,12 +165,12 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
                 <input
                   type="checkbox"
                   checked={choice.updateCardDetails}
-                  onChange={(event) => billing.tickUpdateCard(unit, event.target.checked)}
+                  onChange={(event) => payBill.tickUpdateCard(unit, event.target.checked)}
                 />
-                <span>{t('billing.unit.update_card')}</span>
+                <span>{t('pay_bill.unit.update_card')}</span>
               </label>
-              <Button variant="danger" onClick={() => billing.requestCancelAutopay(unit)}>
-                {t('billing.unit.cancel_autopay')}
+              <Button variant="danger" onClick={() => payBill.requestCancelAutopay(unit)}>
+                {t('pay_bill.unit.cancel_autopay')}
               </Button>
             </>
           ) : (
@@ -178,9 +178,9 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
               <input
                 type="checkbox"
                 checked={choice.enroll_autopay}
-                onChange={(event) => billing.tickEnrol(unit, event.target.checked)}
+                onChange={(event) => payBill.tickEnrol(unit, event.target.checked)}
               />
-              <span>{t('billing.unit.enroll_autopay')}</span>
+              <span>{t('pay_bill.unit.enroll_autopay')}</span>
             </label>
           )}
         </div>
@@ -192,27 +192,27 @@ const UnitPanel = observer(function UnitPanel({ unit }: { unit: PayUnit }) {
 /** My Rental (shell spec §2 state 6): the unit selector and a Link a Rental link. */
 const MyRentalPanel = observer(function MyRentalPanel() {
   const { t } = useTranslation();
-  const { account, billing, shell } = useStores();
+  const { account, payBill, shell } = useStores();
   const select = (unit: PayUnit) => {
-    billing.selectUnit(unit.key);
+    payBill.selectUnit(unit.key);
     document.getElementById(panelId(unit))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   return (
     <aside className="pay-bill__side" aria-labelledby="my-rental-title">
       <h2 id="my-rental-title" className="pay-bill__side-title">
-        {t('billing.side_panel.my_rental')}
+        {t('pay_bill.side_panel.my_rental')}
       </h2>
-      {billing.units.length > 0 && (
-        <ul className="pay-bill__unit-list" aria-label={t('billing.side_panel.units_label')}>
-          {billing.units.map((unit) => (
+      {payBill.units.length > 0 && (
+        <ul className="pay-bill__unit-list" aria-label={t('pay_bill.side_panel.units_label')}>
+          {payBill.units.map((unit) => (
             <li key={unit.key}>
               <button
                 type="button"
                 className="pay-bill__unit-choice"
-                aria-pressed={billing.selectedKey === unit.key}
+                aria-pressed={payBill.selectedKey === unit.key}
                 onClick={() => select(unit)}
               >
-                <span>{t('billing.unit.title', { unit: unit.space.unit_number })}</span>
+                <span>{t('pay_bill.unit.title', { unit: unit.space.unit_number })}</span>
                 <span className="pay-bill__unit-choice-balance">{formatMoney(unit.balanceDue, { cents: true })}</span>
               </button>
             </li>
@@ -220,10 +220,10 @@ const MyRentalPanel = observer(function MyRentalPanel() {
         </ul>
       )}
       <Button variant="link" onClick={() => account.goTo('link_rental')}>
-        {t('billing.side_panel.link_a_rental')}
+        {t('pay_bill.side_panel.link_a_rental')}
       </Button>
       <Button variant="link" onClick={() => shell.selectSection('my_storage_contact')}>
-        {t('contact.entry')}
+        {t('my_storage.contact_details.entry')}
       </Button>
     </aside>
   );

@@ -2,7 +2,7 @@ import type { GatecodeValidation, LockItem } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../../../api/errors';
 import { initialPlanId, isChoiceOffered, listedPlans } from './insurance';
-import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable, type LoadState } from '../../../models/loadable';
+import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../../models/loadable';
 import type { LogFailure } from '../../../shared/failure-log';
 import type { RootStore } from '../../../stores/RootStore';
 
@@ -65,10 +65,6 @@ export class CheckoutChoices {
     return valueOr(this.lockOffer, []);
   }
 
-  get locksState(): LoadState {
-    return this.lockOffer.state;
-  }
-
   get lock(): LockItem | null {
     return this.locks[0] ?? null;
   }
@@ -77,7 +73,7 @@ export class CheckoutChoices {
   async loadLocks(): Promise<void> {
     const facilityId = this.facilityId;
     const unitId = this.root.rental.pick.unit?.unit_id ?? null;
-    if (!facilityId || !unitId || (this.locksFor === unitId && this.locksState === 'ready')) return;
+    if (!facilityId || !unitId || (this.locksFor === unitId && this.lockOffer.state === 'ready')) return;
     this.locksFor = unitId;
     this.lockOffer = LOADING;
     try {

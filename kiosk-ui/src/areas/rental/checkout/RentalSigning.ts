@@ -7,7 +7,7 @@ import type {
 import { makeAutoObservable, runInAction } from 'mobx';
 import { documentsForm } from './payload';
 import type { DynamicSection, DynamicValues } from '../forms/dynamic-fields';
-import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable, type LoadState } from '../../../models/loadable';
+import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../../models/loadable';
 import { SigningWatch } from '../../../shared/signing/signing-watch';
 import type { LogFailure } from '../../../shared/failure-log';
 import type { RootStore } from '../../../stores/RootStore';
@@ -41,14 +41,6 @@ export class RentalSigning {
 
   private get facilityId(): string | null {
     return this.root.config.facilityId;
-  }
-
-  get tokensState(): LoadState {
-    return this.tokens.state;
-  }
-
-  get agreementsState(): LoadState {
-    return this.documents.state;
   }
 
   get sections(): DynamicSection[] {

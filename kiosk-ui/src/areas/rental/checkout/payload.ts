@@ -1,6 +1,6 @@
 import { maskCardNumber } from '@kiosk/shared-types';
 import type { FieldValue } from '../../../api/encode';
-import { reservationDateOrDefault, type Today } from '../../../shared/dates';
+import { reservationDateOrDefault, type Today } from '../../../utils/dates';
 import type { RentalModel } from '../../../models/rental-model';
 
 /**

@@ -1,12 +1,12 @@
-import type { FlowKey } from '../../../forms/messages';
+import type { rental } from '../../../i18n/en/rental';
 import { DEFAULT_SECTION as FIRST_SECTION } from '../../../sections/default-section';
 
 /**
- * Same as forms/messages flowKey, kept here so the first screen (RentalStore imports this file)
- * does not pull in forms/messages and, with it, the whole text catalogue.
+ * The catalogue key of a finalising-area title (`rental.flow.*`). Only the catalogue's type is
+ * imported: the first screen (RentalStore imports this file) does not load the texts.
  */
-function flowKey(key: FlowKey): string {
-  return `flow.${key}`;
+function flowKey(key: keyof (typeof rental)['flow']): string {
+  return `rental.flow.${key}`;
 }
 
 /**
@@ -98,7 +98,7 @@ export const CANONICAL_ORDER: readonly SectionName[] = [
   ...AFTER_SUCCESS_SECTIONS,
 ];
 
-/** Catalogue keys of the finalising area's titles (§4 Finalising), in i18n/en/flow.ts. */
+/** Catalogue keys of the finalising area's titles (§4 Finalising), in i18n/en/rental.ts. */
 export const CONFIRM_AREA_TITLES = {
   setupAccessControl: flowKey('setup_access_control'),
   createOnlineAccount: flowKey('create_online_account'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsDate, seniorBirthdayRange } from '../../../shared/dates';
+import { formatUsDate, seniorBirthdayRange } from '../../../utils/dates';
 import { discountsSchema } from './discounts';
 import { errorOf, errorsOf } from '../../../forms/test-utils';
 

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { optionalString, requiredString } from '../../../forms/common';
-import { formatUsDate, isWithin, parseUsDate, seniorBirthdayRange, type Today } from '../../../shared/dates';
+import { formatUsDate, isWithin, parseUsDate, seniorBirthdayRange, type Today } from '../../../utils/dates';
 import { keyed, MESSAGES, vkey } from '../../../forms/messages';
 
 export interface DiscountsContext {

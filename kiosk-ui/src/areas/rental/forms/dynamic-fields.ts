@@ -1,7 +1,7 @@
 import { LIMITS, MASKS } from '@kiosk/shared-types';
 import * as yup from 'yup';
 import { optionalEmailRule, optionalString, type StringRule } from '../../../forms/common';
-import { parseUsDate } from '../../../shared/dates';
+import { parseUsDate } from '../../../utils/dates';
 import { MESSAGES } from '../../../forms/messages';
 import { SSN_PATTERN } from './military';
 

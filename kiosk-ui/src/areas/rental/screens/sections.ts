@@ -63,7 +63,7 @@ export const RENTAL_SECTIONS: Record<SectionName, RentalSectionEntry> = {
   // area's forms and Pay My Bill's screens in their rental variant
   login: verifyIdentity,
   register: section(() => import('./account/RegisterSection')),
-  pay: section(() => import('./account/RentalPay'), [...RENTAL_STORES, 'billing']),
+  pay: section(() => import('./account/RentalPay'), [...RENTAL_STORES, 'payBill']),
 };
 
 /** Fetches every rental section's chunk (see prefetchScreens in ../registry). */

@@ -15,7 +15,7 @@ import { Sidebar } from './Sidebar';
  */
 export const KioskShell = observer(function KioskShell({ outlet }: { outlet: ReactNode }) {
   const { config, shell, preferences } = useStores();
-  if (config.status !== 'ready') return <Spinner fullScreen />;
+  if (config.configuration.state !== 'ready') return <Spinner fullScreen />;
   return (
     <div className={shell.sidebarHidden ? 'kiosk-shell kiosk-shell--no-sidebar' : 'kiosk-shell'}>
       {preferences.lowReach && <ReachBand />}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { startAnnouncer } from './announcer';
+import { markPrivate } from './private-stretches';
 
 /** What the announcer says for a page and what happens on it, each batch as one utterance. */
 async function listen(html: string) {
@@ -56,7 +57,7 @@ describe('startAnnouncer', () => {
     );
   });
 
-  it("says a field's error with the field's name, and a confirmation's code digit by digit", async () => {
+  it("says a field's error with the field's name, and a confirmation's code digit by digit, marked private", async () => {
     const { said, stop } = await listen(
       '<main><h1>Info</h1><label for="zip">Zip Code *</label><input id="zip" aria-describedby="zip-error"><div id="slot"></div></main>',
     );
@@ -67,7 +68,23 @@ describe('startAnnouncer', () => {
       '<main><h1>Congratulations</h1><p data-speak-on-arrival>Your rental is confirmed!</p>' +
       '<dl data-speak-on-arrival><dt>Your gate code</dt><dd data-speak-digits>4827</dd></dl></main>';
     await vi.waitFor(() =>
-      expect(said.at(-1)).toBe('Congratulations. Your rental is confirmed! Your gate code 4 8 2 7.'),
+      expect(said.at(-1)).toBe(`Congratulations. Your rental is confirmed! Your gate code ${markPrivate('4 8 2 7')}.`),
     );
+    // What the page marks private is, whole.
+    document.body.innerHTML =
+      '<main><h1>Done</h1><dl data-speak-on-arrival data-private><dt>Unit A12</dt><dd>Move-in 07/01/2026</dd></dl></main>';
+    await vi.waitFor(() => expect(said.at(-1)).toBe(`Done. ${markPrivate('Unit A12 Move-in 07/01/2026')}.`));
+  });
+
+  it("on a tenant's screens every figure is private; elsewhere, as it is", async () => {
+    const { said, stop } = await listen(
+      '<main data-section="pay_bill"><h1>PAY MY BILL</h1><p>Unit A12: balance due $125.50</p></main>',
+    );
+    stopAnnouncer = stop;
+    await vi.waitFor(() =>
+      expect(said.at(-1)).toBe(`PAY MY BILL. Unit ${markPrivate('A12')}: balance due ${markPrivate('$125.50')}.`),
+    );
+    document.body.innerHTML = '<main data-section="rent"><h1>SELECT A SPACE</h1><p>10x10 from $95.00</p></main>';
+    await vi.waitFor(() => expect(said.at(-1)).toBe('SELECT A SPACE. 10x10 from $95.00.'));
   });
 });

@@ -1,5 +1,6 @@
 import { i18next, loadAreaTexts } from '../../../i18n/setup';
 import { describeChange, describeControl, groupName, visibleText, type Translate } from './describe';
+import { markFigures, showsTenantAccount } from './private-stretches';
 
 /**
  * Speech follows what the kiosk already announces to screen readers (docs/accessibility.md, "Speech"), so the two never
@@ -9,6 +10,9 @@ import { describeChange, describeControl, groupName, visibleText, type Translate
  * (a field's error with the field's name), the focused control whenever focus moves (described
  * when said, so a radio an arrow key checked is said checked), and a control that changes under
  * the focus (a box ticked, a select's new value, a pressed or expanded button).
+ *
+ * On a signed-in tenant's screens (the pay-bill and my-storage areas) every figure the page says
+ * is private (shared-types `markFigures`): balances, amounts, unit numbers, dates, card digits.
  *
  * What happens together is said together, in that order, as one utterance: a screen that opens
  * with its first field focused, or a submit that shows an error and focuses the field, would
@@ -23,7 +27,8 @@ const ATOMIC = (region: Element) =>
   region.getAttribute('aria-atomic') === 'true' || ['alert', 'status'].includes(region.getAttribute('role') ?? '');
 
 interface Batch {
-  notes?: string[];
+  /** News the page does not show; a note of a kind (the volume) replaces the earlier one of that kind. */
+  notes?: Array<{ text: string; kind?: string }>;
   screen?: string;
   dialogs: Set<string>;
   /** Alert texts by the region that showed them: one gone again by the flush (an error the next key cleared) is not said. */
@@ -108,7 +113,7 @@ export interface AnnouncerExtras {
   /** Said after a screen's own text when it arrives. */
   onArrival?: () => string | undefined;
   /** Hands over a way to say news the page does not show (a signature done), first in the next utterance. */
-  subscribe?: (note: (text: string) => void) => () => void;
+  subscribe?: (note: (text: string, kind?: string) => void) => () => void;
 }
 
 export function startAnnouncer(say: (text: string) => void, lead?: string, extras: AnnouncerExtras = {}): () => void {
@@ -128,16 +133,22 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
     const focusText = focus?.isConnected ? describeControl(focus, translate, lastFocus) : focusedAs;
     if (focus?.isConnected) lastFocus = focus;
     const changeText = changed?.isConnected && changed !== focus ? describeChange(changed, translate) : undefined;
+    const section = doc.querySelector('main[data-section]')?.getAttribute('data-section') ?? '';
+    const fromPage = showsTenantAccount(section)
+      ? (text: string | undefined) => text && markFigures(text)
+      : (text: string | undefined) => text;
     // A dialog says what its polite region would: the region's echo is left out.
     const parts = [
       leadText,
-      ...notes,
-      screen,
-      ...dialogs,
-      ...[...alerts].filter(([, region]) => region.isConnected && !hidden(region)).map(([text]) => text),
-      ...(dialogs.size > 0 ? [] : polite),
-      changeText,
-      focusText,
+      ...notes.map((note) => note.text),
+      ...[
+        screen,
+        ...dialogs,
+        ...[...alerts].filter(([, region]) => region.isConnected && !hidden(region)).map(([text]) => text),
+        ...(dialogs.size > 0 ? [] : polite),
+        changeText,
+        focusText,
+      ].map(fromPage),
     ];
     leadText = undefined;
     const text = [...new Set(parts.filter((part): part is string => Boolean(part)))].map(sentence).join(' ');
@@ -235,8 +246,8 @@ export function startAnnouncer(say: (text: string) => void, lead?: string, extra
     schedule();
   };
 
-  const unsubscribe = extras.subscribe?.((text) => {
-    (batch.notes ??= []).push(text);
+  const unsubscribe = extras.subscribe?.((text, kind) => {
+    batch.notes = [...(batch.notes ?? []).filter((note) => kind === undefined || note.kind !== kind), { text, kind }];
     schedule();
   });
 

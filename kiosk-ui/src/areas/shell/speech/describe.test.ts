@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18next } from '../../../i18n';
 import { describeControl, type Translate } from './describe';
+import { markPrivate } from './private-stretches';
 
 const t = i18next.t as unknown as Translate;
 
@@ -70,7 +71,7 @@ describe('describeControl', () => {
       '<label for="n">Card Number</label><input id="n" name="cc_number" value="4111 1111 111">',
       'input',
     );
-    expect(describeControl(card, t)).toBe('Card Number, edit text, 11 digits, ending in 1 1 1 1');
+    expect(describeControl(card, t)).toBe(`Card Number, edit text, 11 digits, ${markPrivate('ending in 1 1 1 1')}`);
     (card as HTMLInputElement).value = '411';
     expect(describeControl(card, t)).toBe('Card Number, edit text, 3 digits');
     const month = focusable(
@@ -80,13 +81,23 @@ describe('describeControl', () => {
     expect(describeControl(month, t)).toBe('Expiry Month, list box, chosen');
   });
 
-  it('says what the visitor typed in a personal field (an address, a gate code), which only logs hide', () => {
+  it('says what the visitor typed in a personal field (an address, a gate code, a name), marked private', () => {
     const address = focusable(
       '<label for="a">Address</label><input id="a" name="mailing_address1" value="12 Elm Street">',
       'input',
     );
-    expect(describeControl(address, t)).toBe('Address, edit text, 12 Elm Street');
+    expect(describeControl(address, t)).toBe(`Address, edit text, ${markPrivate('12 Elm Street')}`);
     const gate = focusable('<label for="g">Gate Code</label><input id="g" name="gate_code" value="4827">', 'input');
-    expect(describeControl(gate, t)).toBe('Gate Code, edit text, 4827');
+    expect(describeControl(gate, t)).toBe(`Gate Code, edit text, ${markPrivate('4827')}`);
+    const name = focusable(
+      '<label for="n">First Name</label><input id="n" name="tenant_first_name" value="Ann">',
+      'input',
+    );
+    expect(describeControl(name, t)).toBe(`First Name, edit text, ${markPrivate('Ann')}`);
+    const goods = focusable(
+      '<label for="s">What will you store?</label><input id="s" name="goods" value="Boxes">',
+      'input',
+    );
+    expect(describeControl(goods, t)).toBe('What will you store?, edit text, Boxes');
   });
 });

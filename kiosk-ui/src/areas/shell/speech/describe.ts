@@ -1,10 +1,14 @@
-import { digitByDigit, fieldSecrecy, type FieldSecrecy } from '@kiosk/shared-types';
+import { digitByDigit, fieldSecrecy, isPrivateToSpeak, type FieldSecrecy } from '@kiosk/shared-types';
+import { markPrivate } from './private-stretches';
 
 /**
  * What speech says of a control when it takes the focus: its name, role, value and state, as a
  * screen reader would, in the visitor's language (`t`). Which values are never said is the log
  * masking's own rule (`fieldSecrecy`): a secret field (CVV, password, SSN, expiry) says its length
  * or that it is chosen, a card-number field its digit count and, once four exist, its last four.
+ * What is private (`isPrivateToSpeak`: names, addresses, phones, codes, card digits; and what the
+ * page marks `data-private` or `data-speak-digits`) is marked so (shared-types `markPrivate`), to
+ * be said through headphones or on the visitor's key only (docs/accessibility.md, "Private listening").
  */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -39,8 +43,13 @@ export function visibleText(node: Node): string {
     if (current.getAttribute('aria-hidden') === 'true' || current.hasAttribute('hidden')) return;
     if (current.tagName === 'SCRIPT' || current.tagName === 'STYLE') return;
     if (current.hasAttribute('data-speak-digits')) {
-      // A code is read digit by digit ("4 8 2 7"), not as a number.
-      parts.push(` ${(current.textContent ?? '').replace(/\s+/g, '').split('').join(' ')} `);
+      // A code is read digit by digit ("4 8 2 7"), not as a number; a code is private.
+      parts.push(` ${markPrivate((current.textContent ?? '').replace(/\s+/g, '').split('').join(' '))} `);
+      return;
+    }
+    if (current !== node && current.hasAttribute('data-private')) {
+      const inner = visibleText(current);
+      if (inner !== '') parts.push(` ${markPrivate(inner)} `);
       return;
     }
     if (current.tagName === 'SELECT' || current.tagName === 'INPUT' || current.tagName === 'TEXTAREA') {
@@ -51,7 +60,8 @@ export function visibleText(node: Node): string {
     parts.push(' ');
   };
   walk(node);
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  const text = parts.join('').replace(/\s+/g, ' ').trim();
+  return node instanceof Element && node.hasAttribute('data-private') ? markPrivate(text) : text;
 }
 
 function byIds(element: Element, attribute: string, separator = ' '): string {
@@ -126,6 +136,19 @@ export function fieldSecrecyOf(element: Element): FieldSecrecy {
   return byName !== 'plain' ? byName : fieldSecrecy({ name: element.id });
 }
 
+/** A field whose value is said through headphones or on the visitor's key only (a name, an address, a card's digits). */
+export function isPrivateField(element: Element): boolean {
+  if (!(
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  ))
+    return false;
+  const type = (element as HTMLElement).dataset.fieldType ?? (element instanceof HTMLInputElement ? element.type : '');
+  const autocomplete = element.getAttribute('autocomplete') ?? '';
+  return isPrivateToSpeak({ name: element.name, type, autocomplete }) || isPrivateToSpeak({ name: element.id });
+}
+
 /** A field whose value is never said (CVV, password, SSN, expiry). */
 export function isSecretField(element: Element): boolean {
   return fieldSecrecyOf(element) === 'secret';
@@ -134,10 +157,11 @@ export function isSecretField(element: Element): boolean {
 /** The value of a field as it may be said, or undefined for a control that has none. */
 export function spokenValue(element: Element, t: Translate): string | undefined {
   const secrecy = fieldSecrecyOf(element);
+  const shown = (value: string) => (isPrivateField(element) ? markPrivate(value) : value);
   if (element instanceof HTMLSelectElement) {
     const option = element.selectedOptions[0];
     if (!option || option.value === '') return t('speech.state.blank');
-    return secrecy === 'secret' ? t('speech.state.chosen') : visibleText(option);
+    return secrecy === 'secret' ? t('speech.state.chosen') : shown(visibleText(option));
   }
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     if (roleOf(element) !== 'textbox') return undefined;
@@ -149,9 +173,9 @@ export function spokenValue(element: Element, t: Translate): string | undefined 
       const count = t('speech.state.digits', { count: digits.length });
       return digits.length < 4
         ? count
-        : `${count}, ${t('speech.state.ending_in', { digits: digitByDigit(digits.slice(-4)) })}`;
+        : `${count}, ${markPrivate(t('speech.state.ending_in', { digits: digitByDigit(digits.slice(-4)) }))}`;
     }
-    return value;
+    return shown(value);
   }
   return undefined;
 }

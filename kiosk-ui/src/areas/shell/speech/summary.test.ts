@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18next } from '../../../i18n';
 import type { Translate } from './describe';
+import { markPrivate } from './private-stretches';
 import { costsText, gatecodeText, summaryText, type RentalFacts } from './summary';
 
 const t = i18next.t as unknown as Translate;
@@ -28,9 +29,11 @@ describe('what the speech keys say', () => {
     expect(summaryText({}, t)).toBe('No space chosen yet.');
   });
 
-  it('once confirmed, the gate code digit by digit comes first', () => {
+  it('once confirmed, the gate code digit by digit comes first; the code and the door are private', () => {
     const confirmed = { ...held, gatecode: '4827', confirmed: true };
-    expect(gatecodeText(confirmed, t)).toBe('Unit A104. Your gate code is 4 8 2 7');
-    expect(summaryText(confirmed, t)).toMatch(/^Unit A104\. Your gate code is 4 8 2 7\. Your space:/);
+    const gate = `Unit ${markPrivate('A104')}. Your gate code is ${markPrivate('4 8 2 7')}`;
+    expect(gatecodeText(confirmed, t)).toBe(gate);
+    expect(summaryText(confirmed, t).startsWith(`${gate}. Your space:`)).toBe(true);
+    expect(summaryText(confirmed, t)).toContain(markPrivate('#A104'));
   });
 });

@@ -1,10 +1,12 @@
 import { digitByDigit } from '@kiosk/shared-types';
+import { markPrivate } from './private-stretches';
 import type { Translate } from './describe';
 
 /**
  * What the keypad's speech keys say (docs/accessibility.md, "Speech keys"): the costs the side
  * panel shows, and a summary of the rental so far. Built from plain facts (rentalFacts gathers
  * them from the stores), in the visitor's language; money comes formatted as the screen shows it.
+ * The gate code and, once rented, the unit's door number are private (markPrivate).
  */
 export interface RentalFacts {
   /** "10x10 Medium, Climate controlled" as the side panel shows it. */
@@ -39,15 +41,22 @@ export function costsText(facts: RentalFacts, t: Translate): string {
 /** The gate code, digit by digit, with the unit: said on the confirmation and again on request. */
 export function gatecodeText(facts: RentalFacts, t: Translate): string {
   if (!facts.gatecode) return '';
-  return t('speech.summary.gatecode', { door: facts.door ?? '', code: digitByDigit(facts.gatecode) });
+  return t('speech.summary.gatecode', {
+    door: markPrivate(facts.door ?? ''),
+    code: markPrivate(digitByDigit(facts.gatecode)),
+  });
 }
 
 /** The rental so far: the unit, its price, the choices made, the total; once confirmed, the gate code first. */
 export function summaryText(facts: RentalFacts, t: Translate): string {
   if (!facts.unit && !facts.door) return t('speech.summary.nothing_yet');
+  // A held space's door is on the unit list for all to see; a rented one's is the tenant's.
+  const door = (text: string) => (facts.confirmed ? markPrivate(text) : text);
   const parts = [
     facts.confirmed ? gatecodeText(facts, t) : '',
-    t('speech.summary.unit', { unit: [facts.unit, facts.door ? `#${facts.door}` : ''].filter(Boolean).join(', ') }),
+    t('speech.summary.unit', {
+      unit: [facts.unit, facts.door ? door(`#${facts.door}`) : ''].filter(Boolean).join(', '),
+    }),
     facts.insurance ? t('speech.summary.insurance', facts.insurance) : '',
     facts.lock ? t('speech.summary.lock', facts.lock) : '',
     ...(facts.discounts ?? []),

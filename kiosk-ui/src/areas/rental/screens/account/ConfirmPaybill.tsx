@@ -20,39 +20,39 @@ const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit
 export const ConfirmPaybill = observer(function ConfirmPaybill() {
   const { t } = useTranslation();
   const root = useStores();
-  const { billing } = root;
+  const { payBill } = root;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
-    void billing.loadPaymentHistory();
-  }, [billing]);
-  const history = billing.paymentHistory;
+    void payBill.loadPaymentHistory();
+  }, [payBill]);
+  const history = payBill.paymentHistory;
 
   return (
     <section className="pay-bill pay-bill--narrow confirm-paybill" aria-labelledby="confirm-paybill-title">
       <h1 id="confirm-paybill-title" className="pay-bill__title" ref={heading} tabIndex={-1}>
-        {t('billing.confirm_paybill.payment_made')}
+        {t('pay_bill.confirm_paybill.payment_made')}
       </h1>
-      {billing.payment.processedUnits.map(
+      {payBill.payment.processedUnits.map(
         (unit) =>
           unit.access && (
             <p key={unit.key} className="pay-result__access">
-              {t('billing.unit.title', { unit: unit.space.unit_number })}:{' '}
+              {t('pay_bill.unit.title', { unit: unit.space.unit_number })}:{' '}
               {accessSentence(unit.access, t, displayLocale())}
             </p>
           ),
       )}
       <h2 className="confirm-paybill__history-title" id="confirm-paybill-history">
-        {t('billing.confirm_paybill.history')}
+        {t('pay_bill.confirm_paybill.history')}
       </h2>
       {history.state === 'ready' ? (
         <table className="confirm-paybill__history" aria-labelledby="confirm-paybill-history">
           <thead>
             <tr>
-              <th scope="col">{t('billing.confirm_paybill.date')}</th>
-              <th scope="col">{t('billing.confirm_paybill.unit')}</th>
-              <th scope="col">{t('billing.confirm_paybill.amount')}</th>
-              <th scope="col">{t('billing.confirm_paybill.card')}</th>
+              <th scope="col">{t('pay_bill.confirm_paybill.date')}</th>
+              <th scope="col">{t('pay_bill.confirm_paybill.unit')}</th>
+              <th scope="col">{t('pay_bill.confirm_paybill.amount')}</th>
+              <th scope="col">{t('pay_bill.confirm_paybill.card')}</th>
             </tr>
           </thead>
           <tbody>
@@ -61,21 +61,21 @@ export const ConfirmPaybill = observer(function ConfirmPaybill() {
                 <td>{DATE.format(new Date(payment.paid_at))}</td>
                 <td>{payment.unit_number}</td>
                 <td>{formatMoney(payment.amount, { cents: true })}</td>
-                <td>{t('billing.confirm_paybill.card_ending', { last4: payment.card_last4 })}</td>
+                <td>{t('pay_bill.confirm_paybill.card_ending', { last4: payment.card_last4 })}</td>
               </tr>
             ))}
           </tbody>
         </table>
       ) : history.state === 'failed' ? (
-        <p role="alert">{t('billing.confirm_paybill.history_failed')}</p>
+        <p role="alert">{t('pay_bill.confirm_paybill.history_failed')}</p>
       ) : (
-        <Spinner label={t('billing.confirm_paybill.history_loading')} />
+        <Spinner label={t('pay_bill.confirm_paybill.history_loading')} />
       )}
       <PrintReceipt build={() => paymentReceipt(root, t)} />
       <div className="pay-bill__footer">
-        <Button onClick={billing.reloadList}>{t('billing.confirm_paybill.make_another_payment')}</Button>
-        <Button variant="secondary" onClick={billing.logOut}>
-          {t('billing.confirm_paybill.log_out')}
+        <Button onClick={payBill.reloadList}>{t('pay_bill.confirm_paybill.make_another_payment')}</Button>
+        <Button variant="secondary" onClick={payBill.logOut}>
+          {t('pay_bill.confirm_paybill.log_out')}
         </Button>
       </div>
     </section>

@@ -19,16 +19,16 @@ import './rental-account.css';
  */
 export default observer(function RentalPay(_props: RentalSectionProps) {
   const { t } = useTranslation();
-  const { account, billing, rental } = useStores();
+  const { account, payBill, rental } = useStores();
   useEffect(() => {
     if (account.loggedIn) account.goPay();
   }, [account, account.loggedIn]);
 
   const view = account.view;
   const confirmed =
-    view === 'pay' && billing.stage === 'result' && !billing.payment.processing && billing.payment.succeeded;
+    view === 'pay' && payBill.stage === 'result' && !payBill.payment.processing && payBill.payment.succeeded;
   const canLeave =
-    view !== 'pay' || isPending(billing.unitList) || (billing.unitList.state === 'ready' && billing.stage === 'units');
+    view !== 'pay' || isPending(payBill.unitList) || (payBill.unitList.state === 'ready' && payBill.stage === 'units');
 
   return (
     <div className="rental-pay">

@@ -32,7 +32,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
   const { t, i18n } = useTranslation();
   const root = useStores();
   const { rental, checkout, config } = root;
-  const doneLabel = t(checkout.confirmDoneKey as 'flow.finish');
+  const doneLabel = t(checkout.confirmDoneKey as 'rental.flow.finish');
   const passwordFormId = `${useId()}-password`;
 
   if (checkout.processState === 'failed') {
@@ -98,7 +98,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
           {reservation ? t('rental.confirm.confirmed_reservation') : t('rental.confirm.confirmed_rental')}
         </p>
         {rentalResult && (
-          <dl className="confirm__facts" data-speak-on-arrival>
+          <dl className="confirm__facts" data-speak-on-arrival data-private>
             <div>
               <dt>{t('rental.confirm.unit', { door: rentalResult.unit_door_number })}</dt>
               <dd>{t('rental.confirm.move_in', { date: rentalResult.move_in_date })}</dd>

@@ -26,7 +26,7 @@ export default observer(function CreateOnlineAccount(_props: RentalSectionProps)
       hideCancel
       sidePanel={false}
       formId={formId}
-      doneLabel={t(checkout.confirmDoneKey as 'flow.finish')}
+      doneLabel={t(checkout.confirmDoneKey as 'rental.flow.finish')}
       doneDisabled={checkout.confirmation.passwordState === 'saving'}
       footer={
         <Button variant="secondary" onClick={moveOn}>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { discountOptions, type DiscountChoice } from '../../flow/promos';
-import { seniorBirthdayRange } from '../../../../shared/dates';
+import { seniorBirthdayRange } from '../../../../utils/dates';
 import { discountsSchema, type DiscountsValues } from '../../forms/discounts';
 import { schemaResolver } from '../../../../forms/schema-resolver';
 import { useStores } from '../../../../shared/stores/StoresProvider';

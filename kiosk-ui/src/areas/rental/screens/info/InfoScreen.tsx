@@ -7,7 +7,7 @@ import {
   licenceExpiryMin,
   reservationDateOrDefault,
   reservationDateRange,
-} from '../../../../shared/dates';
+} from '../../../../utils/dates';
 import { infoSchema, type InfoValues } from '../../../../shared/contact/info';
 import { schemaResolver } from '../../../../forms/schema-resolver';
 import { LicenceScan } from '../identity/LicenceScan';

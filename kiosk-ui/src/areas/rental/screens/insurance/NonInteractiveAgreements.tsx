@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { insuranceBrochures } from '../../checkout/insurance';
 import { Button } from '../../../../components/Button';
 import { useStores } from '../../../../shared/stores/StoresProvider';
-import { contentFrameSandbox } from '../../../../utils/frame-sandbox';
+import { contentFrameSandbox } from '../../../../shared/media/frame-sandbox';
 import { isPdfUrl, pdfEmbedUrl } from '../../../../shared/media/map-layout';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';

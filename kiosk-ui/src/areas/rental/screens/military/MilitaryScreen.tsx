@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { startOfToday } from '../../../../shared/dates';
+import { startOfToday } from '../../../../utils/dates';
 import { militarySchema, SSN_MASK, type MilitaryValues } from '../../forms/military';
 import { schemaResolver } from '../../../../forms/schema-resolver';
 import { useStores } from '../../../../shared/stores/StoresProvider';

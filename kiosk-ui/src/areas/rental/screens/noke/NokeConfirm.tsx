@@ -17,7 +17,7 @@ export default observer(function NokeConfirm(_props: RentalSectionProps) {
       title={t('rental.noke.confirm_title')}
       hideCancel
       sidePanel={false}
-      doneLabel={t('flow.finish')}
+      doneLabel={t('rental.flow.finish')}
       onDone={checkout.finish}
     >
       <ul className="noke__choices">

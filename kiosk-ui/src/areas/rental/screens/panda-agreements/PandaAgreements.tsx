@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/Spinner';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
 import { useStores } from '../../../../shared/stores/StoresProvider';
-import { SIGNING_FRAME_SANDBOX } from '../../../../utils/frame-sandbox';
+import { SIGNING_FRAME_SANDBOX } from '../../../../shared/media/frame-sandbox';
 import { RetryMessage } from '../panda-fields/PandaFields';
 import { SectionFrame } from '../SectionFrame';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
@@ -25,7 +25,7 @@ export default observer(function PandaAgreements(_props: RentalSectionProps) {
     void checkout.signing.loadAgreements();
   }, [checkout]);
 
-  if (checkout.signing.agreementsState === 'failed') {
+  if (checkout.signing.documents.state === 'failed') {
     return (
       <SectionFrame title={t('rental.signing.agreements_title')} hideDone sidePanel={false}>
         <RetryMessage
@@ -38,7 +38,7 @@ export default observer(function PandaAgreements(_props: RentalSectionProps) {
   const current = checkout.signing.currentAgreement;
   return (
     <SectionFrame title={t('rental.signing.agreements_title')} hideDone sidePanel={false} className="agreements-frame">
-      {checkout.signing.agreementsState !== 'ready' || !current ? (
+      {checkout.signing.documents.state !== 'ready' || !current ? (
         <Spinner label={t('rental.signing.preparing')} />
       ) : (
         <div className="agreements">

@@ -35,14 +35,14 @@ export default observer(function PandaFields(_props: RentalSectionProps) {
     void checkout.signing.loadTokens();
   }, [checkout]);
 
-  if (checkout.signing.tokensState === 'failed') {
+  if (checkout.signing.tokens.state === 'failed') {
     return (
       <SectionFrame title={t('rental.signing.fields_title')} hideDone>
         <RetryMessage message={t('rental.signing.fields_retry')} onRetry={() => void checkout.signing.loadTokens()} />
       </SectionFrame>
     );
   }
-  if (checkout.signing.tokensState !== 'ready') {
+  if (checkout.signing.tokens.state !== 'ready') {
     return (
       <SectionFrame title={t('rental.signing.fields_title')} hideDone>
         <Spinner label={t('rental.signing.preparing')} />

@@ -1,16 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { secondaryContactSchema, type SecondaryContactValues } from '../../../../shared/contact/secondary-contact';
 import { schemaResolver } from '../../../../forms/schema-resolver';
 import { useStores } from '../../../../shared/stores/StoresProvider';
-import { AddressFields, SECONDARY_CONTACT_ADDRESS } from '../../../../components/form/AddressFields';
-import { CheckboxField } from '../../../../components/form/CheckboxField';
-import { ContactFields, SECONDARY_CONTACT } from '../../../../components/form/ContactFields';
-import { FieldGroup } from '../../../../components/form/FieldGroup';
 import { YesNoField } from '../../../../components/form/ChoiceField';
-import { useZipLookup } from '../../../../shared/contact/useZipLookup';
+import { SecondaryContactFields } from '../../../../components/form/SecondaryContactFields';
 import { RentalStepForm } from '../RentalStepForm';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import { OPERATOR_LANGUAGE } from '../../../../i18n/operator-language';
@@ -76,8 +72,6 @@ export default observer(function SecondaryContactScreen(_props: RentalSectionPro
     },
     mode: 'onTouched',
   });
-  const waived = useWatch({ control: form.control, name: 'no_secondary_contact' });
-  const lookupState = useZipLookup(form, 'secondary_contact_zipcode', 'secondary_contact_state');
   // The facility's own title and help are operator texts, shown as sent and marked as such.
   const operatorTitle = settings?.frontend_conf?.secondary_contact_title;
   const title = operatorTitle ? <span lang={OPERATOR_LANGUAGE}>{operatorTitle}</span> : t('rental.secondary.title');
@@ -94,24 +88,7 @@ export default observer(function SecondaryContactScreen(_props: RentalSectionPro
           </>
         ) : null}
       </p>
-      {!required && (
-        <div className="field-group">
-          <CheckboxField control={form.control} name="no_secondary_contact" label={t('rental.secondary.waive')} />
-        </div>
-      )}
-      {!waived && (
-        <>
-          <FieldGroup title={t('rental.secondary.contact')}>
-            <ContactFields control={form.control} names={SECONDARY_CONTACT} optional={emailRequired ? [] : ['email']} />
-          </FieldGroup>
-          <AddressFields
-            control={form.control}
-            names={SECONDARY_CONTACT_ADDRESS}
-            title={t('rental.secondary.address')}
-            onZipChange={lookupState}
-          />
-        </>
-      )}
+      <SecondaryContactFields form={form} required={required} emailRequired={emailRequired} />
       <div className="field-group">
         <YesNoField
           control={form.control}

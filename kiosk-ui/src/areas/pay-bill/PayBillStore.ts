@@ -39,10 +39,10 @@ export type PayStage = 'units' | 'swipe' | 'card_form' | 'result';
  * AccountStore's.
  *
  * Its parts that stand alone are sub-objects: the open card form is `cardEntry`
- * (billing/CardEntry.ts), the payment from Submit to every unit's answer, with the autopay
- * signing, is `payment` (billing/BillPayment.ts).
+ * (CardEntry.ts), the payment from Submit to every unit's answer, with the autopay
+ * signing, is `payment` (BillPayment.ts).
  */
-export class BillingStore {
+export class PayBillStore {
   /**
    * The account's units to pay; failed 'unreachable' when the account could not be loaded (no
    * answer: the screen offers to try again).
@@ -257,7 +257,7 @@ export class BillingStore {
     this.payment.closeSigning();
   }
 
-  /** Submit (shell §4): the validated card goes to the result screen's processing (billing/BillPayment.ts). */
+  /** Submit (shell §4): the validated card goes to the result screen's processing (BillPayment.ts). */
   async submitPayment(values: PayCardValues): Promise<void> {
     const selected = this.units.filter((unit) => unit.selected);
     if (selected.length === 0 || !this.canMakePayment) return;

@@ -1,7 +1,7 @@
-import type { billing as english } from '../en/billing';
+import type { payBill as english } from '../en/pay-bill';
 import type { Translation } from '../types';
 
-export const billing: Translation<typeof english> = {
+export const payBill: Translation<typeof english> = {
   loading: 'Estamos buscando su cuenta.',
   title: 'PAGAR MI FACTURA',
   make_payment: 'Hacer un pago',

@@ -27,12 +27,12 @@ export type ContactOutcome =
   | { kind: 'failed' };
 
 /**
- * The logged-in tenant's contact details (docs/tenant-contact.md): loads the tenant of this
+ * The logged-in tenant's contact details (docs/contact-details.md): loads the tenant of this
  * facility from the account data (user items, then user item details), saves a change with
  * update-tenant-contact/ and keeps what the operator answered: which details changed, or the
  * fields it refused with their messages. Each save is one `contact_details` journey.
  */
-export class ContactStore {
+export class ContactDetailsStore {
   /**
    * The details on file, as the form shows them (replaced by the operator's answer after a save);
    * null when the account rents nothing at this facility.

@@ -31,23 +31,26 @@ function setup(overrides: FakeRoutes = {}) {
 async function opened(overrides: FakeRoutes = {}) {
   const made = setup(overrides);
   made.root.account.setUserSession({ userToken: 'ut-1', email: 'tenant@example.com' });
-  made.root.contact.open();
-  await vi.waitFor(() => expect(made.root.contact.load.state).toBe('ready'));
+  made.root.contactDetails.open();
+  await vi.waitFor(() => expect(made.root.contactDetails.load.state).toBe('ready'));
   return made;
 }
 
-describe('ContactStore', () => {
+describe('ContactDetailsStore', () => {
   it('sends a visitor who is not logged in to the login, and loads nothing', () => {
     const { root, requests } = setup();
-    root.contact.open();
+    root.contactDetails.open();
     expect(root.shell.section).toBe('my_storage');
     expect(requests.filter((request) => request.path.startsWith('/api/user/'))).toEqual([]);
   });
 
   it("prefills the first of the account's tenants here whose details load", async () => {
     const { root } = await opened();
-    expect(root.contact.tenantId).toBe('t-5001');
-    expect(root.contact.values).toMatchObject({ tenant_phone: '(217) 555-0147', tenant_email: 'tenant@example.com' });
+    expect(root.contactDetails.tenantId).toBe('t-5001');
+    expect(root.contactDetails.values).toMatchObject({
+      tenant_phone: '(217) 555-0147',
+      tenant_email: 'tenant@example.com',
+    });
   });
 
   it('says which details the operator changed, refills from its answer and counts the journey', async () => {
@@ -62,18 +65,18 @@ describe('ContactStore', () => {
         }),
       },
     });
-    await root.contact.save({
-      ...root.contact.values!,
+    await root.contactDetails.save({
+      ...root.contactDetails.values!,
       tenant_email: 'new@example.com',
       tenant_phone: '(217) 555-0199',
     });
-    expect(root.contact.outcome).toEqual({
+    expect(root.contactDetails.outcome).toEqual({
       kind: 'saved',
       details: ['cell_phone', 'email'],
       mailedTo: 'new@example.com',
       textedOldPhone: true,
     });
-    expect(root.contact.values?.tenant_phone).toBe('(217) 555-0199');
+    expect(root.contactDetails.values?.tenant_phone).toBe('(217) 555-0199');
     const sent = new URLSearchParams(requests.find((request) => request.method === 'POST')!.body);
     expect(sent.get('tenant_id')).toBe('t-5001');
     expect(sent.get('tenant_email')).toBe('new@example.com');
@@ -87,8 +90,8 @@ describe('ContactStore', () => {
         body: wrapped({ changed: [], tenant_details: [primary], notified: { mail: false, text_to_old_phone: false } }),
       },
     });
-    await root.contact.save(root.contact.values!);
-    expect(root.contact.outcome).toEqual({ kind: 'unchanged' });
+    await root.contactDetails.save(root.contactDetails.values!);
+    expect(root.contactDetails.outcome).toEqual({ kind: 'unchanged' });
     expect(journeys).toHaveBeenCalledWith('contact_details', 'unchanged');
   });
 
@@ -101,19 +104,19 @@ describe('ContactStore', () => {
         },
       },
     });
-    await root.contact.save({ ...root.contact.values!, tenant_email: 'norentals@example.com' });
-    expect(root.contact.outcome).toEqual({ kind: 'refused' });
-    expect(root.contact.serverErrors).toEqual({ tenant_email: message });
+    await root.contactDetails.save({ ...root.contactDetails.values!, tenant_email: 'norentals@example.com' });
+    expect(root.contactDetails.outcome).toEqual({ kind: 'refused' });
+    expect(root.contactDetails.serverErrors).toEqual({ tenant_email: message });
     expect(journeys).toHaveBeenCalledWith('contact_details', 'refused');
-    root.contact.clearServerError('tenant_email');
-    expect(root.contact.serverErrors).toEqual({});
+    root.contactDetails.clearServerError('tenant_email');
+    expect(root.contactDetails.serverErrors).toEqual({});
   });
 
   it('says the details could not be saved when the operator does not answer', async () => {
     const { root, journeys } = await opened({ 'POST /api/update-tenant-contact/': { networkError: true } });
-    await root.contact.save(root.contact.values!);
-    expect(root.contact.outcome).toEqual({ kind: 'failed' });
-    expect(root.contact.saving).toBe(false);
+    await root.contactDetails.save(root.contactDetails.values!);
+    expect(root.contactDetails.outcome).toEqual({ kind: 'failed' });
+    expect(root.contactDetails.saving).toBe(false);
     expect(journeys).toHaveBeenCalledWith('contact_details', 'failed');
   });
 });

@@ -1,11 +1,11 @@
 import type { MessageTree } from '../types';
 
 /**
- * MY STORAGE, the tenants' own area (docs/tenant-area.md). The specs do not show these screens:
+ * MY STORAGE, the tenants' own area (docs/my-storage.md). The specs do not show these screens:
  * every text is ours, but the one-time-code and gate-code-text messages, which are the specs'
  * (shell §8 "OTP", rental §8 "Gate-code text").
  */
-export const tenant = {
+export const myStorage = {
   title: 'MY STORAGE',
   login: {
     prompt: 'Type the cell phone number you gave us. We will text you a code to log in. No password needed.',
@@ -56,5 +56,37 @@ export const tenant = {
     confirmation: 'A confirmation was sent to {{email}}.',
     refused_title: 'Your move-out notice was not accepted.',
     back: 'Back to MY STORAGE',
+  },
+  /**
+   * The tenant's contact details screen (docs/contact-details.md). Not in the specs: the wording is
+   * ours; field labels and field messages are the rental's (rental.fields.*, validation.*).
+   */
+  contact_details: {
+    title: 'Contact details',
+    prompt: 'Check the details we use to reach you, change what is out of date, then tap Save.',
+    entry: 'My contact details',
+    loading: 'We are loading your contact details.',
+    load_failed: 'We could not load your contact details.',
+    no_rental: 'There is no rental on your account at this facility, so there are no contact details to change.',
+    mailing_address: 'Mailing address',
+    phone_and_email: 'Cell phone and e-mail',
+    secondary_contact: 'Secondary contact',
+    secondary_intro: 'This person receives lien notices about your unit when we cannot reach you.',
+    save: 'Save',
+    saving: 'Saving…',
+    back: 'Back',
+    details: {
+      mailing_address: 'mailing address',
+      cell_phone: 'cell phone',
+      email: 'e-mail',
+      secondary_contact: 'secondary contact',
+    },
+    saved_one: 'Your {{details}} was updated.',
+    saved_other: 'Your {{details}} were updated.',
+    unchanged: 'Nothing was changed: your contact details were already up to date.',
+    mail_sent: 'We sent a confirmation to {{email}}.',
+    text_sent: 'We also sent a text to your previous cell phone number.',
+    refused: 'Some details were not accepted. Please check the fields marked below.',
+    save_failed: 'Your details could not be saved. Please try again.',
   },
 } satisfies MessageTree;

@@ -4,7 +4,7 @@ import type { MessageTree } from '../types';
  * Pay My Bill, autopay, card entry and payment results (shell spec §2, §4, §8), in the spec's exact
  * wording and case (the result footer buttons really are lower case). Plurals use _one/_other.
  */
-export const billing = {
+export const payBill = {
   loading: 'We are locating your account.',
   title: 'PAY MY BILL',
   make_payment: 'Make a payment',

@@ -3,7 +3,7 @@ import { createTestRoot, wrapped, type FakeRoutes } from '../../test/fakes';
 import {
   A102,
   B13,
-  billingRoutes,
+  payBillRoutes,
   calls,
   card,
   loaded,
@@ -12,13 +12,13 @@ import {
   setup,
   space,
   tenant,
-} from './billing-test-fixtures';
+} from './pay-bill-test-fixtures';
 
-/** BillingStore over the fake operator API of billing/billing-test-fixtures.ts. */
+/** PayBillStore over the fake operator API of pay-bill-test-fixtures.ts. */
 
 describe('opening pay bill', () => {
   it('starts at login when logged out', async () => {
-    const { root } = createTestRoot({ routes: billingRoutes() });
+    const { root } = createTestRoot({ routes: payBillRoutes() });
     root.account.open();
     expect(root.account.view).toBe('login');
   });
@@ -26,11 +26,11 @@ describe('opening pay bill', () => {
   it('goes to pay when logged in and lists the leased units, reservations skipped, failures counted', async () => {
     const { root } = await loaded();
     expect(root.account.view).toBe('pay');
-    expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
-    expect(root.billing.failedDetails).toBe(1);
-    expect(root.billing.selectedUnit?.space.unit_number).toBe('A102');
-    expect(root.billing.account?.res_id).toBeNull();
-    expect(root.billing.units[0]?.period).toBe(1);
+    expect(root.payBill.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
+    expect(root.payBill.failedDetails).toBe(1);
+    expect(root.payBill.selectedUnit?.space.unit_number).toBe('A102');
+    expect(root.payBill.account?.res_id).toBeNull();
+    expect(root.payBill.units[0]?.period).toBe(1);
   });
 
   it('goes to link a rental when the account has no items', async () => {
@@ -41,7 +41,7 @@ describe('opening pay bill', () => {
 
   it('offers to try again, logged in and on pay, when the account call gets no answer; trying again lists the units', async () => {
     let reachable = false;
-    const routes = billingRoutes();
+    const routes = payBillRoutes();
     const items = routes['GET /api/user/items/']!;
     const { root } = await setup({
       overrides: {
@@ -50,22 +50,22 @@ describe('opening pay bill', () => {
       },
     });
     root.account.open();
-    await vi.waitFor(() => expect(root.billing.unitList).toEqual({ state: 'failed', reason: 'unreachable' }));
+    await vi.waitFor(() => expect(root.payBill.unitList).toEqual({ state: 'failed', reason: 'unreachable' }));
     expect(root.account.view).toBe('pay');
     expect(root.account.loggedIn).toBe(true);
     reachable = true;
-    void root.billing.loadAccount();
-    await vi.waitFor(() => expect(root.billing.unitList.state).toBe('ready'));
-    expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
+    void root.payBill.loadAccount();
+    await vi.waitFor(() => expect(root.payBill.unitList.state).toBe('ready'));
+    expect(root.payBill.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13']);
   });
 
   it('shows the loading screen for at least the minimum time', async () => {
     const { root } = await setup();
-    root.billing.minimumLoadingMs = 150;
+    root.payBill.minimumLoadingMs = 150;
     const started = Date.now();
     root.account.open();
-    expect(root.billing.unitList.state).toBe('loading');
-    await vi.waitFor(() => expect(root.billing.unitList.state).toBe('ready'));
+    expect(root.payBill.unitList.state).toBe('loading');
+    await vi.waitFor(() => expect(root.payBill.unitList.state).toBe('ready'));
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 });
@@ -73,26 +73,26 @@ describe('opening pay bill', () => {
 describe('per-unit rules', () => {
   it('adds the pre-pay total of a ticked unit to the grand total and reloads charges with the period', async () => {
     const { root, requests } = await loaded();
-    const [a102] = root.billing.units;
-    root.billing.tickPay(a102!, true);
-    expect(root.billing.grandTotal).toBe(108);
-    root.billing.setPeriod(a102!, 3);
-    await vi.waitFor(() => expect(root.billing.grandTotal).toBe(59 + 147));
+    const [a102] = root.payBill.units;
+    root.payBill.tickPay(a102!, true);
+    expect(root.payBill.grandTotal).toBe(108);
+    root.payBill.setPeriod(a102!, 3);
+    await vi.waitFor(() => expect(root.payBill.grandTotal).toBe(59 + 147));
     expect(calls(requests, 'GET', '/sp-a102/pre-pay/').map((r) => r.query.get('period'))).toEqual(['1', '3']);
-    root.billing.tickPay(a102!, false);
-    expect(root.billing.grandTotal).toBe(0);
+    root.payBill.tickPay(a102!, false);
+    expect(root.payBill.grandTotal).toBe(0);
   });
 
   it('forces pay with a disabled checkbox when enrolling with a balance, and pays just the balance', async () => {
     const { root } = await loaded();
-    const [a102] = root.billing.units;
-    root.billing.tickEnrol(a102!, true);
+    const [a102] = root.payBill.units;
+    root.payBill.tickEnrol(a102!, true);
     expect(a102!.choice.payMyBill).toBe(true);
     expect(a102!.payForced).toBe(true);
-    root.billing.tickPay(a102!, false);
+    root.payBill.tickPay(a102!, false);
     expect(a102!.choice.payMyBill).toBe(true);
-    expect(root.billing.grandTotal).toBe(59);
-    root.billing.tickEnrol(a102!, false);
+    expect(root.payBill.grandTotal).toBe(59);
+    root.payBill.tickEnrol(a102!, false);
     expect(a102!.choice.payMyBill).toBe(false);
   });
 
@@ -104,13 +104,13 @@ describe('per-unit rules', () => {
         },
       },
     });
-    const [unit] = root.billing.units;
-    root.billing.tickUpdateCard(unit!, true);
-    expect(root.billing.pendingUpdateCardKey).toBe(unit!.key);
-    root.billing.dismissUpdateCard();
+    const [unit] = root.payBill.units;
+    root.payBill.tickUpdateCard(unit!, true);
+    expect(root.payBill.pendingUpdateCardKey).toBe(unit!.key);
+    root.payBill.dismissUpdateCard();
     expect(unit!.choice.updateCardDetails).toBe(false);
-    root.billing.tickUpdateCard(unit!, true);
-    root.billing.confirmUpdateCard();
+    root.payBill.tickUpdateCard(unit!, true);
+    root.payBill.confirmUpdateCard();
     expect(unit!.choice).toMatchObject({ updateCardDetails: true, payMyBill: true });
   });
 
@@ -120,16 +120,16 @@ describe('per-unit rules', () => {
         'GET /api/tenant/t-1/space/sp-b-13/pre-pay/': { body: { application_data: { status: 'error' } } },
       },
     });
-    const b13 = root.billing.units[1]!;
+    const b13 = root.payBill.units[1]!;
     expect(b13.prePay).toBeNull();
-    root.billing.tickPay(b13, true);
-    expect(root.billing.canMakePayment).toBe(false);
+    root.payBill.tickPay(b13, true);
+    expect(root.payBill.canMakePayment).toBe(false);
   });
 
   it('needs a ticked unit to make a payment', async () => {
     const { root } = await loaded();
-    root.billing.makePayment();
-    expect(root.billing.stage).toBe('units');
+    root.payBill.makePayment();
+    expect(root.payBill.stage).toBe('units');
   });
 });
 
@@ -146,8 +146,8 @@ describe('the list and the charges as the management system sends them', () => {
         }),
       },
     });
-    expect(root.billing.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13', 'D-07', 'A102']);
-    expect(new Set(root.billing.units.map((unit) => unit.key)).size).toBe(4);
+    expect(root.payBill.units.map((unit) => unit.space.unit_number)).toEqual(['A102', 'B-13', 'D-07', 'A102']);
+    expect(new Set(root.payBill.units.map((unit) => unit.key)).size).toBe(4);
   });
 
   it('clears the balance with the charges when the pre-pay fetch fails', async () => {
@@ -156,7 +156,7 @@ describe('the list and the charges as the management system sends them', () => {
         'GET /api/tenant/t-1/space/sp-a102/pre-pay/': { body: { application_data: { status: 'error' } } },
       },
     });
-    const a102 = root.billing.units[0]!;
+    const a102 = root.payBill.units[0]!;
     expect(a102.prePay).toBeNull();
     expect(a102.balanceDue).toBe(0);
     expect(a102.hasBalance).toBe(false);
@@ -166,12 +166,12 @@ describe('the list and the charges as the management system sends them', () => {
 
   it('shows Pay Balance Due as the pay-through choice while autopay locks the payment to the balance', async () => {
     const { root } = await loaded();
-    const a102 = root.billing.units[0]!;
+    const a102 = root.payBill.units[0]!;
     expect(a102.shownPeriod).toBe(1);
-    root.billing.tickEnrol(a102, true);
+    root.payBill.tickEnrol(a102, true);
     expect(a102.shownPeriod).toBe(0);
-    expect(root.billing.grandTotal).toBe(59);
-    root.billing.tickEnrol(a102, false);
+    expect(root.payBill.grandTotal).toBe(59);
+    root.payBill.tickEnrol(a102, false);
     expect(a102.shownPeriod).toBe(1);
   });
 });
@@ -179,25 +179,25 @@ describe('the list and the charges as the management system sends them', () => {
 describe('cancel autopay', () => {
   it('confirms, then shows Autopay Cancelled on the result screen', async () => {
     const { root, requests } = await loaded();
-    const b13 = root.billing.units[1]!;
-    root.billing.requestCancelAutopay(b13);
-    expect(root.billing.pendingCancelKey).toBe(b13.key);
-    root.billing.confirmCancelAutopay();
-    expect(root.billing.stage).toBe('result');
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    expect(b13.statusKeys).toEqual(['billing.status.autopay_cancelled']);
-    expect(root.billing.payment.succeeded).toBe(true);
+    const b13 = root.payBill.units[1]!;
+    root.payBill.requestCancelAutopay(b13);
+    expect(root.payBill.pendingCancelKey).toBe(b13.key);
+    root.payBill.confirmCancelAutopay();
+    expect(root.payBill.stage).toBe('result');
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    expect(b13.statusKeys).toEqual(['pay_bill.status.autopay_cancelled']);
+    expect(root.payBill.payment.succeeded).toBe(true);
     expect(calls(requests, 'DELETE', '/sp-b-13/autopay/')).toHaveLength(1);
   });
 
   it('reloads the list from the result screen', async () => {
     const { root, requests } = await loaded();
-    root.billing.requestCancelAutopay(root.billing.units[1]!);
-    root.billing.confirmCancelAutopay();
-    await vi.waitFor(() => expect(root.billing.payment.processing).toBe(false));
-    root.billing.reloadList();
-    expect(root.billing.unitList.state).toBe('loading');
-    await vi.waitFor(() => expect(root.billing.unitList.state).toBe('ready'));
+    root.payBill.requestCancelAutopay(root.payBill.units[1]!);
+    root.payBill.confirmCancelAutopay();
+    await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
+    root.payBill.reloadList();
+    expect(root.payBill.unitList.state).toBe('loading');
+    await vi.waitFor(() => expect(root.payBill.unitList.state).toBe('ready'));
     expect(calls(requests, 'GET', '/api/user/items/')).toHaveLength(2);
   });
 });
@@ -206,7 +206,7 @@ describe('reset', () => {
   it('forgets the units and goes back to login', async () => {
     const { root } = await loaded();
     root.resetAll();
-    expect(root.billing.units).toEqual([]);
+    expect(root.payBill.units).toEqual([]);
     expect(root.account.view).toBe('login');
   });
 });
@@ -219,24 +219,24 @@ describe('the payment history (the rental confirm_paybill)', () => {
 
   async function paid(tenantRoute: FakeRoutes[string]) {
     const test = await loaded({ overrides: { 'GET /api/tenant/t-1/': tenantRoute } });
-    test.root.billing.tickPay(test.root.billing.units[0]!, true);
-    await test.root.billing.submitPayment(card);
-    await vi.waitFor(() => expect(test.root.billing.payment.processing).toBe(false));
-    await test.root.billing.loadPaymentHistory();
+    test.root.payBill.tickPay(test.root.payBill.units[0]!, true);
+    await test.root.payBill.submitPayment(card);
+    await vi.waitFor(() => expect(test.root.payBill.payment.processing).toBe(false));
+    await test.root.payBill.loadPaymentHistory();
     return test;
   }
 
   it("asks for the paid tenant's history with the account's token", async () => {
     const { root, requests } = await paid({ body: wrapped({ ...tenant, payment_history: history }) });
-    expect(root.billing.paymentHistory).toEqual({ state: 'ready', value: history });
+    expect(root.payBill.paymentHistory).toEqual({ state: 'ready', value: history });
     const [call] = calls(requests, 'GET', '/api/tenant/t-1/');
     expect(call!.query.get('user_token')).toBe('ut-1');
   });
 
   it('says it could not be loaded when the call fails, and forgets it on the next list', async () => {
     const { root } = await paid({ body: { application_data: { status: 'error', code: 'TenantNotFound' } } });
-    expect(root.billing.paymentHistory.state).toBe('failed');
-    root.billing.reloadList();
-    expect(root.billing.paymentHistory.state).toBe('idle');
+    expect(root.payBill.paymentHistory.state).toBe('failed');
+    root.payBill.reloadList();
+    expect(root.payBill.paymentHistory.state).toBe('idle');
   });
 });

@@ -15,7 +15,7 @@ import { ENGLISH, SPANISH, type KioskTexts } from './support/texts.js';
  * whatever the hour or zone of the run.
  */
 
-const SHOTS = 'test-results/billing-access';
+const SHOTS = 'test-results/pay-bill-access';
 const CARD = '4111111111111111';
 const YEAR = String(new Date().getFullYear() + 4);
 const PASSWORD = 'Password!1';

@@ -1,4 +1,4 @@
-import { isPdfUrl } from '../shared/media/map-layout';
+import { isPdfUrl } from './map-layout';
 
 /**
  * Sandboxes of the frames that show operator or third-party content (signing pages, documents,

@@ -68,7 +68,7 @@ export function prePay(balance: number, period: number): PrePayDetails {
 
 export const form = (request: FakeRequest) => Object.fromEntries(new URLSearchParams(request.body ?? ''));
 
-export function billingRoutes(
+export function payBillRoutes(
   options: { payment?: boolean; items?: unknown; overrides?: FakeRoutes } = {},
 ): FakeRoutes {
   return {
@@ -141,19 +141,19 @@ export function billingRoutes(
   };
 }
 
-export async function setup(options: Parameters<typeof billingRoutes>[0] = {}) {
-  const test = createTestRoot({ routes: billingRoutes(options) });
+export async function setup(options: Parameters<typeof payBillRoutes>[0] = {}) {
+  const test = createTestRoot({ routes: payBillRoutes(options) });
   await test.root.config.load('demo');
-  test.root.billing.minimumLoadingMs = 0;
+  test.root.payBill.minimumLoadingMs = 0;
   test.root.account.setUserSession({ userToken: 'ut-1', email: 'tenant@example.com' });
   return test;
 }
 
-export async function loaded(options: Parameters<typeof billingRoutes>[0] = {}) {
+export async function loaded(options: Parameters<typeof payBillRoutes>[0] = {}) {
   const test = await setup(options);
   test.root.account.open();
-  await vi.waitFor(() => expect(test.root.billing.unitList.state).toBe('ready'));
-  await vi.waitFor(() => expect(test.root.billing.units.every((unit) => !unit.prePayLoading)).toBe(true));
+  await vi.waitFor(() => expect(test.root.payBill.unitList.state).toBe('ready'));
+  await vi.waitFor(() => expect(test.root.payBill.units.every((unit) => !unit.prePayLoading)).toBe(true));
   return test;
 }
 

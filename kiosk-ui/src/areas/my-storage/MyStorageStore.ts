@@ -23,22 +23,22 @@ export type MoveOutStatus =
   | { state: 'accepted'; unitKey: string; result: MoveOutNoticeResult; email: string | null }
   | { state: 'refused' | 'failed'; message: AccountMessage };
 
-const TEXT_FAILED: AccountMessage = { key: 'tenant.gate_code.failed' };
+const TEXT_FAILED: AccountMessage = { key: 'my_storage.gate_code.failed' };
 const MOVE_OUT_FAILED: AccountMessage = { key: 'account.errors.something_went_wrong' };
 
 /** "{server message}. Please try again." (rental spec §8, gate-code text), or the kiosk's own. */
 function textFailure(serverMessage: string | null | undefined): AccountMessage {
   const message = serverMessage?.trim().replace(/\.+$/, '');
-  return message ? { key: 'tenant.gate_code.failed_server', values: { message } } : TEXT_FAILED;
+  return message ? { key: 'my_storage.gate_code.failed_server', values: { message } } : TEXT_FAILED;
 }
 
 /**
- * MY STORAGE, the tenants' own area (docs/tenant-area.md): once the account store has logged the
+ * MY STORAGE, the tenants' own area (docs/my-storage.md): once the account store has logged the
  * tenant in (a code by text, or e-mail), their units, the gate code by text to the phone on file
  * and the move-out notice. The gate code itself never reaches this store: the operator texts the
  * code it has on file (text-gate-code/ without a code), and the units keep no `accessCode`.
  */
-export class TenantStore {
+export class MyStorageStore {
   loginMode: TenantLoginMode = 'mobile';
   /** The number the tenant logged in with (10 digits), when they used a code by text. */
   loginPhone: string | null = null;
@@ -128,7 +128,7 @@ export class TenantStore {
     if (!unit || this.gateCode.state === 'sending') return;
     this.selectedKey = unit.key;
     if (!digits) {
-      this.gateCode = { state: 'failed', unitKey: unit.key, message: { key: 'tenant.gate_code.no_phone' } };
+      this.gateCode = { state: 'failed', unitKey: unit.key, message: { key: 'my_storage.gate_code.no_phone' } };
       return;
     }
     this.gateCode = { state: 'sending', unitKey: unit.key };
