@@ -59,14 +59,14 @@ describe('ScreenHealth', () => {
     stop();
   });
 
-  it('reports uncaught page errors by kind, masked and cut short', () => {
+  it('reports uncaught page errors by kind, masked and cut short', async () => {
     const { socket, stop } = started();
     window.dispatchEvent(
       new ErrorEvent('error', { error: new TypeError(`card 4111111111111111 ${'x'.repeat(500)}`), message: 'x' }),
     );
-    const errors = socket.sent.filter((event) => event.type === 'ui-error');
-    expect(errors).toHaveLength(1);
-    const error = errors[0] as { kind: string; message: string };
+    const errors = () => socket.sent.filter((event) => event.type === 'ui-error');
+    await vi.waitFor(() => expect(errors()).toHaveLength(1));
+    const error = errors()[0] as { kind: string; message: string };
     expect(error.kind).toBe('error');
     expect(error.message).toMatch(/^TypeError: card 4111\*{8}1111 x+$/);
     expect(error.message.length).toBeLessThanOrEqual(300);

@@ -3,13 +3,13 @@ import {
   JOURNEY_OUTCOMES,
   OUT_OF_SERVICE_SECTIONS,
   UI_HEARTBEAT_SECONDS,
-  maskCardNumbersInText,
   sectionCode,
   type Journey,
   type JourneyOutcome,
   type UiErrorKind,
 } from '@kiosk/shared-types';
 import type { RootStore } from '../../stores/RootStore';
+import { loadLogMasking, OMITTED } from './NavigationLog';
 
 /** Page errors reported per minute at most: a render loop must not flood the daemon. */
 const MAX_ERRORS_PER_MINUTE = 30;
@@ -80,8 +80,18 @@ export class ScreenHealth {
     }
     this.errorsThisMinute += 1;
     if (this.errorsThisMinute > MAX_ERRORS_PER_MINUTE) return;
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    const message = maskCardNumbersInText(text.slice(0, MESSAGE_MAX_CHARS));
-    this.root.events.send({ type: 'ui-error', kind, message });
+    const text = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
+      0,
+      MESSAGE_MAX_CHARS,
+    );
+    // The logs' masking is a chunk of its own, outside the first screen (log-masking.ts, fetched
+    // when the navigation log starts): a report waits for it, and goes without its message when it
+    // cannot come. Never unmasked.
+    void loadLogMasking()
+      .then(
+        (mask) => mask(text).slice(0, MESSAGE_MAX_CHARS),
+        () => OMITTED,
+      )
+      .then((message) => this.root.events.send({ type: 'ui-error', kind, message }));
   }
 }
