@@ -119,7 +119,7 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
           </p>
         )}
         {reservation && (
-          <dl className="confirm__facts" data-speak-on-arrival>
+          <dl className="confirm__facts" data-speak-on-arrival data-private>
             <div>
               <dt>{t('rental.confirm.unit', { door: reservation.unit_door_number })}</dt>
               <dd>{t('rental.confirm.move_in', { date: reservation.move_in_date })}</dd>
