@@ -590,7 +590,7 @@ export async function runPackageChecks({ dir: givenDir, keep = false } = {}) {
       if (hold.status !== 201) throw new Error(`registering a hold answered ${hold.status}`);
       const waitArgs = ['wait-idle', '--url', daemon.supportUrl, '--token', daemon.token, '--every', '0.2'];
       const busy = cmd('storage-kiosk', [...waitArgs, '--timeout', '1']);
-      if (busy.status !== 1 || !/held spaces: 1/.test(busy.output))
+      if (busy.status !== 1 || !/a space is held/.test(busy.output))
         throw new Error(`wait-idle with a held space: exit ${busy.status}: ${busy.output}`);
       await fetch(`${daemon.url}/session/holds/1042`, { method: 'DELETE', headers: daemon.page });
       const idle = cmd('storage-kiosk', [...waitArgs, '--timeout', '5']);
