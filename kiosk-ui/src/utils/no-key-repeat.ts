@@ -3,7 +3,8 @@
  * where repeat is provided it must be slow enough for a visitor with a tremor, at least 2 s), so a
  * keypad key or a button's Enter held a moment too long never answers twice, types a digit twice
  * or skips a step. The repeated key presses the system sends while a key is held are cancelled
- * before anything on the page sees them.
+ * before anything on the page sees them: installed first (main.tsx), so no key handler checks
+ * `repeat` itself.
  */
 export function preventKeyRepeat(win: Window): () => void {
   const onKeyDown = (event: KeyboardEvent) => {

@@ -273,7 +273,7 @@ export class SpeechStore {
       const key = Object.entries(SPEECH_KEY_CODES).find(([, code]) => code === event.code)?.[0];
       if (key === undefined) return;
       event.preventDefault();
-      if (event.repeat || key === 'repeat') return;
+      if (key === 'repeat') return;
       void this.loadKeyTexts().then((texts) => {
         if (!texts || !this.on) return;
         this.send(key === 'summary' ? texts.summaryFor(this.rentalStores()) : texts.priceFor(this.rentalStores()));
@@ -289,7 +289,7 @@ export class SpeechStore {
       if (event.code !== AUDIO_KEY_CODE) return;
       // Never typed into a field: this key is the audio switch.
       event.preventDefault();
-      if (!event.repeat) this.toggleAudio();
+      this.toggleAudio();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);

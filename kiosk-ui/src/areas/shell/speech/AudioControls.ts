@@ -56,10 +56,8 @@ export class AudioControls {
     const command = DOT_COMMANDS[event.code as keyof typeof DOT_COMMANDS];
     if (command !== undefined && performance.now() - this.dotAt < DOT_COMMAND_MS) {
       event.preventDefault();
-      if (!event.repeat) {
-        this.dotAt = -Infinity;
-        this.run(command);
-      }
+      this.dotAt = -Infinity;
+      this.run(command);
       return true;
     }
     if (event.code !== STOP_KEY_CODE) this.dotAt = -Infinity;
@@ -67,7 +65,6 @@ export class AudioControls {
     const key = volume ?? (event.code === STOP_KEY_CODE ? 'stop' : event.code === REPEAT_KEY_CODE ? 'repeat' : '');
     if (key === '') return false;
     event.preventDefault();
-    if (event.repeat) return true;
     if (key === 'stop') {
       this.dotAt = performance.now();
       this.pause();
