@@ -1,5 +1,6 @@
 import type { DeviceStatus, IdScanOutcome, PrintFailureReason, PrinterHealth } from './devices.js';
 import { SECTION_CODE, UI_ERROR_KINDS, isJourneyOutcome, type Journey, type UiErrorKind } from './fleet.js';
+import type { TerminalPaymentState } from './payment-terminal.js';
 
 /**
  * The events protocol between daemon and UI over the plain WebSocket at GET /events.
@@ -52,6 +53,8 @@ export type ServerEvent =
   | { type: 'swipe-started'; swipeId: string; waitSeconds: number }
   | { type: 'swipe-result'; swipeId: string; card: DecryptedCardSwipe }
   | { type: 'swipe-error'; swipeId: string; reason: SwipeErrorReason; message: string }
+  /** A terminal payment moved on a stage (shared-types payment-terminal.ts). */
+  | { type: 'payment-terminal'; payment: TerminalPaymentState }
   | { type: 'session-state'; session: SessionSnapshot }
   | { type: 'session-warning'; session: SessionSnapshot }
   | { type: 'session-ended'; reason: SessionEndReason }
