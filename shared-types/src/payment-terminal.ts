@@ -101,3 +101,44 @@ export interface TerminalPaymentState {
 export function terminalStageIsFinal(stage: TerminalStage): boolean {
   return TERMINAL_FINAL_STAGES.includes(stage);
 }
+
+const STAGES: Record<TerminalStage, null> = {
+  sending: null,
+  'present-card': null,
+  reading: null,
+  'remove-card': null,
+  approved: null,
+  declined: null,
+  cancelled: null,
+  failed: null,
+};
+const PURPOSES: Record<TerminalPaymentPurpose, null> = { rental: null, bill: null, merchandise: null, autopay: null };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isTerminalReceipt(value: unknown): value is TerminalReceipt {
+  if (!isObject(value)) return false;
+  const texts = ['applicationLabel', 'aid', 'maskedPan', 'brand', 'entryMode', 'authCode', 'terminalId', 'reference'];
+  return (
+    texts.every((key) => typeof value[key] === 'string') &&
+    typeof value.transactionId === 'string' &&
+    typeof value.amountCents === 'number' &&
+    typeof value.currency === 'string' &&
+    typeof value.approvedAt === 'string'
+  );
+}
+
+/** A terminal payment's state as the daemon sends it (an answer or the payment-terminal event). */
+export function isTerminalPaymentState(value: unknown): value is TerminalPaymentState {
+  return (
+    isObject(value) &&
+    typeof value.transactionId === 'string' &&
+    typeof value.purpose === 'string' &&
+    Object.hasOwn(PURPOSES, value.purpose) &&
+    typeof value.amountCents === 'number' &&
+    typeof value.stage === 'string' &&
+    Object.hasOwn(STAGES, value.stage) &&
+    (value.receipt === undefined || isTerminalReceipt(value.receipt))
+  );
+}

@@ -7,6 +7,7 @@ import {
   isPrinterHealth,
   isRecord,
 } from './device-answers.js';
+import { isTerminalPaymentState } from './payment-terminal.js';
 
 /**
  * How the UI reads a message of the daemon's event socket (GET /events): checked against its
@@ -75,6 +76,7 @@ const FIELDS_OF: { [T in ServerEvent['type']]: (event: Record<string, unknown>) 
     typeof event.swipeId === 'string' &&
     isOneOf(SWIPE_ERROR_REASONS, event.reason) &&
     typeof event.message === 'string',
+  'payment-terminal': (event) => isTerminalPaymentState(event.payment),
   'session-state': (event) => isSessionSnapshot(event.session),
   'session-warning': (event) => isSessionSnapshot(event.session),
   'session-ended': (event) => isOneOf(SESSION_END_REASONS, event.reason),
