@@ -51,6 +51,9 @@ export const API_ROUTES = {
   reserveSpace: { method: 'POST', path: 'facilities/:facility/space/:spaceId/reserve/' },
   processMerchandiseSales: { method: 'POST', path: 'process-merchandise-sales/' },
   decryptCard: { method: 'POST', path: 'facilities/:facility/credit-card/' },
+  // A payment the terminal approved, recorded by the daemon itself (never by the page): the
+  // terminal's reference and receipt fields, no card (docs/api-paths.md "Terminal payments").
+  recordTerminalPayment: { method: 'POST', path: 'facilities/:facility/terminal-payments/' },
   generateTokens: { method: 'POST', path: 'facilities/:facility/pandadocs/generate-tokens/' },
   generateAgreements: { method: 'POST', path: 'facilities/:facility/pandadocs/generate-agreements/' },
   validateGatecodeGet: { method: 'GET', path: 'validate-gatecode/' },
