@@ -100,7 +100,7 @@ export default fp(
       count: (outcome) => deliveries.inc({ outcome }),
       send: (call, { key, traceId }) =>
         app.upstream.call(call.route, call.params as never, {
-          form: call.form,
+          ...(call.json ? { json: call.json } : { form: call.form }),
           headers: { [config.headerNames.idempotencyKey]: key },
           traceId,
         }),
