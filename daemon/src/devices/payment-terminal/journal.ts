@@ -89,16 +89,24 @@ export class TerminalJournal {
     return [...this.entries.values()];
   }
 
-  /** Write the entry at its new step (with the fields given), durably, before this resolves. */
+  /**
+   * Write the entry at its new step (with the fields given), durably; the entry in memory, which
+   * the page and the visit read, changes only once the disk has it.
+   */
   async write(entry: JournalEntry, step: JournalStep, fields: Partial<JournalEntry> = {}): Promise<JournalEntry> {
-    Object.assign(entry, fields, { step });
-    entry.steps.push({ step, at: this.now() });
-    this.entries.set(entry.transactionId, entry);
-    const bytes = Buffer.from(JSON.stringify(entry));
+    const next: JournalEntry = { ...entry, ...fields, step, steps: [...entry.steps, { step, at: this.now() }] };
+    const bytes = Buffer.from(JSON.stringify(next));
     // One write at a time: two steps of one entry must land in their order.
     const done = this.writing.then(() => writeFileDurably(this.dir, `tp-${entry.transactionId}.json`, bytes));
     this.writing = done.catch(() => {});
     await done;
+    Object.assign(entry, next);
+    this.entries.set(entry.transactionId, entry);
     return entry;
+  }
+
+  /** Every write asked for is done. */
+  idle(): Promise<unknown> {
+    return this.writing;
   }
 }

@@ -18,7 +18,11 @@ import { Agent, request } from 'undici';
  */
 
 const terminal = adyen.Types.terminal;
-const checkAdyenServerIdentity = adyenServerIdentity.default;
+type IdentityCheck = (host: string, cert: PeerCertificate) => Error | undefined;
+// The helper is CommonJS with a default export: Node's ESM loader and bundlers unwrap it differently.
+const identityModule = adyenServerIdentity as unknown as IdentityCheck | { default: IdentityCheck };
+const checkAdyenServerIdentity: IdentityCheck =
+  typeof identityModule === 'function' ? identityModule : identityModule.default;
 
 /** Why a call reached no usable answer; `sent` says whether the terminal may have received it. */
 export type LinkProblem = 'offline' | 'no-answer' | 'certificate' | 'bad-answer' | 'foreign-terminal';
@@ -77,7 +81,7 @@ export function transportProblem(error: unknown, bodySent: boolean): LinkError {
  * own check), and to this terminal: a certificate of another terminal of the same CA is refused.
  */
 export function checkTerminalCertificate(poiId: string, host: string, cert: PeerCertificate): Error | undefined {
-  const adyenCheck = checkAdyenServerIdentity(host, cert as never) as Error | undefined;
+  const adyenCheck = checkAdyenServerIdentity(host, cert);
   if (adyenCheck) return adyenCheck;
   const cn = String(cert.subject?.CN ?? '');
   if (!cn.startsWith(`${poiId}.`) && !cn.startsWith('legacy-terminal-certificate.'))
@@ -172,8 +176,9 @@ export class TerminalLink {
     return this.dispatcher;
   }
 
+  /** Stop at once: a payment still waiting is the terminal's to finish, and the journal's to ask about. */
   close(): Promise<void> {
-    return this.dispatcher.close();
+    return this.dispatcher.destroy();
   }
 
   /** The library's HTTP client interface, over undici, to the configured URL. */

@@ -153,8 +153,9 @@ export class PaymentTerminalService {
       { transactionId: entry.transactionId, purpose: entry.purpose, amountCents: entry.amountCents },
       'payment terminal: payment started',
     );
+    const state = this.stateOf(entry);
     void this.take(entry);
-    return this.stateOf(entry);
+    return state;
   }
 
   /** A payment as the page follows it; undefined when this kiosk has no such transaction. */
@@ -267,6 +268,7 @@ export class PaymentTerminalService {
     this.closed = true;
     clearTimeout(this.retryTimer);
     await this.link?.close().catch(() => {});
+    await this.journal.idle();
   }
 
   // ---- one payment --------------------------------------------------------------------------
@@ -353,7 +355,11 @@ export class PaymentTerminalService {
           STATUS_TIMEOUT_MS,
         );
         this.answered();
-        const status = readTransactionStatus(answer?.TransactionStatusResponse, true);
+        // Aborted by the visitor is a cancel; aborted by the kiosk after no answer is the problem.
+        const status = readTransactionStatus(
+          answer?.TransactionStatusResponse,
+          this.current?.entry === entry && this.current.aborted,
+        );
         if (status.kind === 'in-progress') continue;
         if (status.kind === 'not-found') {
           await this.finish(entry, {
@@ -443,6 +449,8 @@ export class PaymentTerminalService {
             ? { outcome: 'cancelled' }
             : { outcome: 'failed', problem: reading.problem };
     await this.journal.write(entry, 'final', fields);
+    // The terminal is free for the next payment before the page hears this one ended.
+    if (this.current?.entry === entry) this.current = null;
     this.options.metrics.payments.inc({ outcome: fields.outcome! });
     this.options.log.info(
       {
