@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TerminalPaymentState } from '@kiosk/shared-types';
 import { buildApp } from '../../app.js';
+import { buildSupportApp } from '../../plugins/health.js';
+import { neededDevicesUp } from '../registry.js';
 import type { DaemonConfig } from '../../config.js';
 import { loggerOptions } from '../../logger.js';
 import { asKioskPage } from '../../test-helpers/build-test-app.js';
@@ -405,5 +407,53 @@ describe('payment terminal: exactly once across a stop', () => {
       // Bill payments carry no card-on-file token (only an autopay enrolment's record would).
       expect(text, `token in ${where}`).not.toMatch(/RDR[0-9A-F]{12}/);
     }
+  });
+});
+
+describe('payment terminal: what support sees', () => {
+  it('lists the terminal in /health/ready and the support bundle (make, model, serial, last answer), and a kiosk that pays only on it is not ready without it', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app } = await kiosk(sim, upstream, { healthToken: 'support-token-2c4e' });
+    const support = await buildSupportApp(app);
+    cleanups.push(() => support.close());
+    const auth = { authorization: 'Bearer support-token-2c4e' };
+    expect(await app.paymentTerminal.checkHealth()).toBe('ok');
+    const ready = await support.inject({ url: '/health/ready', headers: auth });
+    expect(ready.json().payment_terminal).toMatchObject({
+      status: 'ok',
+      make: 'Adyen',
+      model: 'V400m',
+      serial: '346403161',
+      poiId: POI_ID,
+      lastAnswerAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const bundle = await support.inject({ url: '/support/bundle', headers: auth });
+    expect(bundle.json().devices.payment_terminal).toMatchObject({ status: 'ok', serial: '346403161' });
+    expect(bundle.body).not.toContain(KEY.passphrase);
+    const metrics = (await support.inject({ url: '/metrics', headers: auth })).body;
+    expect(metrics).toMatch(/^kiosk_payment_terminal_up(\{[^}]*\})? 1$/m);
+
+    await sim.close();
+    expect(await app.paymentTerminal.checkHealth()).toBe('down');
+    const down = await support.inject({ url: '/health/ready', headers: auth });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().payment_terminal).toMatchObject({ status: 'down', problem: 'offline' });
+    expect((await support.inject({ url: '/metrics', headers: auth })).body).toMatch(
+      /^kiosk_payment_terminal_up(\{[^}]*\})? 0$/m,
+    );
+  });
+
+  it('needs the terminal for ready only when it is the only way to pay, and the card reader only when it is not', () => {
+    const terminalDown = { card_reader: { status: 'ok' as const }, payment_terminal: { status: 'down' as const } };
+    const readerDown = { card_reader: { status: 'down' as const }, payment_terminal: { status: 'ok' as const } };
+    const config = (mode: DaemonConfig['payment']['mode']) => {
+      const base = testConfig();
+      return { ...base, payment: { ...base.payment, mode } };
+    };
+    expect(neededDevicesUp(terminalDown, config('terminal'))).toBe(false);
+    expect(neededDevicesUp(terminalDown, config('both'))).toBe(true);
+    expect(neededDevicesUp(readerDown, config('both'))).toBe(false);
+    expect(neededDevicesUp(readerDown, config('terminal'))).toBe(true);
   });
 });
