@@ -298,6 +298,42 @@ describe('payment terminal: a payment', () => {
   });
 });
 
+describe('payment terminal: the sandbox’s demo button', () => {
+  it('lists the outcomes and sets the next one at the simulator through the daemon', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app } = await kiosk(sim, upstream, { simulatePaymentTerminal: true });
+    expect((await app.inject({ url: '/device/payment/terminal/simulate' })).json()).toEqual({
+      available: true,
+      outcomes: [
+        'approved',
+        'declined',
+        'cancelled-on-terminal',
+        'no-answer',
+        'offline',
+        'card-removed',
+        'garbage',
+        'foreign-terminal',
+      ],
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/device/payment/terminal/simulate',
+      payload: { outcome: 'stolen' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const set = await app.inject({
+      method: 'POST',
+      url: '/device/payment/terminal/simulate',
+      payload: { outcome: 'declined' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await payToTheEnd(app)).stage).toBe('declined');
+    // Back to approved by chip for the payment after.
+    expect((await payToTheEnd(app)).receipt?.entryMode).toBe('chip');
+  });
+});
+
 describe('payment terminal: the page’s bad requests', () => {
   it('answers busy, a bad amount, another visit’s unit and an unknown transaction with a reason', async () => {
     const upstream = await operator();
