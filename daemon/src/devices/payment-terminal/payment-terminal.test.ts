@@ -113,7 +113,7 @@ async function payToTheEnd(app: FastifyInstance, body?: Record<string, unknown>)
 const recordsAt = (upstream: RecordingUpstream) =>
   upstream.requests.filter((request) => request.path.endsWith('/terminal-payments/'));
 
-describe('payment terminal: the ways to pay', () => {
+describe('payment terminal: the ways to pay', { timeout: 20_000 }, () => {
   it('offers what KIOSK_PAYMENT says, typed entry on its own switch', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -138,7 +138,7 @@ describe('payment terminal: the ways to pay', () => {
   });
 });
 
-describe('payment terminal: a payment', () => {
+describe('payment terminal: a payment', { timeout: 20_000 }, () => {
   it('approves a chip card, records it with the operator once by its transaction id, and shows the receipt fields', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -276,6 +276,20 @@ describe('payment terminal: a payment', () => {
     }
   });
 
+  it('does not take an answer about another transaction: asks the terminal, records the real approval once', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app, logFile } = await kiosk(sim, upstream);
+    sim.answerNextForAnotherTransaction();
+    const state = await payToTheEnd(app);
+    // The terminal did charge this payment: TransactionStatus says so, and that is what counts.
+    expect(state.stage).toBe('approved');
+    expect(sim.paymentRequests()).toEqual([state.transactionId]);
+    await upstream.waitForRequests(1);
+    expect(recordsAt(upstream)).toHaveLength(1);
+    await eventually(() => readFileSync(logFile, 'utf8').includes('"problem":"unknown-transaction"'));
+  });
+
   it('refuses a terminal whose certificate is not from the configured CA: failed `certificate`, never sent', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -298,7 +312,7 @@ describe('payment terminal: a payment', () => {
   });
 });
 
-describe('payment terminal: the sandbox’s demo button', () => {
+describe('payment terminal: the sandbox’s demo button', { timeout: 20_000 }, () => {
   it('lists the outcomes and sets the next one at the simulator through the daemon', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -334,7 +348,7 @@ describe('payment terminal: the sandbox’s demo button', () => {
   });
 });
 
-describe('payment terminal: the page’s bad requests', () => {
+describe('payment terminal: the page’s bad requests', { timeout: 20_000 }, () => {
   it('answers busy, a bad amount, another visit’s unit and an unknown transaction with a reason', async () => {
     const upstream = await operator();
     const sim = await simulator(3000);
@@ -363,7 +377,7 @@ describe('payment terminal: the page’s bad requests', () => {
   });
 });
 
-describe('payment terminal: exactly once across a stop', () => {
+describe('payment terminal: exactly once across a stop', { timeout: 20_000 }, () => {
   it('asks the terminal after a restart about a payment it was reading, and records the approval once', async () => {
     const upstream = await operator();
     const sim = await simulator(600);
@@ -446,7 +460,7 @@ describe('payment terminal: exactly once across a stop', () => {
   });
 });
 
-describe('payment terminal: what support sees', () => {
+describe('payment terminal: what support sees', { timeout: 20_000 }, () => {
   it('lists the terminal in /health/ready and the support bundle (make, model, serial, last answer), and a kiosk that pays only on it is not ready without it', async () => {
     const upstream = await operator();
     const sim = await simulator();
