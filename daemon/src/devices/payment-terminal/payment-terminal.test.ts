@@ -434,6 +434,14 @@ describe('payment terminal: exactly once across a stop', { timeout: 20_000 }, ()
         (await payToTheEnd(app, { purpose: 'bill', amountCents: 4200, tenant: 't-9001', spaceId: 'sp-b-10' })).stage,
       ).toBe('approved');
     }
+    // An autopay card change: the terminal gives a card-on-file token for the operator.
+    const autopay = await payToTheEnd(app, {
+      purpose: 'autopay',
+      amountCents: 0,
+      tenant: 't-9001',
+      spaceId: 'sp-b-10',
+    });
+    expect(autopay).toMatchObject({ stage: 'approved', autopayEnrolled: true });
     const read = (dir: string): string =>
       readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
@@ -454,9 +462,26 @@ describe('payment terminal: exactly once across a stop', { timeout: 20_000 }, ()
       expect(text, `first digits in ${where}`).not.toMatch(/411111|555555|378282|400005/);
       expect(text, `passphrase in ${where}`).not.toContain(KEY.passphrase);
       expect(text, `card fields in ${where}`).not.toMatch(/card_number|exp_month|exp_year|"cvv"|"cvc"/);
-      // Bill payments carry no card-on-file token (only an autopay enrolment's record would).
+      // The card-on-file token reaches the operator from memory only.
       expect(text, `token in ${where}`).not.toMatch(/RDR[0-9A-F]{12}/);
     }
+    // The operator comes back: the autopay record carries the token, the bill records none.
+    upstream.respond((_request, res) =>
+      upstream.json(res, 201, { application_data: { status: 'ok', result: { payment_id: 'TP-1' } } }),
+    );
+    const delivered = await eventually(() => {
+      const bodies = recordsAt(upstream)
+        .filter((request) => request.headers['idempotency-key'] === autopay.transactionId)
+        .map((request) => JSON.parse(request.bodyText) as Record<string, unknown>);
+      return bodies.find((body) => body.recurring_token !== undefined);
+    }, 10_000);
+    expect(delivered.recurring_token).toMatch(/^RDR[0-9A-F]{12}$/);
+    expect(
+      recordsAt(upstream).some(
+        (request) =>
+          /recurring_token/.test(request.bodyText) && request.headers['idempotency-key'] !== autopay.transactionId,
+      ),
+    ).toBe(false);
   });
 });
 

@@ -426,8 +426,9 @@ export class PaymentTerminalService {
         entry_mode: receipt.entryMode,
         terminal_id: receipt.terminalId,
         approved_at: receipt.approvedAt,
-        ...(sendToken ? { recurring_token: token } : {}),
       },
+      // The token goes to the operator from memory only: never in the outbox's file.
+      ...(sendToken ? { inMemory: { recurring_token: token } } : {}),
     });
     this.tokens.delete(entry.transactionId);
     await this.journal.write(entry, 'recorded');
