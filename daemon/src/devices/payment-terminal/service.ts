@@ -77,7 +77,8 @@ export class PaymentTerminalService {
   private readonly liveStages = new Map<string, TerminalStage>();
   private health: { status: DeviceStatus; problem?: string } = { status: 'unknown' };
   private lastAnswerAt: number | null = null;
-  private retryTimer: NodeJS.Timeout | undefined;
+  /** Each open payment's next attempt to resolve it. */
+  private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private resolving: Promise<void> = Promise.resolve();
   private closed = false;
   /** Card-on-file tokens between the approval and the operator's record: memory only. */
@@ -242,7 +243,7 @@ export class PaymentTerminalService {
     const [model = '', serial = ''] = poiId.split('-');
     return {
       ...this.health,
-      make: 'Adyen',
+      make: this.link === null ? '' : 'Adyen',
       model: this.link === null ? '' : model,
       serial: this.link === null ? '' : serial,
       poiId: this.link === null ? '' : poiId,
@@ -266,7 +267,7 @@ export class PaymentTerminalService {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.retryTimer);
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
     await this.link?.close().catch(() => {});
     await this.journal.idle();
   }
@@ -502,9 +503,13 @@ export class PaymentTerminalService {
       );
     }
     if (!settled && !this.closed) {
-      clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => this.resolveLater(entry), this.options.unresolvedRetryMs ?? 30_000);
-      this.retryTimer.unref();
+      clearTimeout(this.retryTimers.get(entry.transactionId));
+      const timer = setTimeout(() => {
+        this.retryTimers.delete(entry.transactionId);
+        this.resolveLater(entry);
+      }, this.options.unresolvedRetryMs ?? 30_000);
+      timer.unref();
+      this.retryTimers.set(entry.transactionId, timer);
     }
   }
 
