@@ -248,6 +248,23 @@ describe('payment terminal: a payment', { timeout: 20_000 }, () => {
     expect(again.json()).toEqual({ cancelled: false });
   });
 
+  it('cancels on the screen while the terminal waits for a card for as long as it takes (no-answer)', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app } = await kiosk(sim, upstream, { payment: { terminalTimeoutMs: 60_000 } });
+    sim.setNext('no-answer');
+    const started = (await pay(app)).json<TerminalPaymentState>();
+    await eventually(() => sim.transactions().length === 1);
+    expect(app.paymentTerminal.payment(started.transactionId)?.stage).toBe('present-card');
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/device/payment/terminal/${started.transactionId}/cancel`,
+    });
+    expect(cancel.json()).toEqual({ cancelled: true });
+    await eventually(() => app.paymentTerminal.payment(started.transactionId)?.stage === 'cancelled');
+    expect(sim.charges()).toEqual([]);
+  });
+
   it.each<[TerminalOutcome, Partial<TerminalPaymentState>]>([
     ['cancelled-on-terminal', { stage: 'cancelled' }],
     ['card-removed', { stage: 'failed', problem: 'card-removed' }],
