@@ -437,6 +437,24 @@ describe('payment terminal: exactly once across a stop', { timeout: 20_000 }, ()
     expect(recordsAt(upstream)).toEqual([]);
   });
 
+  it('tells the visitor to see the manager when the record cannot be kept, and records it at the next start', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const dirs = { stateDir: tempDir('terminal-state-'), outboxDir: tempDir('terminal-outbox-') };
+    // An outbox too full to take the record.
+    const first = await kiosk(sim, upstream, { outboxMaxBytes: 100 }, dirs);
+    const state = await payToTheEnd(first.app);
+    expect(state).toMatchObject({ stage: 'failed', problem: 'not-recorded' });
+    expect(sim.charges()).toHaveLength(1);
+    expect(recordsAt(upstream)).toEqual([]);
+    await first.app.close();
+    const second = await kiosk(sim, upstream, {}, dirs);
+    await eventually(() => second.app.paymentTerminal.payment(state.transactionId)?.stage === 'approved');
+    await upstream.waitForRequests(1);
+    expect(recordsAt(upstream).map((request) => request.headers['idempotency-key'])).toEqual([state.transactionId]);
+    expect(sim.paymentRequests()).toEqual([state.transactionId]);
+  });
+
   it('keeps no card number, expiry, token or passphrase in the journal, the outbox or the log', async () => {
     const upstream = await operator();
     // The operator is away: the record waits in the outbox.

@@ -323,7 +323,11 @@ export class PaymentTerminalService {
         { transactionId, reason: (error as Error).message },
         'payment terminal: payment step failed',
       );
-      this.publish(entry, { stage: 'failed', problem: entry.step === 'approved' ? 'not-recorded' : 'no-answer' });
+      const problem: TerminalProblem = entry.step === 'approved' ? 'not-recorded' : 'no-answer';
+      // Kept with the entry so the page reads it too; in memory only if the disk refuses this as well.
+      await this.journal.write(entry, entry.step, { problem }).catch(() => Object.assign(entry, { problem }));
+      if (this.current?.entry === entry) this.current = null;
+      this.publish(entry, {});
       this.resolveLater(entry);
     } finally {
       if (this.current?.entry === entry) this.current = null;
