@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalPaymentState } from '@kiosk/shared-types';
+import { REMOVED, type TerminalPaymentState } from '@kiosk/shared-types';
 import { buildApp } from '../../app.js';
 import { buildSupportApp } from '../../plugins/health.js';
+import { publicConfiguration } from '../../plugins/support-bundle.js';
 import { neededDevicesUp } from '../registry.js';
 import type { DaemonConfig } from '../../config.js';
 import { loggerOptions } from '../../logger.js';
@@ -541,6 +542,12 @@ describe('payment terminal: what support sees', { timeout: 20_000 }, () => {
     const bundle = await support.inject({ url: '/support/bundle', headers: auth });
     expect(bundle.json().devices.payment_terminal).toMatchObject({ status: 'ok', serial: '346403161' });
     expect(bundle.body).not.toContain(KEY.passphrase);
+    expect(bundle.json().configuration.payment).toMatchObject({
+      mode: 'terminal',
+      terminalPoiId: POI_ID,
+      terminalKey: { version: 1, passphrase: REMOVED },
+    });
+    expect(publicConfiguration(app.config).payment).toMatchObject({ terminalKey: { passphrase: REMOVED } });
     const metrics = (await support.inject({ url: '/metrics', headers: auth })).body;
     expect(metrics).toMatch(/^kiosk_payment_terminal_up(\{[^}]*\})? 1$/m);
 
