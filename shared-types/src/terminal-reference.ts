@@ -57,3 +57,14 @@ export function cardFieldsOf(form: Readonly<Record<string, string | undefined>>)
     })
     .map(([name]) => name);
 }
+
+/**
+ * Calls on the allow-list that only the daemon makes, never the page: the record of a terminal
+ * payment goes from the daemon's own outbox once its terminal approved it. The proxy refuses them
+ * from the page (403 `daemon-only`), so nothing on the PC can record a payment no terminal took.
+ */
+export const DAEMON_ONLY_ROUTES = ['recordTerminalPayment'] as const satisfies readonly ApiRouteName[];
+
+export function isDaemonOnlyRoute(route: ApiRouteName): boolean {
+  return (DAEMON_ONLY_ROUTES as readonly ApiRouteName[]).includes(route);
+}
