@@ -68,3 +68,62 @@ export const DAEMON_ONLY_ROUTES = ['recordTerminalPayment'] as const satisfies r
 export function isDaemonOnlyRoute(route: ApiRouteName): boolean {
   return (DAEMON_ONLY_ROUTES as readonly ApiRouteName[]).includes(route);
 }
+
+/** Why an autopay enrolment from the terminal did not happen: the operator's refusal codes. */
+export type TerminalAutopayRefusal = 'TerminalTokenNotAccepted' | 'TerminalTokenMissing';
+
+const OFFICE_REASONS: Record<TerminalAutopayRefusal, string> = {
+  TerminalTokenNotAccepted: 'the management system does not take a card kept on file by the payment terminal',
+  TerminalTokenMissing: 'the payment terminal did not keep the card on file',
+};
+
+/** What the visitor's screen and the office read when autopay could not be set up from the terminal. */
+export const TERMINAL_AUTOPAY_REFUSAL_MESSAGES: Record<TerminalAutopayRefusal, string> = {
+  TerminalTokenNotAccepted:
+    'Autopay cannot be set up with a card from the payment terminal. Please see the Facility Manager.',
+  TerminalTokenMissing: 'The payment terminal did not keep your card for autopay. Please see the Facility Manager.',
+};
+
+export interface TerminalAutopayOfficeMail {
+  tenantId: string;
+  /** First and last name, as the rental or the account gave them. */
+  tenantName: string;
+  unitNo: string;
+  spaceId: string;
+  /** The terminal payment whose card could not go on file. */
+  transactionId: string;
+  /** As the receipt shows it (`•••• 0119`). */
+  maskedPan: string;
+  reason: TerminalAutopayRefusal;
+  /** Pay My Bill's "update card" rather than a new enrolment. */
+  updateCard?: boolean;
+}
+
+/**
+ * The autopay mail (`mailAutopay`, the form Pay My Bill and the rental send) for a tenant who chose
+ * autopay and paid on the terminal when the enrolment could not take the terminal's card: it names
+ * the tenant and the unit and tells the office to set autopay up, with the payment's reference and
+ * the masked card only (docs/api-paths.md "Terminal payments").
+ */
+export function terminalAutopayOfficeMailForm(mail: TerminalAutopayOfficeMail): { data: string } {
+  const officeAction =
+    `Please set up autopay at the office for ${mail.tenantName} (tenant ${mail.tenantId}), unit ${mail.unitNo}: ` +
+    `the tenant chose autopay at the kiosk and paid on the payment terminal, but ${OFFICE_REASONS[mail.reason]}.`;
+  return {
+    data: JSON.stringify({
+      source: 'kiosk',
+      unit_no: mail.unitNo,
+      space_id: mail.spaceId,
+      tenant_id: mail.tenantId,
+      tenant_name: mail.tenantName,
+      request: {
+        unit_no: mail.unitNo,
+        card_number: mail.maskedPan,
+        update_card: mail.updateCard === true,
+        [TERMINAL_TRANSACTION_FIELD]: mail.transactionId,
+      },
+      response: { status: 'error', code: mail.reason, message: TERMINAL_AUTOPAY_REFUSAL_MESSAGES[mail.reason] },
+      office_action: officeAction,
+    }),
+  };
+}

@@ -1,4 +1,9 @@
-import { TERMINAL_TRANSACTION_FIELD, cardFieldsOf, type TerminalPaymentPurpose } from '@kiosk/shared-types';
+import {
+  TERMINAL_AUTOPAY_REFUSAL_MESSAGES,
+  TERMINAL_TRANSACTION_FIELD,
+  cardFieldsOf,
+  type TerminalPaymentPurpose,
+} from '@kiosk/shared-types';
 import { fail } from './respond.js';
 import { SandboxError } from './sandbox-error.js';
 import type { SandboxState } from './state.js';
@@ -25,10 +30,7 @@ const REFUSALS: Record<TerminalReferenceRefusal, { code: string; message: string
     message: 'This terminal payment was recorded for another tenant or unit.',
   },
   used: { code: 'TerminalPaymentUsed', message: 'This terminal payment has already been used.' },
-  'no-token': {
-    code: 'TerminalTokenMissing',
-    message: 'The terminal did not keep this card on file: autopay needs the card entered at the office.',
-  },
+  'no-token': { code: 'TerminalTokenMissing', message: TERMINAL_AUTOPAY_REFUSAL_MESSAGES.TerminalTokenMissing },
 };
 
 export type TerminalPaid =

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  TERMINAL_AUTOPAY_REFUSAL_MESSAGES,
   amountInCents,
   maskSecrets,
   type AutopayCancelResult,
@@ -175,7 +176,7 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
         // (the kiosk's autopay mail names the tenant and unit, docs/api-paths.md).
         return fail({
           code: 'TerminalTokenNotAccepted',
-          message: 'Autopay cannot be set up with a card from the payment terminal. Please see the Facility Manager.',
+          message: TERMINAL_AUTOPAY_REFUSAL_MESSAGES.TerminalTokenNotAccepted,
         });
       }
       const card = terminal.paid

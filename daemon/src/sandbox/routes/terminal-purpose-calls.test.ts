@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findCardData, terminalAutopayOfficeMailForm } from '@kiosk/shared-types';
 import { rentalForm, useSandbox } from '../../test-helpers/sandbox-client.js';
 
 /**
@@ -181,9 +182,34 @@ describe('autopay from the terminal', () => {
       code: 'TerminalTokenNotAccepted',
       message: 'Autopay cannot be set up with a card from the payment terminal. Please see the Facility Manager.',
     });
-    expect((await post(`tenant/t-5001/space/sp-a102/autopay/`, { terminal_transaction_id: id })).code).toBe(
-      'TerminalTokenNotAccepted',
-    );
+    // Nothing was enrolled nor the token used: once the operator takes tokens, the same payment enrols.
+    await sandbox().inject({ method: 'POST', url: '/__sandbox/terminal-payments/tokens', payload: { accepted: true } });
+    expect((await post(`${A102}/autopay/`, { terminal_transaction_id: id })).status).toBe('ok');
+  });
+
+  it("records the kiosk's autopay mail for the office, naming the tenant and unit, with no card", async () => {
+    const form = terminalAutopayOfficeMailForm({
+      tenantId: 't-5001',
+      tenantName: 'Taylor Morgan',
+      unitNo: 'A102',
+      spaceId: 'sp-a102',
+      transactionId: 'tx-7f3a9c',
+      maskedPan: '•••• 0119',
+      reason: 'TerminalTokenNotAccepted',
+    });
+    expect((await post('owners/demo-owner/facilities/demo/tenant/t-5001/autopay/', form)).status).toBe('ok');
+    const [mail] = (await control('mails')).mails;
+    expect(mail).toMatchObject({ kind: 'autopay', to: { tenant: 't-5001' } });
+    expect(mail.data.data).toMatchObject({
+      unit_no: 'A102',
+      tenant_id: 't-5001',
+      response: { status: 'error', code: 'TerminalTokenNotAccepted' },
+      office_action:
+        'Please set up autopay at the office for Taylor Morgan (tenant t-5001), unit A102: the tenant chose ' +
+        'autopay at the kiosk and paid on the payment terminal, but the management system does not take a card ' +
+        'kept on file by the payment terminal.',
+    });
+    expect(findCardData(mail)).toBeNull();
   });
 
   it('enrols the tenant a rental paid on the terminal made, from the rental payment', async () => {
