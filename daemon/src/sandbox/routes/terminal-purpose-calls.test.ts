@@ -157,13 +157,16 @@ describe('autopay from the terminal', () => {
     expect(await used(check)).toBe('autopay:t-5001/sp-a102');
   });
 
-  it('refuses a payment without a card on file, a sale, and another unit', async () => {
+  it('refuses a payment without a card on file, an unknown id, a sale, and another unit', async () => {
     const noToken = await recordPayment({ purpose: 'bill', amount: '59.00', tenant_id: 't-5001', space_id: 'sp-a102' });
     await post(`${A102}/pre-pay/`, bill(noToken));
     expect((await post(`${A102}/autopay/`, { terminal_transaction_id: noToken })).code).toBe('TerminalTokenMissing');
     const otherUnit = await billPayment('59.00', 't-5001', 'sp-b-13');
     expect((await post(`${A102}/autopay/`, { terminal_transaction_id: otherUnit })).code).toBe(
       'TerminalPaymentMismatch',
+    );
+    expect((await post(`${A102}/autopay/`, { terminal_transaction_id: 'tx-nobody' })).code).toBe(
+      'TerminalPaymentNotFound',
     );
     const sale = await recordPayment({ purpose: 'merchandise', amount: '4.99', tenant_id: 't-5001' });
     expect((await post(`${A102}/autopay/`, { terminal_transaction_id: sale })).code).toBe('TerminalPaymentMismatch');
