@@ -33,10 +33,13 @@ export interface TerminalPaymentRecord {
   recorded_at: string;
   /** The purpose call (rental, bill, sale, enrolment) that used this payment, once one did. */
   used_by: string | null;
+  /** The autopay enrolment that used this payment's recurring token, once one did. */
+  token_used_by: string | null;
 }
 
 /** Why a purpose call's terminal reference is not one it may use. */
-export type TerminalReferenceRefusal = 'unknown' | 'other-purpose' | 'other-amount' | 'other-tenant' | 'used';
+export type TerminalReferenceRefusal =
+  'unknown' | 'other-purpose' | 'other-amount' | 'other-tenant' | 'used' | 'no-token';
 
 export class TerminalPaymentsWorld {
   private records = new Map<string, TerminalPaymentRecord>();
@@ -64,13 +67,16 @@ export class TerminalPaymentsWorld {
   }
 
   /** Keep a new record; answers it with its payment id. The caller has checked it is new. */
-  add(record: Omit<TerminalPaymentRecord, 'payment_id' | 'recorded_at' | 'used_by'>): TerminalPaymentRecord {
+  add(
+    record: Omit<TerminalPaymentRecord, 'payment_id' | 'recorded_at' | 'used_by' | 'token_used_by'>,
+  ): TerminalPaymentRecord {
     this.sequence += 1;
     const kept: TerminalPaymentRecord = {
       ...record,
       payment_id: `TP-${this.sequence}`,
       recorded_at: new Date(this.now()).toISOString(),
       used_by: null,
+      token_used_by: null,
     };
     this.records.set(kept.transaction_id, kept);
     return kept;
@@ -92,6 +98,7 @@ export class TerminalPaymentsWorld {
   ): { ok: true; record: TerminalPaymentRecord } | { ok: false; refusal: TerminalReferenceRefusal } {
     const record = this.records.get(transactionId);
     if (!record || record.facility_id !== wanted.facilityId) return { ok: false, refusal: 'unknown' };
+    if (record.used_by !== null) return { ok: false, refusal: 'used' };
     if (record.purpose !== wanted.purpose) return { ok: false, refusal: 'other-purpose' };
     if (record.amount_cents !== wanted.amountCents) return { ok: false, refusal: 'other-amount' };
     if (
@@ -100,12 +107,42 @@ export class TerminalPaymentsWorld {
     ) {
       return { ok: false, refusal: 'other-tenant' };
     }
-    if (record.used_by !== null) return { ok: false, refusal: 'used' };
+    return { ok: true, record };
+  }
+
+  /**
+   * The record an autopay enrolment may take the card on file from: the autopay card check or the
+   * rental or bill payment of this tenant's unit, with a recurring token not used by an enrolment yet.
+   */
+  enrollable(
+    transactionId: string,
+    wanted: { facilityId: string; tenantId: string; spaceId: string },
+  ): { ok: true; record: TerminalPaymentRecord } | { ok: false; refusal: TerminalReferenceRefusal } {
+    const record = this.records.get(transactionId);
+    if (!record || record.facility_id !== wanted.facilityId) return { ok: false, refusal: 'unknown' };
+    if (record.purpose === 'merchandise') return { ok: false, refusal: 'other-purpose' };
+    if (record.tenant_id !== wanted.tenantId || (record.space_id !== null && record.space_id !== wanted.spaceId))
+      return { ok: false, refusal: 'other-tenant' };
+    if (record.token_used_by !== null || (record.purpose === 'autopay' && record.used_by !== null))
+      return { ok: false, refusal: 'used' };
+    if (record.recurring_token === null) return { ok: false, refusal: 'no-token' };
     return { ok: true, record };
   }
 
   /** A purpose call went through with this payment: no other call can use it again. */
   markUsed(record: TerminalPaymentRecord, by: string): void {
     record.used_by = by;
+  }
+
+  /** An autopay enrolment took this payment's card on file. */
+  markTokenUsed(record: TerminalPaymentRecord, by: string): void {
+    record.token_used_by = by;
+    if (record.purpose === 'autopay') record.used_by = by;
+  }
+
+  /** The rental this payment paid made its tenant: the payment is now that tenant's, for the autopay that follows. */
+  bindToTenant(record: TerminalPaymentRecord, tenantId: string, spaceId: string): void {
+    record.tenant_id = tenantId;
+    record.space_id = spaceId;
   }
 }

@@ -185,7 +185,7 @@ describe('payment terminal: a payment', { timeout: 20_000 }, () => {
       amountCents: 5900,
       used: false,
     });
-    await app.paymentTerminal.markUsed(state.transactionId);
+    app.paymentTerminal.markUsed(state.transactionId);
     expect(app.paymentTerminal.approvedPayment(state.transactionId)?.used).toBe(true);
   });
 

@@ -201,11 +201,22 @@ export class PaymentTerminalService {
     };
   }
 
-  /** A purpose call used the payment: it pays for nothing else. */
-  async markUsed(transactionId: string): Promise<void> {
+  /**
+   * A purpose call used the payment: it pays for nothing else. Marked at once (the next check in
+   * the same moment sees it), then kept on disk; a failed write is logged, the mark stays.
+   */
+  markUsed(transactionId: string): void {
     const entry = this.journal.get(transactionId);
     if (entry === undefined || entry.used) return;
-    await this.journal.write(entry, entry.step, { used: true });
+    entry.used = true;
+    this.journal
+      .write(entry, entry.step, { used: true })
+      .catch((error: unknown) =>
+        this.options.log.error(
+          { transactionId, reason: (error as Error).message },
+          'payment terminal: used mark not written',
+        ),
+      );
   }
 
   /** The terminal asked now (nexo Diagnosis): ok when it answers as itself. */
