@@ -278,7 +278,8 @@ export function stage({ dir, version, commit }) {
   copy(join(PACKAGING, 'wait-idle.mjs'), join(lib, 'lib/wait-idle.mjs'));
   // The update agent: plain ES modules on the system's Node, no dependency (docs/updates.md).
   for (const file of readdirSync(join(PACKAGING, 'update')))
-    if (file.endsWith('.mjs') && !file.endsWith('.test.mjs')) copy(join(PACKAGING, 'update', file), join(lib, 'update', file));
+    if (file.endsWith('.mjs') && !file.endsWith('.test.mjs'))
+      copy(join(PACKAGING, 'update', file), join(lib, 'update', file));
   copy(join(ROOT, 'systemd/kiosk-browser-prestart.sh'), join(lib, 'systemd/kiosk-browser-prestart.sh'));
   installProductionModules(join(lib, 'node_modules'));
   pruneModules(join(lib, 'node_modules'));

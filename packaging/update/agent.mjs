@@ -95,7 +95,9 @@ export class UpdateAgent {
         if (current.version !== wanted || current.pending) {
           await this.revert(`on probation with ${wanted} but ${current.version ?? 'nothing'} is installed`);
         } else if ((this.state.probationResumes ?? 0) + 1 >= MAX_PROBATION_RESUMES) {
-          await this.revert(`probation of ${wanted} was interrupted ${MAX_PROBATION_RESUMES} times (reboots, power cuts)`);
+          await this.revert(
+            `probation of ${wanted} was interrupted ${MAX_PROBATION_RESUMES} times (reboots, power cuts)`,
+          );
         } else {
           this.log(`probation of ${wanted} was interrupted: starting it again`);
           this.save({
@@ -151,7 +153,9 @@ export class UpdateAgent {
       return this.save({ ...checked, ...settled, wanted, lastCheckResult: 'current' });
     }
     if (this.state.failedReleases.includes(wanted)) {
-      this.log(`ring ${ring.name} wants ${wanted}, which failed on this kiosk before: not retried until the channel names another`);
+      this.log(
+        `ring ${ring.name} wants ${wanted}, which failed on this kiosk before: not retried until the channel names another`,
+      );
       return this.save({ ...checked, wanted, lastCheckResult: 'failed-before' });
     }
     const entry = await this.io.repositoryEntry(wanted);
@@ -218,7 +222,8 @@ export class UpdateAgent {
         inARow.set(problem.check, times);
         const minute = Math.round((this.io.now() - since) / 60_000);
         this.log(`probation of ${wanted}, minute ${minute}: ${problem.check}: ${problem.reason}`);
-        if (times >= FAILS_IN_A_ROW) return this.revert(`${problem.check}: ${problem.reason} (minute ${minute} of probation)`);
+        if (times >= FAILS_IN_A_ROW)
+          return this.revert(`${problem.check}: ${problem.reason} (minute ${minute} of probation)`);
       }
     }
     this.log(`${wanted} passed probation: committed`);
@@ -228,7 +233,11 @@ export class UpdateAgent {
       running: wanted,
       probationSince: null,
       probationResumes: 0,
-      lastOutcome: this.outcome('committed', `passed ${this.settings.probationMs / 60_000} minutes of probation`, wanted),
+      lastOutcome: this.outcome(
+        'committed',
+        `passed ${this.settings.probationMs / 60_000} minutes of probation`,
+        wanted,
+      ),
     });
   }
 
@@ -241,7 +250,9 @@ export class UpdateAgent {
     this.log(`reverting ${wanted} to ${previous}: ${reason}`);
     this.save({ state: 'reverting', failedReleases, lastOutcome: this.outcome('reverting', reason, wanted) });
     const deb = previous ? await this.io.localRelease(previous) : null;
-    const result = deb ? await this.io.install(deb, { downgrade: true }) : { ok: false, reason: `no copy of ${previous} on the kiosk` };
+    const result = deb
+      ? await this.io.install(deb, { downgrade: true })
+      : { ok: false, reason: `no copy of ${previous} on the kiosk` };
     const now = await this.io.installed();
     if (!result.ok || now.version !== previous || now.pending) {
       const why = `${reason}; the revert to ${previous} failed too: ${result.reason ?? `dpkg left ${now.version} ${now.status}`}`;

@@ -37,7 +37,8 @@ export function parseChannel(text) {
   } catch (error) {
     fail(`the channel file is not JSON (${error.message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('the channel file is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail('the channel file is not a JSON object');
   const { channel, serial, paused = false, rings, maxRevertShare = 0.2 } = value;
   if (typeof channel !== 'string' || !NAME.test(channel)) fail('"channel" must be a name (letters, digits, . _ -)');
   if (!Number.isSafeInteger(serial) || serial < 0) fail('"serial" must be a whole number of 0 or more');

@@ -17,7 +17,9 @@ import { systemIo } from './system.mjs';
 const CONF = process.env.STORAGE_KIOSK_CONF_DIR ?? '/etc/storage-kiosk';
 const DIR = process.env.STORAGE_KIOSK_UPDATE_DIR ?? '/var/lib/storage-kiosk/update';
 
-const { values } = parseArgs({ options: { now: { type: 'boolean', default: false }, status: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { now: { type: 'boolean', default: false }, status: { type: 'boolean', default: false } },
+});
 
 if (values.status) {
   let state;
@@ -54,5 +56,7 @@ try {
 }
 const agent = new UpdateAgent({ io: systemIo({ settings, stateDir, releasesDir, log }), settings });
 const state = await agent.run({ now: values.now });
-log(`state ${state.state}, running ${state.running}${state.lastOutcome ? `, last outcome ${state.lastOutcome.outcome}: ${state.lastOutcome.reason}` : ''}`);
+log(
+  `state ${state.state}, running ${state.running}${state.lastOutcome ? `, last outcome ${state.lastOutcome.outcome}: ${state.lastOutcome.reason}` : ''}`,
+);
 process.exit(state.state === 'failed' ? 1 : 0);

@@ -42,9 +42,14 @@ const url = (host, port) => `http://${host.includes(':') ? `[${host}]` : host}:$
 export function loadSettings(conf, env = process.env) {
   const update = { ...envFile(`${conf}/update.env`), ...pick(env) };
   const daemonEnv = envFile(`${conf}/daemon.env`);
-  const daemon = { ...jsonFile(daemonEnv.KIOSK_CONFIG_FILE || `${conf}/fleet.json`), ...daemonEnv, ...envFile(`${conf}/secrets.env`) };
+  const daemon = {
+    ...jsonFile(daemonEnv.KIOSK_CONFIG_FILE || `${conf}/fleet.json`),
+    ...daemonEnv,
+    ...envFile(`${conf}/secrets.env`),
+  };
   const kioskId = update.KIOSK_ID || hostname();
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(kioskId)) throw new Error(`KIOSK_ID must be letters, digits, . _ -, got "${kioskId}"`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(kioskId))
+    throw new Error(`KIOSK_ID must be letters, digits, . _ -, got "${kioskId}"`);
   return {
     kioskId,
     // Empty: this kiosk is updated some other way (Ansible over a LAN or VPN); the agent does nothing.
@@ -66,5 +71,7 @@ export function loadSettings(conf, env = process.env) {
 
 /** KIOSK_ID and KIOSK_UPDATE_* from the environment win over the file (systemd drop-ins, tests). */
 function pick(env) {
-  return Object.fromEntries(Object.entries(env).filter(([key]) => key === 'KIOSK_ID' || key.startsWith('KIOSK_UPDATE_')));
+  return Object.fromEntries(
+    Object.entries(env).filter(([key]) => key === 'KIOSK_ID' || key.startsWith('KIOSK_UPDATE_')),
+  );
 }

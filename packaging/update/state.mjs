@@ -2,7 +2,17 @@
 // update, so that the next run (after a reboot, a power cut) resumes from there, and what the kiosk
 // daemon reads for its kiosk_update_* metrics. Written atomically: a temporary file, fsync, rename,
 // fsync of the directory; a power cut leaves the old file or the new one, never half of either.
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export const STATES = ['idle', 'downloading', 'installing', 'probation', 'reverting', 'reverted', 'failed'];
@@ -41,7 +51,8 @@ export function ownDirectory(path, { uid = 0 } = {}) {
     if (error.code !== 'EEXIST') throw error;
   }
   const stat = lstatSync(path);
-  if (stat.isSymbolicLink()) throw new Error(`${path} is a symbolic link: refusing to use it (replace it with a directory of root's)`);
+  if (stat.isSymbolicLink())
+    throw new Error(`${path} is a symbolic link: refusing to use it (replace it with a directory of root's)`);
   if (!stat.isDirectory()) throw new Error(`${path} is not a directory: refusing to use it`);
   if (stat.uid !== uid) throw new Error(`${path} is owned by uid ${stat.uid}, not ${uid}: refusing to use it`);
   return path;
@@ -61,7 +72,10 @@ export function readState(dir, running) {
     return { ...initialState(running), ...value };
   } catch (error) {
     // Cannot happen with the atomic write, short of a broken disk: start over rather than stop updating.
-    return { ...initialState(running), lastOutcome: { at: null, outcome: 'failed', reason: `state file unreadable (${error.message}): started over` } };
+    return {
+      ...initialState(running),
+      lastOutcome: { at: null, outcome: 'failed', reason: `state file unreadable (${error.message}): started over` },
+    };
   }
 }
 

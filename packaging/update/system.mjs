@@ -3,7 +3,18 @@
 // for probation. agent.mjs decides; this file only does.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ChannelError } from './channel.mjs';
@@ -56,7 +67,8 @@ export function parseAptStanza(text, version) {
 
 /** gpgv on temporary files: 0 only for a good signature by a key in the keyring. */
 export async function gpgvVerify({ keyring, data, signature, gpgv = 'gpgv' }) {
-  if (signature === null || signature.length === 0) throw new ChannelError('the channel file is not signed (no .sig beside it)');
+  if (signature === null || signature.length === 0)
+    throw new ChannelError('the channel file is not signed (no .sig beside it)');
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-channel-'));
   try {
     writeFileSync(join(dir, 'channel.json'), data);
@@ -65,7 +77,9 @@ export async function gpgvVerify({ keyring, data, signature, gpgv = 'gpgv' }) {
       env: { ...process.env, LC_ALL: 'C' },
     });
     if (result.code !== 0)
-      throw new ChannelError(`the channel file's signature does not verify against ${keyring} (gpgv: ${lastLine(result.out)})`);
+      throw new ChannelError(
+        `the channel file's signature does not verify against ${keyring} (gpgv: ${lastLine(result.out)})`,
+      );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -84,8 +98,17 @@ export async function getBytes(url, { timeoutMs = 30_000 } = {}) {
 }
 
 /** The io of agent.mjs on a kiosk. */
-export function systemIo({ settings, stateDir, releasesDir, log }) {
+export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
   const probe = settings.probe;
+  // The tools by name; the tests put fakes in their place.
+  const {
+    aptGet = 'apt-get',
+    aptCache = 'apt-cache',
+    dpkg = 'dpkg',
+    dpkgQuery = 'dpkg-query',
+    systemctl = 'systemctl',
+    aptCacheDir = '/var/cache/apt/archives',
+  } = bin;
   const deb = (version) => join(releasesDir, `${PACKAGE}_${version}.deb`);
   return {
     now: () => Date.now(),
@@ -96,7 +119,7 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
 
     /** The installed version and whether dpkg left it half-done (unpacked, half-configured...). */
     async installed() {
-      const result = await run('dpkg-query', ['-W', '-f=${Version}\\t${db:Status-Abbrev}', PACKAGE]);
+      const result = await run(dpkgQuery, ['-W', '-f=${Version}\\t${db:Status-Abbrev}', PACKAGE]);
       if (result.code !== 0) return { version: null, status: 'not-installed', pending: false };
       const [version, abbrev = ''] = result.out.split('\t');
       // "ii " is installed; "iU", "iF", "iH"... are left by an interrupted or failed dpkg run.
@@ -105,7 +128,7 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
     },
 
     async configurePending() {
-      const result = await run('dpkg', [...DPKG_OPTIONS, '--configure', '-a']);
+      const result = await run(dpkg, [...DPKG_OPTIONS, '--configure', '-a']);
       return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) };
     },
 
@@ -120,9 +143,9 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
 
     /** The release's entry in the repository's signed index (apt-get update first), or null. */
     async repositoryEntry(version) {
-      const update = await run('apt-get', ['-q', 'update']);
+      const update = await run(aptGet, ['-q', 'update']);
       if (update.code !== 0) log(`apt-get update: ${lastLine(update.out)}`);
-      const shown = await run('apt-cache', ['show', `${PACKAGE}=${version}`]);
+      const shown = await run(aptCache, ['show', `${PACKAGE}=${version}`]);
       return shown.code === 0 ? parseAptStanza(shown.out, version) : null;
     },
 
@@ -133,18 +156,20 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
     async download(version, entry) {
       const partial = join(releasesDir, '.partial');
       rmSync(partial, { recursive: true, force: true });
-      const made = mkdtempSync(join(releasesDir, '.partial-'));
-      renameSync(made, partial);
-      const result = await run('apt-get', ['-q', 'download', `${PACKAGE}=${version}`], { cwd: partial });
-      const files = readdirSync(partial).filter((name) => name.endsWith('.deb'));
-      if (result.code !== 0 || files.length !== 1)
-        throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${lastLine(result.out)}`);
-      const file = join(partial, files[0]);
-      const hash = await sha256File(file);
-      if (hash !== entry.sha256) throw new Error(`${files[0]}: SHA-256 ${hash} is not the index's ${entry.sha256}`);
-      renameSync(file, deb(version));
-      rmSync(partial, { recursive: true, force: true });
-      return deb(version);
+      mkdirSync(partial);
+      try {
+        const result = await run(aptGet, ['-q', 'download', `${PACKAGE}=${version}`], { cwd: partial });
+        const files = readdirSync(partial).filter((name) => name.endsWith('.deb'));
+        if (result.code !== 0 || files.length !== 1)
+          throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${lastLine(result.out)}`);
+        const file = join(partial, files[0]);
+        const hash = await sha256File(file);
+        if (hash !== entry.sha256) throw new Error(`${files[0]}: SHA-256 ${hash} is not the index's ${entry.sha256}`);
+        renameSync(file, deb(version));
+        return deb(version);
+      } finally {
+        rmSync(partial, { recursive: true, force: true });
+      }
     },
 
     /** A copy of this release kept for a revert: releases/, else APT's cache, else the repository. */
@@ -152,17 +177,22 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
       const local = await this.localRelease(version);
       if (local !== null) return local;
       const entry = await this.repositoryEntry(version);
-      if (entry === null) throw new Error(`no copy of the running release ${version} to go back to (not in the repository)`);
+      if (entry === null)
+        throw new Error(`no copy of the running release ${version} to go back to (not in the repository)`);
       return this.download(version, entry);
     },
 
     async localRelease(version) {
       if (existsSync(deb(version))) return deb(version);
       // APT's cache names files with ':' and '+' escaped (%3a, %2b).
-      const cache = '/var/cache/apt/archives';
+      const cache = aptCacheDir;
       const escaped = version.replaceAll(':', '%3a');
       const found = existsSync(cache)
-        ? readdirSync(cache).find((name) => name.startsWith(`${PACKAGE}_`) && [version, escaped, escaped.replaceAll('+', '%2b')].some((v) => name.startsWith(`${PACKAGE}_${v}_`)))
+        ? readdirSync(cache).find(
+            (name) =>
+              name.startsWith(`${PACKAGE}_`) &&
+              [version, escaped, escaped.replaceAll('+', '%2b')].some((v) => name.startsWith(`${PACKAGE}_${v}_`)),
+          )
         : undefined;
       if (found === undefined) return null;
       copyFileSync(join(cache, found), deb(version));
@@ -176,9 +206,13 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
      */
     async install(path, { downgrade = false } = {}) {
       const result = downgrade
-        ? await run('dpkg', [...DPKG_OPTIONS, '-i', path])
-        : await run('apt-get', [
-            'install', '-y', '-q', '--allow-downgrades', '--no-install-recommends',
+        ? await run(dpkg, [...DPKG_OPTIONS, '-i', path])
+        : await run(aptGet, [
+            'install',
+            '-y',
+            '-q',
+            '--allow-downgrades',
+            '--no-install-recommends',
             ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
             path,
           ]);
@@ -188,14 +222,15 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
 
     async pruneReleases(keep) {
       const names = new Set(keep.map((version) => basename(deb(version))));
-      for (const name of readdirSync(releasesDir)) if (name.endsWith('.deb') && !names.has(name)) rmSync(join(releasesDir, name));
+      for (const name of readdirSync(releasesDir))
+        if (name.endsWith('.deb') && !names.has(name)) rmSync(join(releasesDir, name));
     },
 
     /** systemd's count of automatic restarts of the kiosk's units (NRestarts). */
     async restartCounts() {
       const counts = {};
       for (const unit of ['kiosk-daemon.service', 'kiosk-browser.service']) {
-        const result = await run('systemctl', ['show', '-p', 'NRestarts', '--value', unit]);
+        const result = await run(systemctl, ['show', '-p', 'NRestarts', '--value', unit]);
         const count = Number(result.out);
         if (result.code === 0 && Number.isInteger(count)) counts[unit] = count;
       }
@@ -213,8 +248,13 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
       try {
         const ready = await get(`${probe.supportUrl}/health/ready`, auth);
         const body = JSON.parse(ready.text);
-        if (ready.status !== 200) problems.push({ check: 'ready', reason: `/health/ready answered ${ready.status} (${body.status ?? 'no status'})` });
-        else if (body.version !== release) problems.push({ check: 'ready', reason: `the daemon runs ${body.version}, not ${release}` });
+        if (ready.status !== 200)
+          problems.push({
+            check: 'ready',
+            reason: `/health/ready answered ${ready.status} (${body.status ?? 'no status'})`,
+          });
+        else if (body.version !== release)
+          problems.push({ check: 'ready', reason: `the daemon runs ${body.version}, not ${release}` });
       } catch (error) {
         problems.push({ check: 'ready', reason: `no answer from the daemon (${error.cause?.code ?? error.message})` });
       }
@@ -224,7 +264,10 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
           if (!/^kiosk_ui_connected 1$/m.test(metrics.text))
             problems.push({ check: 'heartbeat', reason: 'no kiosk page sends its heartbeat (kiosk_ui_connected 0)' });
         } catch (error) {
-          problems.push({ check: 'heartbeat', reason: `no metrics from the daemon (${error.cause?.code ?? error.message})` });
+          problems.push({
+            check: 'heartbeat',
+            reason: `no metrics from the daemon (${error.cause?.code ?? error.message})`,
+          });
         }
       }
       // The synthetic walk: what the welcome and Select a Space ask first, as the page asks it.
@@ -235,7 +278,8 @@ export function systemIo({ settings, stateDir, releasesDir, log }) {
       ]) {
         try {
           const answer = await get(`${probe.uiUrl}${path}`, page);
-          if (answer.status !== 200) problems.push({ check: `walk-${step}`, reason: `${path} answered ${answer.status}` });
+          if (answer.status !== 200)
+            problems.push({ check: `walk-${step}`, reason: `${path} answered ${answer.status}` });
           else JSON.parse(answer.text);
         } catch (error) {
           problems.push({ check: `walk-${step}`, reason: `${path}: ${error.cause?.code ?? error.message}` });
