@@ -117,14 +117,18 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     loadState: (running) => readState(stateDir, running),
     saveState: (state) => writeState(stateDir, state),
 
-    /** The installed version and whether dpkg left it half-done (unpacked, half-configured...). */
+    /**
+     * The installed version and whether dpkg left it half-done. dpkg's abbreviated status: the
+     * second letter is the package's state: i installed, U unpacked, F half-configured, H
+     * half-installed, W/t triggers awaiting or pending; n or c (config files only) is not installed.
+     */
     async installed() {
-      const result = await run(dpkgQuery, ['-W', '-f=${Version}\\t${db:Status-Abbrev}', PACKAGE]);
-      if (result.code !== 0) return { version: null, status: 'not-installed', pending: false };
-      const [version, abbrev = ''] = result.out.split('\t');
-      // "ii " is installed; "iU", "iF", "iH"... are left by an interrupted or failed dpkg run.
-      const pending = abbrev.trim() !== 'ii';
-      return { version: version || null, status: abbrev.trim(), pending };
+      const result = await run(dpkgQuery, ['-W', '-f=${Version}\t${db:Status-Abbrev}', PACKAGE]);
+      const [version = '', abbrev = ''] = result.out.split('\t');
+      const state = abbrev.charAt(1);
+      if (result.code !== 0 || version === '' || state === 'n' || state === 'c')
+        return { version: null, status: 'not-installed', pending: false };
+      return { version, status: abbrev.trim(), pending: state !== 'i' || abbrev.charAt(2).trim() !== '' };
     },
 
     async configurePending() {

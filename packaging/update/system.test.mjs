@@ -172,6 +172,31 @@ describe('APT', () => {
   });
 });
 
+describe("dpkg's word on the package", () => {
+  const withStatus = async (out, code = 0) => {
+    const bin = tempDir('kiosk-dpkg-');
+    writeFileSync(join(bin, 'dpkg-query'), `#!/bin/sh\nprintf '${out}'\nexit ${code}\n`);
+    chmodSync(join(bin, 'dpkg-query'), 0o755);
+    return systemIo({
+      settings: {},
+      stateDir: bin,
+      releasesDir: bin,
+      log: () => {},
+      bin: { dpkgQuery: join(bin, 'dpkg-query') },
+    }).installed();
+  };
+
+  it('installed, unpacked by a cut-short dpkg, half-configured, on hold, removed, absent', async () => {
+    expect(await withStatus('1.0.1\\tii ')).toEqual({ version: '1.0.1', status: 'ii', pending: false });
+    expect(await withStatus('1.0.1\\tiU ')).toEqual({ version: '1.0.1', status: 'iU', pending: true });
+    expect(await withStatus('1.0.1\\tiF ')).toEqual({ version: '1.0.1', status: 'iF', pending: true });
+    expect(await withStatus('1.0.1\\thi ')).toEqual({ version: '1.0.1', status: 'hi', pending: false });
+    expect(await withStatus('1.0.1\\tiiR')).toEqual({ version: '1.0.1', status: 'iiR', pending: true });
+    expect(await withStatus('1.0.1\\trc ')).toEqual({ version: null, status: 'not-installed', pending: false });
+    expect(await withStatus('', 1)).toEqual({ version: null, status: 'not-installed', pending: false });
+  });
+});
+
 describe('the state file', () => {
   it('is replaced whole and read back', () => {
     const dir = tempDir('kiosk-state-');
