@@ -39,6 +39,12 @@ export function run(command, args, { cwd, env = QUIET_ENV, input } = {}) {
 }
 
 const lastLine = (text) => text.split('\n').filter(Boolean).at(-1) ?? '';
+/** APT's and dpkg's own error line (E: ..., dpkg: error ...) when there is one, else the last line. */
+const errorLine = (text) =>
+  text
+    .split('\n')
+    .filter((line) => /^(E: |dpkg: error|dpkg: dependency problems)/.test(line))
+    .at(0) ?? lastLine(text);
 
 /** The SHA-256 of a file, streamed. */
 export function sha256File(path) {
@@ -133,7 +139,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
 
     async configurePending() {
       const result = await run(dpkg, [...DPKG_OPTIONS, '--configure', '-a']);
-      return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) };
+      return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) };
     },
 
     async fetchChannel() {
@@ -165,7 +171,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
         const result = await run(aptGet, ['-q', 'download', `${PACKAGE}=${version}`], { cwd: partial });
         const files = readdirSync(partial).filter((name) => name.endsWith('.deb'));
         if (result.code !== 0 || files.length !== 1)
-          throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${lastLine(result.out)}`);
+          throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${errorLine(result.out)}`);
         const file = join(partial, files[0]);
         const hash = await sha256File(file);
         if (hash !== entry.sha256) throw new Error(`${files[0]}: SHA-256 ${hash} is not the index's ${entry.sha256}`);
@@ -221,7 +227,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
             path,
           ]);
       if (result.out) for (const line of result.out.split('\n').slice(-20)) log(`  ${line}`);
-      return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) || `exit ${result.code}` };
+      return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) || `exit ${result.code}` };
     },
 
     async pruneReleases(keep) {
