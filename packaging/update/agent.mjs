@@ -11,6 +11,15 @@ export const MAX_PROBATION_RESUMES = 3;
 /** A check other than a crash must fail this many times in a row: a busy minute is not a broken release. */
 export const FAILS_IN_A_ROW = 2;
 
+/**
+ * Reasons quote APT's, dpkg's and gpgv's own lines, which may name a repository URL with its
+ * user and password (https://user:secret@apt.example.com/...): they go to the journal, the state
+ * file and a metric label, so the credentials are taken out first.
+ */
+export function withoutCredentials(text) {
+  return String(text).replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
+}
+
 export class UpdateAgent {
   constructor({ io, settings }) {
     this.io = io;
@@ -19,7 +28,7 @@ export class UpdateAgent {
   }
 
   log(line) {
-    this.io.log(line);
+    this.io.log(withoutCredentials(line));
   }
 
   save(changes) {
@@ -28,7 +37,7 @@ export class UpdateAgent {
   }
 
   outcome(outcome, reason, release) {
-    return { at: new Date(this.io.now()).toISOString(), outcome, reason, release };
+    return { at: new Date(this.io.now()).toISOString(), outcome, reason: withoutCredentials(reason), release };
   }
 
   /** One run of the timer (or `storage-kiosk update --now`): resume, then check when due. */
@@ -122,7 +131,7 @@ export class UpdateAgent {
       lastCheckAt: at,
       lastCheckResult: 'rejected',
       channelRejections: (this.state.channelRejections ?? 0) + 1,
-      lastChannelError: { at, reason },
+      lastChannelError: { at, reason: withoutCredentials(reason) },
     });
   }
 

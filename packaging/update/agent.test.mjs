@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateAgent } from './agent.mjs';
+import { UpdateAgent, withoutCredentials } from './agent.mjs';
 import { ChannelError } from './channel.mjs';
 import { initialState } from './state.mjs';
 import { parseWindow } from './window.mjs';
@@ -424,5 +424,26 @@ describe('a bad channel file changes nothing, and is logged and counted', () => 
       lastCheckResult: 'unreachable',
       channelRejections: 0,
     });
+  });
+});
+
+describe('reasons never carry credentials', () => {
+  it("a repository URL's user and password are taken out of what is logged, kept and exported", async () => {
+    expect(
+      withoutCredentials('E: Failed to fetch https://kiosk:s3cret@apt.example.com/pool/x.deb 401 Unauthorized'),
+    ).toBe('E: Failed to fetch https://apt.example.com/pool/x.deb 401 Unauthorized');
+    const machine = kiosk();
+    machine.io.download = async () => {
+      throw new Error(
+        'apt-get download storage-kiosk=1.0.1 failed: E: Failed to fetch https://kiosk:s3cret@apt.example.com/x 401',
+      );
+    };
+    const state = await runOnce(machine);
+    expect(state.lastOutcome).toMatchObject({
+      outcome: 'download-failed',
+      reason: expect.stringContaining('https://apt.example.com/x 401'),
+    });
+    expect(JSON.stringify(machine.disk.state)).not.toContain('s3cret');
+    expect(machine.logs.join('\n')).not.toContain('s3cret');
   });
 });
