@@ -53,7 +53,8 @@ export class UpdateAgent {
         now: new Date(this.io.now()),
         window: this.settings.window,
         kioskId: this.settings.kioskId,
-        lastCheckAt: this.state.lastCheckAt,
+        // A channel it could not reach is asked again at the next hourly run inside the window.
+        lastCheckAt: this.state.lastCheckResult === 'unreachable' ? null : this.state.lastCheckAt,
       });
       if (plan.action === 'skip') {
         this.log(`not checking now: ${plan.reason}`);

@@ -415,15 +415,23 @@ describe('a bad channel file changes nothing, and is logged and counted', () => 
     expect(machine.installs).toEqual(['1.0.1']);
   });
 
-  it('an unreachable channel is no rejection: retried at the next window', async () => {
+  it("an unreachable channel is no rejection: asked again at the next hour's run inside the window", async () => {
     const machine = kiosk({ channel: new Error('getaddrinfo ENOTFOUND apt.example.com') });
-    const state = await runOnce(machine);
+    machine.now = new Date(2026, 10, 28, 4, 59).getTime(); // past any kiosk's minute, inside 01:00-05:00
+    const state = await runOnce(machine, { now: false });
     expect(state).toMatchObject({
       state: 'idle',
       running: '1.0.0',
       lastCheckResult: 'unreachable',
       channelRejections: 0,
     });
+    machine.channel = kiosk().channel;
+    machine.now += 30_000;
+    expect(await runOnce(machine, { now: false })).toMatchObject({ running: '1.0.1', lastCheckResult: 'update' });
+    // The install and probation took it past the window: the next run waits for tomorrow night.
+    await runOnce(machine, { now: false });
+    expect(machine.logs.at(-1)).toMatch(/^\d+ s not checking now: this kiosk checks at \d\d:\d\d/);
+    expect(machine.installs).toEqual(['1.0.1']);
   });
 });
 
