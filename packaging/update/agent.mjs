@@ -141,6 +141,8 @@ export class UpdateAgent {
     let channel;
     try {
       const { data, signature } = await this.io.fetchChannel();
+      // Reached: whatever the file says, the kiosk is in touch with its channel.
+      this.save({ lastContactAt: at });
       await this.io.verifySignature(data, signature);
       channel = parseChannel(data.toString('utf8'));
       checkSerial(channel, this.state.channelSerial);

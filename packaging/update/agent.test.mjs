@@ -425,6 +425,7 @@ describe('a bad channel file changes nothing, and is logged and counted', () => 
       lastCheckResult: 'unreachable',
       channelRejections: 0,
     });
+    expect(state.lastContactAt).toBeNull();
     machine.channel = kiosk().channel;
     machine.now += 30_000;
     expect(await runOnce(machine, { now: false })).toMatchObject({ running: '1.0.1', lastCheckResult: 'update' });
