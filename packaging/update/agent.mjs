@@ -174,7 +174,13 @@ export class UpdateAgent {
       );
       return this.save({ ...checked, wanted, lastCheckResult: 'failed-before' });
     }
-    const entry = await this.io.repositoryEntry(wanted);
+    let entry;
+    try {
+      entry = await this.io.repositoryEntry(wanted);
+    } catch (error) {
+      this.log(`APT repository not reachable: ${error.message}`);
+      return this.save({ ...checked, wanted, lastCheckResult: 'unreachable' });
+    }
     if (entry === null) return this.reject(`the channel names ${wanted}, which the APT repository lacks`);
 
     const running = this.state.running;
@@ -190,7 +196,7 @@ export class UpdateAgent {
       this.log(`download failed: ${error.message}`);
       return this.save({
         state: 'idle',
-        wanted: running,
+        wanted,
         lastOutcome: this.outcome('download-failed', error.message, wanted),
       });
     }

@@ -436,6 +436,23 @@ describe('a bad channel file changes nothing, and is logged and counted', () => 
   });
 });
 
+describe('an APT repository it cannot reach', () => {
+  it('is no refusal of the channel: nothing changes, asked again later', async () => {
+    const machine = kiosk();
+    machine.io.repositoryEntry = async () => {
+      throw new Error('apt-get update failed: E: Failed to fetch https://apt.example.com/dists/stable/InRelease');
+    };
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      lastCheckResult: 'unreachable',
+      channelRejections: 0,
+    });
+    expect(machine.installs).toEqual([]);
+  });
+});
+
 describe('reasons never carry credentials', () => {
   it("a repository URL's user and password are taken out of what is logged, kept and exported", async () => {
     expect(

@@ -21,6 +21,8 @@ import { ChannelError } from './channel.mjs';
 import { readState, writeState } from './state.mjs';
 
 export const PACKAGE = 'storage-kiosk';
+/** A channel file is a few rings: anything this large is not one. */
+const CHANNEL_MAX_BYTES = 1_048_576;
 /** Never a question: keep the facility's edited settings, leave the release's new file as .dpkg-dist. */
 export const DPKG_OPTIONS = ['--force-confdef', '--force-confold'];
 const QUIET_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', APT_LISTCHANGES_FRONTEND: 'none' };
@@ -145,6 +147,8 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     async fetchChannel() {
       const data = await getBytes(settings.channelUrl);
       if (data === null) throw new Error(`${settings.channelUrl} not found (404)`);
+      if (data.length > CHANNEL_MAX_BYTES)
+        throw new ChannelError(`the channel file is over ${CHANNEL_MAX_BYTES} bytes`);
       const signature = await getBytes(`${settings.channelUrl}.sig`);
       return { data, signature };
     },
@@ -154,9 +158,11 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     /** The release's entry in the repository's signed index (apt-get update first), or null. */
     async repositoryEntry(version) {
       const update = await run(aptGet, ['-q', 'update']);
-      if (update.code !== 0) log(`apt-get update: ${lastLine(update.out)}`);
       const shown = await run(aptCache, ['show', `${PACKAGE}=${version}`]);
-      return shown.code === 0 ? parseAptStanza(shown.out, version) : null;
+      const entry = shown.code === 0 ? parseAptStanza(shown.out, version) : null;
+      // Lists APT could not refresh say nothing of a release they lack: the repository was not reached.
+      if (entry === null && update.code !== 0) throw new Error(`apt-get update failed: ${errorLine(update.out)}`);
+      return entry;
     },
 
     /**
