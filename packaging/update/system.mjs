@@ -48,6 +48,24 @@ const errorLine = (text) =>
     .filter((line) => /^(E: |dpkg: error|dpkg: dependency problems)/.test(line))
     .at(0) ?? lastLine(text);
 
+/** What dpkg and APT say when another of them (unattended-upgrades, an operator) holds the database. */
+const LOCKED = /Could not get lock|dpkg frontend lock|dpkg status database is locked|Unable to acquire the dpkg/i;
+
+/**
+ * Run a dpkg or APT command, waiting while another one holds dpkg's lock (unattended-upgrades
+ * runs in the same night): up to `waitMs`, checking every `everyMs`. A revert must not fail
+ * because the OS was patching itself.
+ */
+export async function runLocked(command, args, { waitMs = 900_000, everyMs = 10_000, log = () => {} } = {}) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const result = await run(command, args);
+    if (result.code === 0 || !LOCKED.test(result.out) || Date.now() >= deadline) return result;
+    log(`dpkg is busy (${errorLine(result.out)}): waiting`);
+    await new Promise((done) => setTimeout(done, everyMs));
+  }
+}
+
 /** The SHA-256 of a file, streamed. */
 export function sha256File(path) {
   return new Promise((resolve, reject) => {
@@ -106,7 +124,7 @@ export async function getBytes(url, { timeoutMs = 30_000 } = {}) {
 }
 
 /** The io of agent.mjs on a kiosk. */
-export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
+export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockWait = {} }) {
   const probe = settings.probe;
   // The tools by name; the tests put fakes in their place.
   const {
@@ -140,7 +158,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     },
 
     async configurePending() {
-      const result = await run(dpkg, [...DPKG_OPTIONS, '--configure', '-a']);
+      const result = await runLocked(dpkg, [...DPKG_OPTIONS, '--configure', '-a'], { log, ...lockWait });
       return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) };
     },
 
@@ -222,16 +240,20 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
      */
     async install(path, { downgrade = false } = {}) {
       const result = downgrade
-        ? await run(dpkg, [...DPKG_OPTIONS, '-i', path])
-        : await run(aptGet, [
-            'install',
-            '-y',
-            '-q',
-            '--allow-downgrades',
-            '--no-install-recommends',
-            ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
-            path,
-          ]);
+        ? await runLocked(dpkg, [...DPKG_OPTIONS, '-i', path], { log, ...lockWait })
+        : await runLocked(
+            aptGet,
+            [
+              'install',
+              '-y',
+              '-q',
+              '--allow-downgrades',
+              '--no-install-recommends',
+              ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
+              path,
+            ],
+            { log, ...lockWait },
+          );
       if (result.out) for (const line of result.out.split('\n').slice(-20)) log(`  ${line}`);
       return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) || `exit ${result.code}` };
     },

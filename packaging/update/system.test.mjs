@@ -206,6 +206,53 @@ describe("dpkg's word on the package", () => {
   });
 });
 
+describe("dpkg's lock held by another (unattended-upgrades)", () => {
+  it('the revert waits for it rather than fail', async () => {
+    const bin = tempDir('kiosk-lock-');
+    // A dpkg that is locked for its first two calls, then installs.
+    writeFileSync(
+      join(bin, 'dpkg'),
+      `#!/bin/sh\nn=$(cat "${bin}/calls" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "${bin}/calls"\n` +
+        `if [ $n -le 2 ]; then echo "dpkg: error: dpkg frontend lock was locked by another process with pid 4242" >&2; exit 2; fi\necho "Setting up storage-kiosk (1.0.0) ..."\n`,
+    );
+    chmodSync(join(bin, 'dpkg'), 0o755);
+    const logs = [];
+    const io = systemIo({
+      settings: {},
+      stateDir: bin,
+      releasesDir: bin,
+      log: (line) => logs.push(line),
+      bin: { dpkg: join(bin, 'dpkg') },
+      lockWait: { everyMs: 10 },
+    });
+    expect(await io.install(join(bin, 'storage-kiosk_1.0.0.deb'), { downgrade: true })).toEqual({ ok: true });
+    expect(readFileSync(join(bin, 'calls'), 'utf8').trim()).toBe('3');
+    expect(logs.filter((line) => line.startsWith('dpkg is busy'))).toHaveLength(2);
+  });
+
+  it('an error that is not the lock is not retried', async () => {
+    const bin = tempDir('kiosk-lock-');
+    writeFileSync(
+      join(bin, 'dpkg'),
+      `#!/bin/sh\necho x >> "${bin}/calls"\necho "dpkg: error processing archive x.deb (--install): cannot access archive" >&2\nexit 1\n`,
+    );
+    chmodSync(join(bin, 'dpkg'), 0o755);
+    const io = systemIo({
+      settings: {},
+      stateDir: bin,
+      releasesDir: bin,
+      log: () => {},
+      bin: { dpkg: join(bin, 'dpkg') },
+      lockWait: { everyMs: 10 },
+    });
+    expect(await io.install('x.deb', { downgrade: true })).toEqual({
+      ok: false,
+      reason: 'dpkg: error processing archive x.deb (--install): cannot access archive',
+    });
+    expect(readFileSync(join(bin, 'calls'), 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+});
+
 describe('the state file', () => {
   it('is replaced whole and read back', () => {
     const dir = tempDir('kiosk-state-');
