@@ -100,7 +100,8 @@ export async function gpgvVerify({ keyring, data, signature, gpgv = 'gpgv' }) {
     writeFileSync(join(dir, 'channel.json'), data);
     writeFileSync(join(dir, 'channel.json.sig'), signature);
     const result = await run(gpgv, ['--keyring', keyring, join(dir, 'channel.json.sig'), join(dir, 'channel.json')], {
-      env: { ...process.env, LC_ALL: 'C' },
+      // A home of its own: the unit keeps root's home read-only, and gpgv needs nothing from it.
+      env: { ...process.env, LC_ALL: 'C', GNUPGHOME: dir },
     });
     if (result.code !== 0)
       throw new ChannelError(
