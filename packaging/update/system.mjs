@@ -135,6 +135,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockW
     dpkgQuery = 'dpkg-query',
     systemctl = 'systemctl',
     aptCacheDir = '/var/cache/apt/archives',
+    aptSourceList = '/etc/apt/sources.list.d/storage-kiosk.list',
   } = bin;
   const deb = (version) => join(releasesDir, `${PACKAGE}_${version}.deb`);
   return {
@@ -176,7 +177,19 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockW
 
     /** The release's entry in the repository's signed index (apt-get update first), or null. */
     async repositoryEntry(version) {
-      const update = await run(aptGet, ['-q', 'update']);
+      // Only the kiosk's repository when it has a list of its own (the fleet's role writes it), as
+      // the role refreshes it: a Debian mirror down tonight says nothing of the kiosk's releases.
+      const own = existsSync(aptSourceList)
+        ? [
+            '-o',
+            `Dir::Etc::SourceList=${aptSourceList}`,
+            '-o',
+            'Dir::Etc::SourceParts=-',
+            '-o',
+            'APT::Get::List-Cleanup=0',
+          ]
+        : [];
+      const update = await run(aptGet, ['-q', ...own, 'update']);
       const shown = await run(aptCache, ['show', `${PACKAGE}=${version}`]);
       const entry = shown.code === 0 ? parseAptStanza(shown.out, version) : null;
       // Lists APT could not refresh say nothing of a release they lack: the repository was not reached.

@@ -410,7 +410,13 @@ describe.skipIf(!hasApt)('APT itself: a release from a local repository, checked
       stateDir: dir,
       releasesDir,
       log: () => {},
-      bin: { aptGet: join(dir, 'apt-get'), aptCache: join(dir, 'apt-cache'), aptCacheDir: join(dir, 'cache/archives') },
+      bin: {
+        aptGet: join(dir, 'apt-get'),
+        aptCache: join(dir, 'apt-cache'),
+        aptCacheDir: join(dir, 'cache/archives'),
+        // The kiosk repository's own list: only it is refreshed.
+        aptSourceList: join(dir, 'etc/sources.list'),
+      },
     });
     return { io, repo, releasesDir };
   }
