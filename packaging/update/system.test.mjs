@@ -369,83 +369,86 @@ const hasApt = ['apt-get', 'apt-cache', 'dpkg-deb', 'dpkg-scanpackages'].every(
   (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
 );
 
-describe.skipIf(!hasApt)('APT itself: a release from a local repository, checked against its index', () => {
-  /**
-   * A repository of two tiny storage-kiosk packages and an APT of its own (lists, cache, sources in
-   * a temporary directory): the machine's APT and dpkg are not touched.
-   */
-  function repository() {
-    const dir = tempDir('kiosk-apt-');
-    const repo = join(dir, 'repo');
-    mkdirSync(repo);
-    for (const version of ['1.0.0', '1.0.1']) {
-      const pkg = join(dir, `pkg-${version}`);
-      mkdirSync(join(pkg, 'DEBIAN'), { recursive: true });
-      writeFileSync(
-        join(pkg, 'DEBIAN/control'),
-        `Package: storage-kiosk\nVersion: ${version}\nArchitecture: all\nMaintainer: Test <t@example.com>\nDescription: test\n`,
+describe.skipIf(!hasApt || process.getuid?.() !== 0)(
+  'APT itself (as root): a release from a local repository, checked against its index',
+  () => {
+    /**
+     * A repository of two tiny storage-kiosk packages and an APT of its own (lists, cache, sources in
+     * a temporary directory): the machine's APT and dpkg are not touched.
+     */
+    function repository() {
+      const dir = tempDir('kiosk-apt-');
+      const repo = join(dir, 'repo');
+      mkdirSync(repo);
+      for (const version of ['1.0.0', '1.0.1']) {
+        const pkg = join(dir, `pkg-${version}`);
+        mkdirSync(join(pkg, 'DEBIAN'), { recursive: true });
+        writeFileSync(
+          join(pkg, 'DEBIAN/control'),
+          `Package: storage-kiosk\nVersion: ${version}\nArchitecture: all\nMaintainer: Test <t@example.com>\nDescription: test\n`,
+        );
+        expect(spawnSync('dpkg-deb', ['--build', pkg, join(repo, `storage-kiosk_${version}_all.deb`)]).status).toBe(0);
+      }
+      const packages = spawnSync('dpkg-scanpackages', ['--multiversion', '.', '/dev/null'], { cwd: repo });
+      writeFileSync(join(repo, 'Packages'), packages.stdout);
+      for (const sub of ['lists/partial', 'cache/archives/partial', 'etc'])
+        mkdirSync(join(dir, sub), { recursive: true });
+      writeFileSync(join(dir, 'etc/sources.list'), `deb [trusted=yes] file:${repo} ./\n`);
+      const options = [
+        `-o Dir::Etc::SourceList=${dir}/etc/sources.list`,
+        '-o Dir::Etc::SourceParts=/dev/null',
+        `-o Dir::State::Lists=${dir}/lists`,
+        `-o Dir::Cache=${dir}/cache`,
+        '-o Debug::NoLocking=1',
+      ].join(' ');
+      for (const tool of ['apt-get', 'apt-cache']) {
+        writeFileSync(join(dir, tool), `#!/bin/sh\nexec ${tool} ${options} "$@"\n`);
+        chmodSync(join(dir, tool), 0o755);
+      }
+      const releasesDir = join(dir, 'releases');
+      mkdirSync(releasesDir);
+      const io = systemIo({
+        settings: {},
+        stateDir: dir,
+        releasesDir,
+        log: () => {},
+        bin: {
+          aptGet: join(dir, 'apt-get'),
+          aptCache: join(dir, 'apt-cache'),
+          aptCacheDir: join(dir, 'cache/archives'),
+          // The kiosk repository's own list: only it is refreshed.
+          aptSourceList: join(dir, 'etc/sources.list'),
+        },
+      });
+      return { io, repo, releasesDir };
+    }
+
+    it('downloads the release the index names, into releases/, and nothing for a release it lacks', async () => {
+      const { io, repo, releasesDir } = repository();
+      const entry = await io.repositoryEntry('1.0.1');
+      const file = readFileSync(join(repo, 'storage-kiosk_1.0.1_all.deb'));
+      expect(entry).toMatchObject({
+        version: '1.0.1',
+        size: file.length,
+        sha256: createHash('sha256').update(file).digest('hex'),
+      });
+      expect(await io.download('1.0.1', entry)).toBe(join(releasesDir, 'storage-kiosk_1.0.1.deb'));
+      expect(readFileSync(join(releasesDir, 'storage-kiosk_1.0.1.deb'))).toEqual(file);
+      expect(await io.repositoryEntry('9.9.9')).toBeNull();
+    });
+
+    it('a package file that is not the one the index names (cut short, replaced) is refused and not kept', async () => {
+      const { io, repo, releasesDir } = repository();
+      const entry = await io.repositoryEntry('1.0.1');
+      const file = join(repo, 'storage-kiosk_1.0.1_all.deb');
+      writeFileSync(file, readFileSync(file).subarray(0, 300));
+      await expect(io.download('1.0.1', entry)).rejects.toThrow(
+        /apt-get download storage-kiosk=1\.0\.1 failed: .*(Size mismatch|Hash Sum mismatch|mismatch)/i,
       );
-      expect(spawnSync('dpkg-deb', ['--build', pkg, join(repo, `storage-kiosk_${version}_all.deb`)]).status).toBe(0);
-    }
-    const packages = spawnSync('dpkg-scanpackages', ['--multiversion', '.', '/dev/null'], { cwd: repo });
-    writeFileSync(join(repo, 'Packages'), packages.stdout);
-    for (const sub of ['lists/partial', 'cache/archives/partial', 'etc'])
-      mkdirSync(join(dir, sub), { recursive: true });
-    writeFileSync(join(dir, 'etc/sources.list'), `deb [trusted=yes] file:${repo} ./\n`);
-    const options = [
-      `-o Dir::Etc::SourceList=${dir}/etc/sources.list`,
-      '-o Dir::Etc::SourceParts=/dev/null',
-      `-o Dir::State::Lists=${dir}/lists`,
-      `-o Dir::Cache=${dir}/cache`,
-      '-o Debug::NoLocking=1',
-    ].join(' ');
-    for (const tool of ['apt-get', 'apt-cache']) {
-      writeFileSync(join(dir, tool), `#!/bin/sh\nexec ${tool} ${options} "$@"\n`);
-      chmodSync(join(dir, tool), 0o755);
-    }
-    const releasesDir = join(dir, 'releases');
-    mkdirSync(releasesDir);
-    const io = systemIo({
-      settings: {},
-      stateDir: dir,
-      releasesDir,
-      log: () => {},
-      bin: {
-        aptGet: join(dir, 'apt-get'),
-        aptCache: join(dir, 'apt-cache'),
-        aptCacheDir: join(dir, 'cache/archives'),
-        // The kiosk repository's own list: only it is refreshed.
-        aptSourceList: join(dir, 'etc/sources.list'),
-      },
+      expect(readdirSync(releasesDir)).toEqual([]);
     });
-    return { io, repo, releasesDir };
-  }
-
-  it('downloads the release the index names, into releases/, and nothing for a release it lacks', async () => {
-    const { io, repo, releasesDir } = repository();
-    const entry = await io.repositoryEntry('1.0.1');
-    const file = readFileSync(join(repo, 'storage-kiosk_1.0.1_all.deb'));
-    expect(entry).toMatchObject({
-      version: '1.0.1',
-      size: file.length,
-      sha256: createHash('sha256').update(file).digest('hex'),
-    });
-    expect(await io.download('1.0.1', entry)).toBe(join(releasesDir, 'storage-kiosk_1.0.1.deb'));
-    expect(readFileSync(join(releasesDir, 'storage-kiosk_1.0.1.deb'))).toEqual(file);
-    expect(await io.repositoryEntry('9.9.9')).toBeNull();
-  });
-
-  it('a package file that is not the one the index names (cut short, replaced) is refused and not kept', async () => {
-    const { io, repo, releasesDir } = repository();
-    const entry = await io.repositoryEntry('1.0.1');
-    const file = join(repo, 'storage-kiosk_1.0.1_all.deb');
-    writeFileSync(file, readFileSync(file).subarray(0, 300));
-    await expect(io.download('1.0.1', entry)).rejects.toThrow(
-      /apt-get download storage-kiosk=1\.0\.1 failed: .*(Size mismatch|Hash Sum mismatch|mismatch)/i,
-    );
-    expect(readdirSync(releasesDir)).toEqual([]);
-  });
-});
+  },
+);
 
 describe.skipIf(!hasApt || process.getuid?.() !== 0)(
   'dpkg itself, in a root of its own: a cut after the unpack, a revert',
