@@ -451,7 +451,7 @@ describe.skipIf(!hasApt || process.getuid?.() !== 0)(
 );
 
 describe.skipIf(!hasApt || process.getuid?.() !== 0)(
-  'dpkg itself, in a root of its own: a cut after the unpack, a revert',
+  'dpkg itself (as root), in a root of its own: a cut after the unpack, a revert',
   () => {
     /** A dpkg database in a temporary root with 1.0.0 installed; the machine's own dpkg is not touched. */
     function machine() {
