@@ -27,7 +27,11 @@ const tempDir = (prefix) => {
   return dir;
 };
 afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) {
+    // The gpg-agent a key generation started in a throwaway home goes with it.
+    if (existsSync(join(dir, 'pubring.kbx'))) spawnSync('gpgconf', ['--homedir', dir, '--kill', 'gpg-agent']);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 const hasGpg = spawnSync('gpg', ['--version']).status === 0 && spawnSync('gpgv', ['--version']).status === 0;
