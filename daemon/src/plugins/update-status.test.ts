@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServiceApp } from '../test-helpers/fake-services.js';
 import { buildSupportApp } from './health.js';
-import updateStatus, { updateStateFile } from './update-status.js';
+import { updateStateFile } from './update-status.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -44,8 +44,11 @@ async function setup(state?: object, conffiles: string[] = []) {
   const stateFile = join(dir, 'state.json');
   if (state) writeFileSync(stateFile, JSON.stringify(state));
   for (const file of conffiles) writeFileSync(join(dir, file), '');
-  const app = await buildServiceApp({ config: { healthToken: TOKEN, facilityId: 'demo' }, plugins: [] });
-  await app.register(updateStatus, { stateFile, confDir: dir });
+  const app = await buildServiceApp({
+    config: { healthToken: TOKEN, facilityId: 'demo' },
+    plugins: ['update-status'],
+    updateStatus: { stateFile, confDir: dir },
+  });
   await app.ready();
   cleanups.push(() => app.close());
   const support: FastifyInstance = await buildSupportApp(app);
