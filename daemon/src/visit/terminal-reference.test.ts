@@ -99,12 +99,13 @@ describe('a purpose call paid by a terminal payment', () => {
   it('refuses a call that names a terminal payment and carries card fields too (400 card-and-terminal)', () => {
     const { lookup } = terminal(payments);
     const references = new TerminalReferences();
-    for (const card of [
+    const cards: Record<string, string>[] = [
       { cc_number: '4111111111111111' },
       { cvv: '123' },
       { cc_exp_month: '12' },
       { name_on_card: 'JANE' },
-    ]) {
+    ];
+    for (const card of cards) {
       expect(references.check('rental', rental('tx-rent', '72.50', card), lookup)).toMatchObject({
         allowed: false,
         status: 400,

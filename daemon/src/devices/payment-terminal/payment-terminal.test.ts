@@ -61,7 +61,7 @@ interface Kiosk {
 async function kiosk(
   sim: RunningTerminalSimulator | null,
   upstream: RecordingUpstream,
-  overrides: Partial<DaemonConfig> & { payment?: Partial<DaemonConfig['payment']> } = {},
+  overrides: Omit<Partial<DaemonConfig>, 'payment'> & { payment?: Partial<DaemonConfig['payment']> } = {},
   dirs: Partial<Pick<DaemonConfig, 'stateDir' | 'outboxDir'>> = {},
 ): Promise<Kiosk> {
   const base = testConfig();
