@@ -116,6 +116,9 @@ export class PaymentTerminalService {
 
   /** Read the journal and resolve what a stop left open (in the background: the terminal may be away). */
   async open(): Promise<void> {
+    // A kiosk without a terminal keeps no journal, not even its folder; the entries of a terminal
+    // taken out of the settings stay on disk until one is configured again to ask about them.
+    if (this.link === null) return;
     const entries = await this.journal.open((file) =>
       this.options.log.error({ file }, 'payment terminal: journal file damaged, left aside'),
     );
