@@ -1,0 +1,488 @@
+#!/usr/bin/env node
+// The update agent live, under Debian 13's own systemd in a container (run by npm test after the
+// package checks, as root; alone: `node scripts/update-checks.mjs [--keep] [--only NAME]`).
+// A trixie root made once with debootstrap (cached in /var/cache/storage-kiosk-tests, with the
+// built releases) boots under systemd-nspawn --private-network, one overlay per walk. Inside, on
+// 127.0.0.1:8077, a central place serves a signed APT repository with three releases of the
+// package (1.0.0; 1.0.1; 1.0.2, whose daemon exits a set time after it starts) and a channel file
+// signed with a throwaway key. Each walk prints its timeline in seconds:
+//   pull       a kiosk on 1.0.0 pulls 1.0.1, passes probation and commits
+//   revert     1.0.2's daemon dies during probation: 1.0.1 is reinstalled, the failure reported,
+//              and 1.0.2 is not tried again while the channel names it
+//   bad        an unsigned, a badly signed, an unparsable, a replayed channel file and one naming a
+//              release the repository lacks: each changes nothing and is reported
+//   plug:download / plug:unpack / plug:probation
+//              the container killed (every process at once) mid-download, with dpkg frozen
+//              mid-unpack, and on probation: the next boot serves one whole release and the update
+//              ends committed
+// Skips with one line when not root or no container can be booted here.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { baseRoot, CACHE, Container, containerPreconditions, sh } from './lib/container.mjs';
+import { ROOT } from './lib/setup.mjs';
+import { buildDeb, reversion, stage } from './package.mjs';
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const LIB = 'usr/lib/storage-kiosk';
+const KIOSK_ID = 'walk-kiosk-01';
+const CENTRAL = 'http://127.0.0.1:8077';
+/** The three releases of the walks, and when 1.0.2's daemon exits after it starts. */
+export const RELEASES = { first: '1.0.0', next: '1.0.1', dying: '1.0.2' };
+export const DIES_AFTER_SECONDS = 25;
+/** Probation in the walks: one minute, checked every 10 s (a kiosk's default: 15 minutes, every minute). */
+const PROBATION_MINUTES = 1;
+const CHECK_SECONDS = 10;
+
+/** A hash of everything a release is made of: the built output, the packaging, the lockfile. */
+function buildKey() {
+  const hash = createHash('sha256');
+  const add = (path) => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path).sort()) add(join(path, name));
+      return;
+    }
+    hash.update(path.slice(ROOT.length));
+    hash.update(readFileSync(path));
+  };
+  for (const path of [
+    'daemon/dist',
+    'shared-types/dist',
+    'kiosk-ui/dist',
+    'packaging',
+    'systemd',
+    'scripts/package.mjs',
+    'scripts/browser-policy.mjs',
+    'package-lock.json',
+    'CHANGELOG.md',
+    'docs/fleet.md',
+  ])
+    add(join(ROOT, path));
+  hash.update(String(DIES_AFTER_SECONDS));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The walks' releases, built once per content (cached under CACHE/debs/<key>): the package staged
+ * from this tree, versioned 1.0.0 and 1.0.1, and 1.0.2 whose daemon exits DIES_AFTER_SECONDS after
+ * it starts (a release that passes the install and breaks in service). Plus a stand-in for
+ * Debian's chromium, which the package depends on and which cannot run without a display.
+ */
+export function buildReleases({ log = () => {} } = {}) {
+  const key = buildKey();
+  const dir = join(CACHE, 'debs', key);
+  const names = [
+    ...Object.values(RELEASES).map((version) => `storage-kiosk_${version}_amd64.deb`),
+    'chromium_0~walk_all.deb',
+  ];
+  if (names.every((name) => existsSync(join(dir, name)))) return { dir, cached: true, key };
+  log(`building the walks' releases (${key}; cached)`);
+  rmSync(join(CACHE, 'debs'), { recursive: true, force: true });
+  const work = mkdtempSync(join(tmpdir(), 'kiosk-walk-build-'));
+  const building = `${dir}.building`;
+  try {
+    const commit = sh('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT }).stdout.trim() || 'unknown';
+    const staged = stage({ dir: work, version: RELEASES.first, commit });
+    buildDeb(staged, building, { compression: 'gzip' });
+    buildDeb(reversion(staged, RELEASES.next), building, { compression: 'gzip' });
+    const main = join(staged.root, LIB, 'daemon/dist/main.js');
+    const good = readFileSync(main, 'utf8');
+    const [shebang, ...rest] = good.split('\n');
+    writeFileSync(
+      main,
+      [
+        shebang,
+        `// A release of the update walks that breaks in service: it exits ${DIES_AFTER_SECONDS} s after it starts.`,
+        `setTimeout(() => { console.error('this release exits ${DIES_AFTER_SECONDS} s after it starts'); process.exit(70); }, ${DIES_AFTER_SECONDS * 1000});`,
+        ...rest,
+      ].join('\n'),
+    );
+    buildDeb(reversion(staged, RELEASES.dying), building, { compression: 'gzip' });
+    writeFileSync(main, good);
+    // The browser's stand-in: an empty package named chromium.
+    const stand = join(work, 'chromium');
+    mkdirSync(join(stand, 'DEBIAN'), { recursive: true });
+    writeFileSync(
+      join(stand, 'DEBIAN/control'),
+      'Package: chromium\nVersion: 0~walk\nArchitecture: all\nMaintainer: Storage Kiosk Maintainers <kiosk-maintainers@example.com>\n' +
+        'Description: stand-in for Chromium in the update walks\n The walks run without a display; nothing here runs.\n',
+    );
+    sh('dpkg-deb', ['--root-owner-group', '--build', stand, join(building, 'chromium_0~walk_all.deb')]);
+    for (const name of names)
+      if (!existsSync(join(building, name))) throw new Error(`building ${name} failed (see above)`);
+    rmSync(dir, { recursive: true, force: true });
+    sh('mv', [building, dir]);
+    return { dir, cached: false, key };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/** A throwaway OpenPGP key (the fleet's), and a stranger's: GNUPGHOMEs in `dir`. */
+function makeKeys(dir) {
+  const keys = {};
+  for (const who of ['fleet', 'stranger']) {
+    const home = join(dir, `gnupg-${who}`);
+    mkdirSync(home, { recursive: true, mode: 0o700 });
+    const made = sh('gpg', [
+      '--batch',
+      '--homedir',
+      home,
+      '--passphrase',
+      '',
+      '--quick-gen-key',
+      `Kiosk walks ${who} <${who}@walks.invalid>`,
+      'ed25519',
+      'sign',
+      'never',
+    ]);
+    if (!made.ok) throw new Error(`gpg --quick-gen-key: ${made.output}`);
+    const keyring = join(dir, `${who}.gpg`);
+    const exported = spawnSync('gpg', ['--batch', '--homedir', home, '--export'], { maxBuffer: 1 << 20 });
+    writeFileSync(keyring, exported.stdout);
+    keys[who] = { home, keyring };
+  }
+  return keys;
+}
+
+function sign(key, file, { clear = false, out } = {}) {
+  const args = ['--batch', '--yes', '--homedir', key.home, '--pinentry-mode', 'loopback', '--passphrase', ''];
+  const result = clear
+    ? sh('gpg', [...args, '--clearsign', '-o', out, file])
+    : sh('gpg', [...args, '--detach-sign', '-o', out ?? `${file}.sig`, file]);
+  if (!result.ok) throw new Error(`gpg sign ${file}: ${result.output}`);
+}
+
+/** The APT repository: the releases and the stand-in, indexed by apt-ftparchive, InRelease signed. */
+function makeRepository(dir, releases, key) {
+  const repo = join(dir, 'apt');
+  const pool = join(repo, 'pool');
+  const binary = join(repo, 'dists/kiosk/main/binary-amd64');
+  mkdirSync(pool, { recursive: true });
+  mkdirSync(binary, { recursive: true });
+  for (const name of readdirSync(releases.dir)) copyFileSync(join(releases.dir, name), join(pool, name));
+  const packages = sh('apt-ftparchive', ['packages', 'pool'], { cwd: repo });
+  if (!packages.ok) throw new Error(`apt-ftparchive packages: ${packages.output}`);
+  writeFileSync(join(binary, 'Packages'), packages.stdout);
+  const release = sh(
+    'apt-ftparchive',
+    [
+      '-o',
+      'APT::FTPArchive::Release::Suite=kiosk',
+      '-o',
+      'APT::FTPArchive::Release::Codename=kiosk',
+      '-o',
+      'APT::FTPArchive::Release::Components=main',
+      '-o',
+      'APT::FTPArchive::Release::Architectures=amd64 all',
+      'release',
+      'dists/kiosk',
+    ],
+    { cwd: repo },
+  );
+  if (!release.ok) throw new Error(`apt-ftparchive release: ${release.output}`);
+  writeFileSync(join(repo, 'dists/kiosk/Release'), release.stdout);
+  sign(key, join(repo, 'dists/kiosk/Release'), { clear: true, out: join(repo, 'dists/kiosk/InRelease') });
+  for (const path of [dir, repo]) chmodSync(path, 0o755);
+  return repo;
+}
+
+/** A channel of the walks; `ring` names the canary ring's release for this kiosk. */
+export function channel({ serial, release, paused = false }) {
+  return {
+    channel: 'stable',
+    serial,
+    paused,
+    rings: [
+      { name: 'canary', kiosks: [KIOSK_ID], release },
+      { name: 'early', percent: 10, release: RELEASES.first },
+      { name: 'all', release: RELEASES.first },
+    ],
+    maxRevertShare: 0.2,
+  };
+}
+
+/**
+ * One walk: its container (an overlay of the base root), its central place's channel directory and
+ * control directory, its timeline.
+ */
+class Walk {
+  constructor({ name, base, dir, repo, keys }) {
+    this.name = name;
+    this.dir = join(dir, name.replace(/[^a-z0-9-]/gi, '-'));
+    this.keys = keys;
+    this.central = join(this.dir, 'central');
+    this.control = join(this.dir, 'control');
+    for (const sub of [join(this.central, 'channel'), this.control]) mkdirSync(sub, { recursive: true });
+    chmodSync(this.control, 0o777);
+    this.container = new Container({
+      base,
+      dir: join(this.dir, 'machine'),
+      name: `updl-${name.replace(/[^a-z0-9]/gi, '')}`.slice(0, 60),
+      binds: [
+        [repo, '/srv/kiosk-apt', true],
+        [this.central, '/srv/kiosk-central', true],
+        [this.control, '/srv/kiosk-control', false],
+        [join(ROOT, 'scripts/lib'), '/srv/kiosk-walks', true],
+      ],
+    });
+    this.started = Date.now();
+    this.timeline = [];
+    this.steps = [];
+  }
+
+  /** A mark on the timeline, in seconds since the walk began. */
+  mark(what) {
+    this.timeline.push([what, (Date.now() - this.started) / 1000]);
+  }
+
+  /** Publish the channel file: signed by the fleet's key (default), a stranger's, tampered after signing, unsigned, or raw text. */
+  publish(content, { signature = 'fleet' } = {}) {
+    const file = join(this.central, 'channel/stable.json');
+    writeFileSync(file, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+    rmSync(`${file}.sig`, { force: true });
+    if (signature === 'fleet' || signature === 'tampered') sign(this.keys.fleet, file);
+    if (signature === 'stranger') sign(this.keys.stranger, file);
+    if (signature === 'tampered')
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/"serial": \d+/, '"serial": 999'));
+  }
+
+  /** Files the container needs before its first boot: the APT source, keys, the central and page units. */
+  prepare() {
+    const root = this.container.root;
+    const put = (path, text, mode = 0o644) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text, { mode });
+    };
+    put('etc/apt/keyrings/storage-kiosk.gpg', readFileSync(this.keys.fleet.keyring));
+    put(
+      'etc/apt/sources.list.d/storage-kiosk.sources',
+      `Types: deb\nURIs: ${CENTRAL}/apt\nSuites: kiosk\nComponents: main\nSigned-By: /etc/apt/keyrings/storage-kiosk.gpg\n`,
+    );
+    put(
+      'etc/systemd/system/kiosk-walk-central.service',
+      '[Unit]\nDescription=Update walks: the central place (channel and APT repository)\nBefore=storage-kiosk-update.service\n' +
+        '[Service]\nExecStart=/usr/bin/node /srv/kiosk-walks/update-central.mjs\nRestart=always\n' +
+        '[Install]\nWantedBy=multi-user.target\n',
+    );
+    put(
+      'etc/systemd/system/kiosk-walk-page.service',
+      "[Unit]\nDescription=Update walks: the kiosk page's stand-in (heartbeat over /events)\nAfter=kiosk-daemon.service\n" +
+        '[Service]\nExecStart=/usr/bin/node /srv/kiosk-walks/update-page.mjs\nRestart=always\nUser=nobody\n' +
+        '[Install]\nWantedBy=multi-user.target\n',
+    );
+    for (const unit of ['kiosk-walk-central.service', 'kiosk-walk-page.service']) {
+      mkdirSync(join(root, 'etc/systemd/system/multi-user.target.wants'), { recursive: true });
+      rmSync(join(root, 'etc/systemd/system/multi-user.target.wants', unit), { force: true });
+      symlinkSync(`/etc/systemd/system/${unit}`, join(root, 'etc/systemd/system/multi-user.target.wants', unit));
+    }
+  }
+
+  async boot() {
+    const started = Date.now();
+    await this.container.boot();
+    this.mark(`booted (${this.container.boots}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The central place answers before anything asks it.
+    for (let i = 0; i < 50; i += 1) {
+      if (this.node(`(await fetch('${CENTRAL}/apt/dists/kiosk/InRelease')).status`).stdout.trim() === '200') return;
+      await sleep(200);
+    }
+    throw new Error(`the central place does not answer on ${CENTRAL}`);
+  }
+
+  /** A Node expression evaluated in the container (its Node 20), printed. */
+  node(expression, options) {
+    const script = `(async () => { try { console.log(await (async () => ${expression})()); } catch (e) { console.log('error ' + e.message); } })()`;
+    return this.container.exec('node -e "$SCRIPT"', { ...options, env: { SCRIPT: script } });
+  }
+
+  /** The installed version as dpkg has it, with its status when not "install ok installed". */
+  dpkgStatus() {
+    const result = this.container.exec("dpkg-query -W -f='${Status} ${Version}' storage-kiosk 2>/dev/null");
+    return result.stdout.trim();
+  }
+
+  installed() {
+    return /^install ok installed (\S+)$/.exec(this.dpkgStatus())?.[1] ?? null;
+  }
+
+  /** /health/ready of the daemon through its support listener: { status, version }. */
+  ready() {
+    const token = /^KIOSK_HEALTH_TOKEN=(.*)$/m.exec(this.container.read('etc/storage-kiosk/secrets.env') ?? '')?.[1];
+    const out = this.node(
+      `(async () => { const r = await fetch('http://127.0.0.1:9100/health/ready', { headers: { authorization: 'Bearer ${token}' } }); const b = await r.json(); return r.status + ' ' + b.version; })()`,
+    ).stdout.trim();
+    const [status, version] = out.split(' ');
+    return { status: Number(status) || 0, version: version ?? null, raw: out };
+  }
+
+  async waitReady(version, timeoutMs = 90_000) {
+    const deadline = Date.now() + timeoutMs;
+    let last;
+    while (Date.now() < deadline) {
+      last = this.ready();
+      if (last.status === 200 && (!version || last.version === version)) return last;
+      await sleep(500);
+    }
+    throw new Error(`the daemon is not ready with ${version ?? 'any version'}: last ${last?.raw}`);
+  }
+
+  /** The agent's state file, read through the overlay (null when absent or half-written). */
+  state() {
+    try {
+      return JSON.parse(this.container.read('var/lib/storage-kiosk/update/state.json'));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Install the first release from the repository, as a new kiosk is set up, and make it serve. */
+  async installFirst() {
+    const started = Date.now();
+    const apt = this.container.exec(
+      `apt-get update -q && apt-get install -y -q -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold storage-kiosk=${RELEASES.first}`,
+      { env: { DEBIAN_FRONTEND: 'noninteractive' } },
+    );
+    if (!apt.ok) throw new Error(`apt-get install storage-kiosk=${RELEASES.first}:\n${apt.output.slice(-3000)}`);
+    this.mark(`${RELEASES.first} installed from the repository in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The facility's settings: the sandbox stands in for the operator API (no network here), and the
+    // update agent's channel, keyring, probation and the kiosk's id.
+    const env = this.container.read('etc/storage-kiosk/daemon.env');
+    writeFileSync(
+      join(this.container.root, 'etc/storage-kiosk/daemon.env'),
+      `${env}\n# The update walks' kiosk\nKIOSK_SANDBOX=on\nKIOSK_SPEECH_COMMAND=/bin/true\n`,
+    );
+    writeFileSync(
+      join(this.container.root, 'etc/storage-kiosk/update-keyring.gpg'),
+      readFileSync(this.keys.fleet.keyring),
+    );
+    writeFileSync(
+      join(this.container.root, 'etc/storage-kiosk/update.env'),
+      [
+        `KIOSK_ID=${KIOSK_ID}`,
+        `KIOSK_UPDATE_CHANNEL_URL=${CENTRAL}/channel/stable.json`,
+        'KIOSK_UPDATE_KEYRING=/etc/storage-kiosk/update-keyring.gpg',
+        `KIOSK_UPDATE_PROBATION_MINUTES=${PROBATION_MINUTES}`,
+        `KIOSK_UPDATE_CHECK_SECONDS=${CHECK_SECONDS}`,
+        '',
+      ].join('\n'),
+    );
+    this.container.exec('systemctl restart kiosk-daemon.service');
+    await this.waitReady(RELEASES.first);
+    this.mark(`${RELEASES.first} ready`);
+  }
+
+  async remove(keep) {
+    await this.container.remove({ keep });
+    if (!keep) rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Everything the walks share: base root, releases, keys, repository. */
+export async function prepareWalks({ dir, log = console.log }) {
+  const timeline = [];
+  let started = Date.now();
+  const base = baseRoot({ log });
+  timeline.push(['base root (trixie, cached)', (Date.now() - started) / 1000]);
+  started = Date.now();
+  const releases = buildReleases({ log });
+  timeline.push([`releases ${releases.cached ? '(cached)' : 'built'}`, (Date.now() - started) / 1000]);
+  const keys = makeKeys(dir);
+  const repo = makeRepository(dir, releases, keys.fleet);
+  return { base, releases, keys, repo, timeline };
+}
+
+export async function runUpdateChecks({ keep = false, only } = {}) {
+  const results = [];
+  const problem = containerPreconditions();
+  if (problem) return { skipped: `update walks skipped: ${problem}`, results, timelines: [] };
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-walks-'));
+  chmodSync(dir, 0o755);
+  const timelines = [];
+  let shared;
+  try {
+    shared = await prepareWalks({ dir });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    return { results: [{ name: 'update walks: set-up', ok: false, detail: error.message }], timelines };
+  }
+  timelines.push(['set-up', shared.timeline]);
+  const walks = WALKS.filter((walk) => !only || walk.name === only);
+  for (const spec of walks) {
+    const walk = new Walk({ name: spec.name, dir, ...shared });
+    try {
+      walk.container.mount();
+      walk.prepare();
+      await walk.boot();
+      if (spec.name === 'boot') {
+        results.push({ name: 'boot: trixie under systemd-nspawn, the central place answers', ok: true });
+      }
+      await spec.run(walk, results);
+    } catch (error) {
+      results.push({ name: `${spec.title}`, ok: false, detail: error.stack ?? error.message });
+    } finally {
+      timelines.push([spec.name, walk.timeline]);
+      await walk.remove(keep);
+    }
+  }
+  if (!keep) rmSync(dir, { recursive: true, force: true });
+  return { results, timelines };
+}
+
+/** The walks; each pushes its results. */
+const WALKS = [
+  {
+    name: 'install',
+    title: `a new kiosk: ${RELEASES.first} from the signed repository, the daemon ready`,
+    async run(walk, results) {
+      await walk.installFirst();
+      const ready = walk.ready();
+      results.push({
+        name: this.title,
+        ok: ready.status === 200 && ready.version === RELEASES.first && walk.installed() === RELEASES.first,
+        detail: `ready ${ready.raw}; dpkg: ${walk.dpkgStatus()}`,
+      });
+    },
+  },
+];
+
+export function printUpdateChecks({ skipped, results, timelines }) {
+  if (skipped) {
+    console.log(skipped);
+    return results;
+  }
+  for (const result of results) {
+    console.log(`${result.ok ? '✓' : '✗'} ${result.name}`);
+    if (result.detail) console.log(result.detail.replace(/^/gm, '    '));
+  }
+  for (const [name, timeline] of timelines)
+    console.log(
+      `timeline ${name} (s): ${timeline.map(([what, seconds]) => `${seconds.toFixed(1)} ${what}`).join('; ')}`,
+    );
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false }, only: { type: 'string' } } });
+  const outcome = await runUpdateChecks(values);
+  const results = printUpdateChecks(outcome);
+  process.exit(results.every((result) => result.ok) ? 0 : 1);
+}
