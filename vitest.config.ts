@@ -22,8 +22,15 @@ export default defineConfig({
           isolate: true,
         },
       },
-      // The repository's own scripts (the systemd hardening check), tested beside them.
-      { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.mjs'] } },
+      // The repository's own scripts (the systemd hardening check, the channel writer) and the
+      // package's update agent, tested beside them.
+      {
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.mjs', 'packaging/**/*.test.mjs'],
+        },
+      },
     ],
   },
 });

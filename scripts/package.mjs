@@ -50,6 +50,7 @@ const CONFFILES = [
   '/etc/storage-kiosk/fleet.json',
   '/etc/storage-kiosk/browser.env',
   '/etc/storage-kiosk/prometheus-agent.yml',
+  '/etc/storage-kiosk/update.env',
 ];
 /** Files and directories of node_modules that no kiosk runs. */
 const PRUNE_DIRS = new Set([
@@ -275,18 +276,28 @@ export function stage({ dir, version, commit }) {
   });
   copy(join(ROOT, 'scripts/browser-policy.mjs'), join(lib, 'scripts/browser-policy.mjs'));
   copy(join(PACKAGING, 'wait-idle.mjs'), join(lib, 'lib/wait-idle.mjs'));
+  // The update agent: plain ES modules on the system's Node, no dependency (docs/updates.md).
+  for (const file of readdirSync(join(PACKAGING, 'update')))
+    if (file.endsWith('.mjs') && !file.endsWith('.test.mjs'))
+      copy(join(PACKAGING, 'update', file), join(lib, 'update', file));
   copy(join(ROOT, 'systemd/kiosk-browser-prestart.sh'), join(lib, 'systemd/kiosk-browser-prestart.sh'));
   installProductionModules(join(lib, 'node_modules'));
   pruneModules(join(lib, 'node_modules'));
 
   copy(join(PACKAGING, 'storage-kiosk'), join(root, 'usr/bin/storage-kiosk'));
-  for (const unit of ['kiosk-daemon.service', 'kiosk-browser.service', 'kiosk-prometheus-agent.service'])
+  for (const unit of [
+    'kiosk-daemon.service',
+    'kiosk-browser.service',
+    'kiosk-prometheus-agent.service',
+    'storage-kiosk-update.service',
+    'storage-kiosk-update.timer',
+  ])
     copy(join(ROOT, 'systemd', unit), join(root, 'lib/systemd/system', unit));
   copy(
     join(ROOT, 'systemd/polkit/50-kiosk-browser-restart.rules'),
     join(root, 'usr/share/polkit-1/rules.d/50-kiosk-browser-restart.rules'),
   );
-  for (const file of ['daemon.env', 'fleet.json', 'browser.env', 'prometheus-agent.yml'])
+  for (const file of ['daemon.env', 'fleet.json', 'browser.env', 'prometheus-agent.yml', 'update.env'])
     copy(join(PACKAGING, 'etc', file), join(root, 'etc/storage-kiosk', file));
 
   const doc = join(root, 'usr/share/doc', PACKAGE);
@@ -295,6 +306,7 @@ export function stage({ dir, version, commit }) {
   copy(join(ROOT, 'CHANGELOG.md'), join(doc, 'CHANGELOG.md'));
   copy(join(ROOT, 'systemd/README.md'), join(doc, 'README.systemd.md'));
   copy(join(ROOT, 'docs/fleet.md'), join(doc, 'fleet.md'));
+  copy(join(ROOT, 'docs/updates.md'), join(doc, 'updates.md'));
   mkdirSync(join(root, 'usr/share/man/man1'), { recursive: true });
   writeFileSync(
     join(root, 'usr/share/man/man1/storage-kiosk.1.gz'),
@@ -310,6 +322,7 @@ export function stage({ dir, version, commit }) {
       `${LIB}/daemon/dist/main.js`,
       `${LIB}/scripts/browser-policy.mjs`,
       `${LIB}/lib/wait-idle.mjs`,
+      `${LIB}/update/main.mjs`,
     ]),
   );
   const arch = sh('dpkg', ['--print-architecture']);

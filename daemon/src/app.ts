@@ -17,6 +17,7 @@ import outbox from './plugins/outbox.js';
 import ui from './plugins/ui.js';
 import display from './plugins/display.js';
 import screen, { type ScreenOptions } from './plugins/screen.js';
+import updateStatus, { type UpdateStatusOptions } from './plugins/update-status.js';
 import { LogRing, withLogRing } from './log-ring.js';
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Options of the screen plugin (tests pass a fake browser restart). */
   screen?: ScreenOptions;
+  /** Where the update agent's state file and the settings directory are (tests pass temporary ones). */
+  updateStatus?: UpdateStatusOptions;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   // Before every route, so its hook covers them all.
   await app.register(noStore);
   await app.register(metrics);
+  await app.register(updateStatus, options.updateStatus ?? {});
   // Before every route: a call not from the kiosk's own page is refused before any work.
   await app.register(kioskPage);
   await app.register(upstream);

@@ -9,6 +9,7 @@ import type { SpoolHealth } from '../logs/pipeline.js';
 import { ErrorBody, type Assert, type Same } from '../route-schema.js';
 import type { UpstreamHealthSnapshot } from './upstream-health.js';
 import { sendDaemonError } from './error-handler.js';
+import { UpdateStatusBody } from './update-status.js';
 import { BUNDLE_RATE, registerSupportBundle } from './support-bundle.js';
 
 /**
@@ -133,6 +134,10 @@ export const ReadyBody = Type.Object({
   websocket_clients: Type.Integer(),
   session: Type.Object({ active: Type.Boolean(), held_spaces: Type.Integer() }),
   idle: Type.Boolean(),
+  /** The update agent's state (docs/updates.md); null where it has never run. */
+  update: Type.Union([UpdateStatusBody, Type.Null()]),
+  /** New defaults a package upgrade left beside edited settings files (<file>.dpkg-dist), for support to merge. */
+  conffiles_pending: Type.Array(Type.String()),
 });
 export type ReadyBody = Static<typeof ReadyBody>;
 
@@ -245,6 +250,8 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
         // Whether a restart now would cut a visitor short: an upgrade waits for idle (docs/fleet.md).
         session: { active: sessionActive, held_spaces: heldSpaces },
         idle: !sessionActive && heldSpaces === 0,
+        update: app.hasDecorator('updateStatus') ? app.updateStatus.status() : null,
+        conffiles_pending: app.hasDecorator('updateStatus') ? app.updateStatus.conffilesPending() : [],
       };
       return reply.code(ready ? 200 : 503).send(body);
     },

@@ -7,6 +7,7 @@ import { configuredSecrets, scrubSecrets } from '../secrets.js';
 import { ErrorBody } from '../route-schema.js';
 import { DevicesHealth, devicesHealth } from '../devices/registry.js';
 import { sendDaemonError } from './error-handler.js';
+import { UpdateStatusBody } from './update-status.js';
 
 /**
  * GET /support/bundle on the support listener: one JSON document with what support staff need to
@@ -66,6 +67,9 @@ export const SupportBundle = Type.Object({
     section: Type.Union([Type.String(), Type.Null()]),
   }),
   websocket_clients: Type.Integer(),
+  /** The update agent's state and the settings files with a new default beside them (docs/updates.md). */
+  update: Type.Union([UpdateStatusBody, Type.Null()]),
+  conffiles_pending: Type.Array(Type.String()),
   log_lines: Type.Array(Type.String()),
 });
 export type SupportBundle = Static<typeof SupportBundle>;
@@ -181,6 +185,8 @@ export async function buildBundle(app: FastifyInstance, startedAt: number): Prom
         }
       : { connected: false, unseen_seconds: 0, section: null },
     websocket_clients: app.hasDecorator('events') ? app.events.clientCount() : 0,
+    update: app.hasDecorator('updateStatus') ? app.updateStatus.status() : null,
+    conffiles_pending: app.hasDecorator('updateStatus') ? app.updateStatus.conffilesPending() : [],
   };
   return {
     ...maskSecrets(bundle, { secretValues: secrets }),

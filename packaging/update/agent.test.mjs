@@ -1,0 +1,392 @@
+import { describe, expect, it } from 'vitest';
+import { UpdateAgent } from './agent.mjs';
+import { ChannelError } from './channel.mjs';
+import { initialState } from './state.mjs';
+import { parseWindow } from './window.mjs';
+
+const MINUTE = 60_000;
+const START = Date.parse('2026-11-28T02:00:00Z');
+
+/**
+ * A kiosk as the agent sees it: dpkg's installed version, the repository, the kiosk's copies of
+ * releases, the daemon's health per release, a clock that sleeps instantly, and a disk (the state
+ * file) that survives a power cut.
+ */
+function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], daemon = {}, cut } = {}) {
+  const machine = {
+    now: START,
+    installed: { version: running, pending: false, status: 'ii' },
+    disk: { state: undefined },
+    kept: new Set([running]),
+    downloads: [],
+    installs: [],
+    logs: [],
+    restarts: { 'kiosk-daemon.service': 0, 'kiosk-browser.service': 0 },
+    channel: channel ?? {
+      data: Buffer.from(JSON.stringify({ channel: 'stable', serial: 2, rings: [{ name: 'all', release: '1.0.1' }] })),
+      signature: Buffer.from('good'),
+    },
+    installedAt: START,
+  };
+  // Where the test pulls the plug, the run stops for good: no catch, no finally, as with a power cut.
+  let pulled;
+  machine.pulled = new Promise((resolve) => (pulled = resolve));
+  const plug = async (stage) => {
+    if (cut !== stage) return;
+    pulled(stage);
+    await new Promise(() => {});
+  };
+  /** The daemon of a release, `minutes` after it was installed: { ready, crashes }. */
+  const health = (release) => (daemon[release] ?? (() => ({})))((machine.now - machine.installedAt) / MINUTE);
+  machine.io = {
+    now: () => machine.now,
+    sleep: async (ms) => {
+      machine.now += ms;
+      await plug(`sleep@${Math.round((machine.now - machine.installedAt) / MINUTE)}`);
+    },
+    log: (line) => machine.logs.push(`${Math.round((machine.now - START) / 1000)} s ${line}`),
+    loadState: (version) => (machine.disk.state ? structuredClone(machine.disk.state) : initialState(version)),
+    saveState: (state) => {
+      machine.disk.state = structuredClone(state);
+    },
+    installed: async () => ({ ...machine.installed }),
+    configurePending: async () => {
+      const broken = health(machine.installed.version).configureFails;
+      if (!broken) machine.installed = { ...machine.installed, pending: false, status: 'ii' };
+      return broken ? { ok: false, reason: 'postinst failed' } : { ok: true };
+    },
+    fetchChannel: async () => {
+      await plug('fetch');
+      if (machine.channel instanceof Error) throw machine.channel;
+      return machine.channel;
+    },
+    verifySignature: async (_data, signature) => {
+      if (signature === null) throw new ChannelError('the channel file is not signed (no .sig beside it)');
+      if (signature.toString() !== 'good') throw new ChannelError("the channel file's signature does not verify");
+    },
+    repositoryEntry: async (version) => (repository.includes(version) ? { version, size: 1, sha256: 'x' } : null),
+    keepRelease: async (version) => {
+      machine.kept.add(version);
+      return `releases/${version}.deb`;
+    },
+    download: async (version) => {
+      await plug('download');
+      machine.downloads.push(version);
+      machine.kept.add(version);
+      return `releases/${version}.deb`;
+    },
+    localRelease: async (version) => (machine.kept.has(version) ? `releases/${version}.deb` : null),
+    install: async (path) => {
+      const version = /releases\/(.*)\.deb/.exec(path)[1];
+      machine.installs.push(version);
+      await plug(`unpack:${version}`);
+      machine.installed = { version, pending: true, status: 'iU' };
+      machine.now += 20_000;
+      await plug(`configure:${version}`);
+      if (health(version).configureFails) {
+        machine.installed = { version, pending: true, status: 'iF' };
+        return { ok: false, reason: 'postinst failed' };
+      }
+      machine.installed = { version, pending: false, status: 'ii' };
+      machine.installedAt = machine.now;
+      return { ok: true };
+    },
+    pruneReleases: async () => {},
+    restartCounts: async () => {
+      const crashes = health(machine.installed.version).crashes ?? 0;
+      return { ...machine.restarts, 'kiosk-daemon.service': machine.restarts['kiosk-daemon.service'] + crashes };
+    },
+    probe: async (release) => {
+      const h = health(machine.installed.version);
+      const problems = [];
+      if (h.ready === false) problems.push({ check: 'ready', reason: 'no answer from the daemon (ECONNREFUSED)' });
+      if (machine.installed.version !== release)
+        problems.push({ check: 'ready', reason: `the daemon runs ${machine.installed.version}` });
+      if (h.walk === false)
+        problems.push({ check: 'walk-select-a-space', reason: '/api/facilities/demo/space-types/ answered 502' });
+      return problems;
+    },
+  };
+  return machine;
+}
+
+const SETTINGS = { kioskId: 'kiosk-7', window: parseWindow('01:00-05:00'), probationMs: 15 * MINUTE, checkMs: MINUTE };
+const runOnce = (machine, options = { now: true }) =>
+  new UpdateAgent({ io: machine.io, settings: SETTINGS }).run(options);
+
+describe('pull, probation, commit', () => {
+  it('a kiosk on 1.0.0 takes 1.0.1, holds it on probation for 15 minutes and commits', async () => {
+    const machine = kiosk();
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      state: 'idle',
+      running: '1.0.1',
+      wanted: '1.0.1',
+      previous: '1.0.0',
+      ring: 'all',
+      channelSerial: 2,
+    });
+    expect(state.lastOutcome).toMatchObject({ outcome: 'committed', release: '1.0.1' });
+    expect(machine.installs).toEqual(['1.0.1']);
+    // The release to go back to was kept before anything changed.
+    expect(machine.kept.has('1.0.0')).toBe(true);
+    expect(machine.now - START).toBe(20_000 + 15 * MINUTE);
+    expect(machine.logs.join('\n')).toMatch(
+      /0 s ring all wants 1\.0\.1 \(running 1\.0\.0\): downloading\n.*\n20 s installed 1\.0\.1: on probation for 15 minutes\n920 s 1\.0\.1 passed probation: committed/,
+    );
+  });
+
+  it('the next run with the same channel changes nothing', async () => {
+    const machine = kiosk();
+    await runOnce(machine);
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({ state: 'idle', running: '1.0.1', lastCheckResult: 'current' });
+    expect(machine.installs).toEqual(['1.0.1']);
+  });
+
+  it('a paused channel changes nothing', async () => {
+    const machine = kiosk({
+      channel: {
+        data: Buffer.from(
+          JSON.stringify({ channel: 'stable', serial: 2, paused: true, rings: [{ name: 'all', release: '1.0.1' }] }),
+        ),
+        signature: Buffer.from('good'),
+      },
+    });
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({ state: 'idle', running: '1.0.0', lastCheckResult: 'paused' });
+    expect(machine.installs).toEqual([]);
+  });
+
+  it("outside the window the timer's run does nothing", async () => {
+    const machine = kiosk();
+    machine.now = new Date(2026, 10, 28, 12, 0).getTime();
+    const state = await runOnce(machine, { now: false });
+    expect(state.lastCheckAt).toBeNull();
+    expect(machine.installs).toEqual([]);
+    expect(machine.logs.at(-1)).toMatch(/not checking now: this kiosk checks at 0[1-4]:\d\d/);
+  });
+});
+
+describe('revert', () => {
+  it('a release whose daemon dies ten minutes in is reverted within probation, and never retried', async () => {
+    const machine = kiosk({ daemon: { '1.0.1': (minutes) => ({ ready: minutes < 10 }) } });
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+    expect(state.lastOutcome).toMatchObject({
+      outcome: 'reverted',
+      release: '1.0.1',
+      reason: 'ready: no answer from the daemon (ECONNREFUSED) (minute 11 of probation)',
+    });
+    expect(machine.installs).toEqual(['1.0.1', '1.0.0']);
+    // Within probation: minute 11 of 15.
+    expect(machine.now - START).toBe(20_000 + 11 * MINUTE + 20_000);
+
+    const again = await runOnce(machine);
+    expect(again).toMatchObject({ state: 'reverted', running: '1.0.0', lastCheckResult: 'failed-before' });
+    expect(machine.installs).toEqual(['1.0.1', '1.0.0']);
+  });
+
+  it('a newer release named by the channel is taken after a failed one', async () => {
+    const machine = kiosk({ repository: ['1.0.0', '1.0.1', '1.0.2'], daemon: { '1.0.1': () => ({ ready: false }) } });
+    await runOnce(machine);
+    machine.channel = {
+      data: Buffer.from(JSON.stringify({ channel: 'stable', serial: 3, rings: [{ name: 'all', release: '1.0.2' }] })),
+      signature: Buffer.from('good'),
+    };
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      state: 'idle',
+      running: '1.0.2',
+      failedReleases: ['1.0.1'],
+      lastOutcome: { outcome: 'committed' },
+    });
+  });
+
+  it('a crash (systemd restarted the daemon) reverts at once', async () => {
+    const machine = kiosk({ daemon: { '1.0.1': (minutes) => ({ crashes: minutes >= 3 ? 1 : 0 }) } });
+    const state = await runOnce(machine);
+    expect(state.lastOutcome.reason).toBe('kiosk-daemon.service restarted 1 time(s) on probation (crashed)');
+    expect(state).toMatchObject({ state: 'reverted', running: '1.0.0' });
+  });
+
+  it('one bad minute of the synthetic walk is not a revert; two in a row are', async () => {
+    const once = kiosk({ daemon: { '1.0.1': (minutes) => ({ walk: Math.round(minutes) !== 5 }) } });
+    expect(await runOnce(once)).toMatchObject({ state: 'idle', running: '1.0.1' });
+    const twice = kiosk({ daemon: { '1.0.1': (minutes) => ({ walk: minutes < 5 }) } });
+    expect(await runOnce(twice)).toMatchObject({
+      state: 'reverted',
+      lastOutcome: {
+        reason: expect.stringMatching(/^walk-select-a-space: .* answered 502 \(minute 6 of probation\)$/),
+      },
+    });
+  });
+
+  it('an install dpkg cannot finish is reverted', async () => {
+    const machine = kiosk({ daemon: { '1.0.1': () => ({ configureFails: true }) } });
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      state: 'reverted',
+      running: '1.0.0',
+      lastOutcome: { reason: 'install of 1.0.1 failed: postinst failed' },
+    });
+  });
+
+  it('a revert that fails too leaves the kiosk failed, saying both', async () => {
+    const machine = kiosk({ daemon: { '1.0.1': () => ({ ready: false }), '1.0.0': () => ({ configureFails: true }) } });
+    const state = await runOnce(machine);
+    expect(state.state).toBe('failed');
+    expect(state.lastOutcome.reason).toMatch(/^ready: .*; the revert to 1\.0\.0 failed too: postinst failed$/);
+  });
+});
+
+describe('power loss at each stage: the next boot serves one whole release', () => {
+  /** Pull the plug at `stage`, then boot (a run with the plug in); returns the state at the cut and after. */
+  async function plugPulled(stage, options = {}) {
+    const machine = kiosk({ ...options, cut: stage });
+    void runOnce(machine);
+    expect(await machine.pulled).toBe(stage);
+    const atCut = structuredClone(machine.disk.state);
+    const dpkgAtCut = { ...machine.installed };
+    // The boot: a new process on what the disk and dpkg kept; the plug stays in this time.
+    const booted = kiosk({ ...options });
+    Object.assign(booted, {
+      now: machine.now + 30_000,
+      installed: machine.installed,
+      disk: machine.disk,
+      kept: machine.kept,
+      installs: machine.installs,
+      installedAt: machine.installedAt,
+    });
+    const after = await runOnce(booted);
+    return { atCut, dpkgAtCut, after, booted };
+  }
+
+  it('during the download: nothing was installed; the boot starts over and installs', async () => {
+    const { atCut, dpkgAtCut, after } = await plugPulled('download');
+    expect(atCut.state).toBe('downloading');
+    expect(dpkgAtCut).toMatchObject({ version: '1.0.0', pending: false });
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+  });
+
+  it("during dpkg's unpack: dpkg --configure -a finishes it, then probation again and commit", async () => {
+    const { atCut, dpkgAtCut, after, booted } = await plugPulled('configure:1.0.1');
+    expect(atCut.state).toBe('installing');
+    expect(dpkgAtCut).toMatchObject({ version: '1.0.1', pending: true });
+    expect(booted.logs[0]).toMatch(/dpkg was interrupted \(storage-kiosk iU\): dpkg --configure -a/);
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+  });
+
+  it("during dpkg's unpack of a release that cannot be configured: reverted to the one before", async () => {
+    const { after } = await plugPulled('configure:1.0.1', { daemon: { '1.0.1': () => ({ configureFails: true }) } });
+    expect(after).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+  });
+
+  it('before dpkg changed anything: still on the old release, installed at the next check', async () => {
+    const { atCut, dpkgAtCut, after } = await plugPulled('unpack:1.0.1');
+    expect(atCut.state).toBe('installing');
+    expect(dpkgAtCut).toMatchObject({ version: '1.0.0', pending: false });
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+  });
+
+  it('during probation: probation again from the boot, then commit', async () => {
+    const { atCut, after, booted } = await plugPulled('sleep@7');
+    expect(atCut).toMatchObject({ state: 'probation', running: '1.0.1' });
+    expect(booted.logs[0]).toMatch(/probation of 1\.0\.1 was interrupted: starting it again/);
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+  });
+
+  it('during probation of a release that breaks: reverted after the boot', async () => {
+    const { after } = await plugPulled('sleep@7', { daemon: { '1.0.1': (minutes) => ({ ready: minutes < 10 }) } });
+    expect(after).toMatchObject({ state: 'reverted', running: '1.0.0' });
+  });
+
+  it('during the revert: the boot finishes it', async () => {
+    const { atCut, after } = await plugPulled('configure:1.0.0', { daemon: { '1.0.1': () => ({ ready: false }) } });
+    expect(atCut.state).toBe('reverting');
+    expect(after).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+  });
+
+  it('probation cut short three times: the release is given up', async () => {
+    const machine = kiosk();
+    await runOnce(machine);
+    machine.disk.state = {
+      ...machine.disk.state,
+      state: 'probation',
+      probationResumes: 2,
+      probationSince: new Date(machine.now).toISOString(),
+    };
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      state: 'reverted',
+      running: '1.0.0',
+      lastOutcome: { reason: 'probation of 1.0.1 was interrupted 3 times (reboots, power cuts)' },
+    });
+  });
+});
+
+describe('a bad channel file changes nothing, and is logged and counted', () => {
+  const file = (text, signature = 'good') => ({
+    data: Buffer.from(text),
+    signature: signature === null ? null : Buffer.from(signature),
+  });
+  const cases = [
+    ['unsigned', file('{}', null), 'the channel file is not signed (no .sig beside it)'],
+    [
+      'badly signed',
+      file(JSON.stringify({ channel: 'stable', serial: 9, rings: [{ name: 'all', release: '1.0.1' }] }), 'forged'),
+      "the channel file's signature does not verify",
+    ],
+    ['unparsable', file('{"channel": "stable",'), /^the channel file is not JSON/],
+    [
+      'naming a release the repository lacks',
+      file(JSON.stringify({ channel: 'stable', serial: 9, rings: [{ name: 'all', release: '9.9.9' }] })),
+      'the channel names 9.9.9, which the APT repository lacks',
+    ],
+  ];
+  for (const [name, channel, reason] of cases) {
+    it(name, async () => {
+      const machine = kiosk({ channel });
+      const state = await runOnce(machine);
+      expect(state).toMatchObject({
+        state: 'idle',
+        running: '1.0.0',
+        lastCheckResult: 'rejected',
+        channelRejections: 1,
+        lastOutcome: null,
+      });
+      expect(state.lastChannelError.reason).toEqual(
+        typeof reason === 'string' ? reason : expect.stringMatching(reason),
+      );
+      expect(machine.installs).toEqual([]);
+      expect(machine.logs.join('\n')).toContain('channel refused: ');
+    });
+  }
+
+  it('older serial than the last accepted (a replayed file)', async () => {
+    const machine = kiosk();
+    await runOnce(machine);
+    machine.channel = file(
+      JSON.stringify({ channel: 'stable', serial: 1, rings: [{ name: 'all', release: '1.0.0' }] }),
+    );
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      running: '1.0.1',
+      channelSerial: 2,
+      channelRejections: 1,
+      lastChannelError: { reason: expect.stringMatching(/refused as a replay/) },
+    });
+    expect(machine.installs).toEqual(['1.0.1']);
+  });
+
+  it('an unreachable channel is no rejection: retried at the next window', async () => {
+    const machine = kiosk({ channel: new Error('getaddrinfo ENOTFOUND apt.example.com') });
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      lastCheckResult: 'unreachable',
+      channelRejections: 0,
+    });
+  });
+});

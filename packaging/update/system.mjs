@@ -1,0 +1,291 @@
+// The update agent's effects on a real kiosk: the channel over HTTPS, its signature by Debian's
+// gpgv, APT and dpkg for the packages, systemd for the restart counts, the daemon's own listeners
+// for probation. agent.mjs decides; this file only does.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  copyFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { ChannelError } from './channel.mjs';
+import { readState, writeState } from './state.mjs';
+
+export const PACKAGE = 'storage-kiosk';
+/** Never a question: keep the facility's edited settings, leave the release's new file as .dpkg-dist. */
+export const DPKG_OPTIONS = ['--force-confdef', '--force-confold'];
+const QUIET_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', APT_LISTCHANGES_FRONTEND: 'none' };
+
+/** Run a command; resolves with its exit code and output (never rejects on a non-zero exit). */
+export function run(command, args, { cwd, env = QUIET_ENV, input } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', (error) => resolve({ code: 127, out: `${command}: ${error.message}` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, out: out.trim() }));
+    if (input !== undefined) child.stdin.end(input);
+  });
+}
+
+const lastLine = (text) => text.split('\n').filter(Boolean).at(-1) ?? '';
+
+/** The SHA-256 of a file, streamed. */
+export function sha256File(path) {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
+  });
+}
+
+/** apt-cache show's stanza for one version: Size, SHA256 and Filename from the repository's signed index. */
+export function parseAptStanza(text, version) {
+  for (const stanza of text.split(/\n\s*\n/)) {
+    const field = (name) => new RegExp(`^${name}: (.*)$`, 'm').exec(stanza)?.[1]?.trim();
+    if (field('Package') === PACKAGE && field('Version') === version) {
+      const size = Number(field('Size'));
+      const sha256 = field('SHA256');
+      if (!(size > 0) || !/^[0-9a-f]{64}$/.test(sha256 ?? '')) return null;
+      return { version, size, sha256, filename: field('Filename') };
+    }
+  }
+  return null;
+}
+
+/** gpgv on temporary files: 0 only for a good signature by a key in the keyring. */
+export async function gpgvVerify({ keyring, data, signature, gpgv = 'gpgv' }) {
+  if (signature === null || signature.length === 0)
+    throw new ChannelError('the channel file is not signed (no .sig beside it)');
+  const dir = mkdtempSync(join(tmpdir(), 'kiosk-channel-'));
+  try {
+    writeFileSync(join(dir, 'channel.json'), data);
+    writeFileSync(join(dir, 'channel.json.sig'), signature);
+    const result = await run(gpgv, ['--keyring', keyring, join(dir, 'channel.json.sig'), join(dir, 'channel.json')], {
+      env: { ...process.env, LC_ALL: 'C' },
+    });
+    if (result.code !== 0)
+      throw new ChannelError(
+        `the channel file's signature does not verify against ${keyring} (gpgv: ${lastLine(result.out)})`,
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** GET a URL (https:, http:, or file: for a local mirror and the tests) as bytes; null when absent (404). */
+export async function getBytes(url, { timeoutMs = 30_000 } = {}) {
+  if (url.startsWith('file:')) {
+    const path = new URL(url).pathname;
+    return existsSync(path) ? readFileSync(path) : null;
+  }
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** The io of agent.mjs on a kiosk. */
+export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
+  const probe = settings.probe;
+  // The tools by name; the tests put fakes in their place.
+  const {
+    aptGet = 'apt-get',
+    aptCache = 'apt-cache',
+    dpkg = 'dpkg',
+    dpkgQuery = 'dpkg-query',
+    systemctl = 'systemctl',
+    aptCacheDir = '/var/cache/apt/archives',
+  } = bin;
+  const deb = (version) => join(releasesDir, `${PACKAGE}_${version}.deb`);
+  return {
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+    log,
+    loadState: (running) => readState(stateDir, running),
+    saveState: (state) => writeState(stateDir, state),
+
+    /** The installed version and whether dpkg left it half-done (unpacked, half-configured...). */
+    async installed() {
+      const result = await run(dpkgQuery, ['-W', '-f=${Version}\\t${db:Status-Abbrev}', PACKAGE]);
+      if (result.code !== 0) return { version: null, status: 'not-installed', pending: false };
+      const [version, abbrev = ''] = result.out.split('\t');
+      // "ii " is installed; "iU", "iF", "iH"... are left by an interrupted or failed dpkg run.
+      const pending = abbrev.trim() !== 'ii';
+      return { version: version || null, status: abbrev.trim(), pending };
+    },
+
+    async configurePending() {
+      const result = await run(dpkg, [...DPKG_OPTIONS, '--configure', '-a']);
+      return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) };
+    },
+
+    async fetchChannel() {
+      const data = await getBytes(settings.channelUrl);
+      if (data === null) throw new Error(`${settings.channelUrl} not found (404)`);
+      const signature = await getBytes(`${settings.channelUrl}.sig`);
+      return { data, signature };
+    },
+
+    verifySignature: (data, signature) => gpgvVerify({ keyring: settings.keyring, data, signature }),
+
+    /** The release's entry in the repository's signed index (apt-get update first), or null. */
+    async repositoryEntry(version) {
+      const update = await run(aptGet, ['-q', 'update']);
+      if (update.code !== 0) log(`apt-get update: ${lastLine(update.out)}`);
+      const shown = await run(aptCache, ['show', `${PACKAGE}=${version}`]);
+      return shown.code === 0 ? parseAptStanza(shown.out, version) : null;
+    },
+
+    /**
+     * Download into a directory of its own, check size and SHA-256 against the signed index, and
+     * only then rename into releases/: an interrupted or corrupted download is never installed.
+     */
+    async download(version, entry) {
+      const partial = join(releasesDir, '.partial');
+      rmSync(partial, { recursive: true, force: true });
+      mkdirSync(partial);
+      try {
+        const result = await run(aptGet, ['-q', 'download', `${PACKAGE}=${version}`], { cwd: partial });
+        const files = readdirSync(partial).filter((name) => name.endsWith('.deb'));
+        if (result.code !== 0 || files.length !== 1)
+          throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${lastLine(result.out)}`);
+        const file = join(partial, files[0]);
+        const hash = await sha256File(file);
+        if (hash !== entry.sha256) throw new Error(`${files[0]}: SHA-256 ${hash} is not the index's ${entry.sha256}`);
+        renameSync(file, deb(version));
+        return deb(version);
+      } finally {
+        rmSync(partial, { recursive: true, force: true });
+      }
+    },
+
+    /** A copy of this release kept for a revert: releases/, else APT's cache, else the repository. */
+    async keepRelease(version) {
+      const local = await this.localRelease(version);
+      if (local !== null) return local;
+      const entry = await this.repositoryEntry(version);
+      if (entry === null)
+        throw new Error(`no copy of the running release ${version} to go back to (not in the repository)`);
+      return this.download(version, entry);
+    },
+
+    async localRelease(version) {
+      if (existsSync(deb(version))) return deb(version);
+      // APT's cache names files with ':' and '+' escaped (%3a, %2b).
+      const cache = aptCacheDir;
+      const escaped = version.replaceAll(':', '%3a');
+      const found = existsSync(cache)
+        ? readdirSync(cache).find(
+            (name) =>
+              name.startsWith(`${PACKAGE}_`) &&
+              [version, escaped, escaped.replaceAll('+', '%2b')].some((v) => name.startsWith(`${PACKAGE}_${v}_`)),
+          )
+        : undefined;
+      if (found === undefined) return null;
+      copyFileSync(join(cache, found), deb(version));
+      return deb(version);
+    },
+
+    /**
+     * apt-get installs the release with whatever it newly depends on; a revert uses dpkg alone, which
+     * needs no network (the release it goes back to had its dependencies). Both non-interactive,
+     * keeping the facility's settings files.
+     */
+    async install(path, { downgrade = false } = {}) {
+      const result = downgrade
+        ? await run(dpkg, [...DPKG_OPTIONS, '-i', path])
+        : await run(aptGet, [
+            'install',
+            '-y',
+            '-q',
+            '--allow-downgrades',
+            '--no-install-recommends',
+            ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
+            path,
+          ]);
+      if (result.out) for (const line of result.out.split('\n').slice(-20)) log(`  ${line}`);
+      return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) || `exit ${result.code}` };
+    },
+
+    async pruneReleases(keep) {
+      const names = new Set(keep.map((version) => basename(deb(version))));
+      for (const name of readdirSync(releasesDir))
+        if (name.endsWith('.deb') && !names.has(name)) rmSync(join(releasesDir, name));
+    },
+
+    /** systemd's count of automatic restarts of the kiosk's units (NRestarts). */
+    async restartCounts() {
+      const counts = {};
+      for (const unit of ['kiosk-daemon.service', 'kiosk-browser.service']) {
+        const result = await run(systemctl, ['show', '-p', 'NRestarts', '--value', unit]);
+        const count = Number(result.out);
+        if (result.code === 0 && Number.isInteger(count)) counts[unit] = count;
+      }
+      return counts;
+    },
+
+    /** The probation checks, each a problem when it fails. */
+    async probe(release) {
+      const problems = [];
+      const auth = probe.token ? { authorization: `Bearer ${probe.token}` } : {};
+      const get = async (url, headers) => {
+        const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+        return { status: response.status, text: await response.text() };
+      };
+      try {
+        const ready = await get(`${probe.supportUrl}/health/ready`, auth);
+        const body = JSON.parse(ready.text);
+        if (ready.status !== 200)
+          problems.push({
+            check: 'ready',
+            reason: `/health/ready answered ${ready.status} (${body.status ?? 'no status'})`,
+          });
+        else if (body.version !== release)
+          problems.push({ check: 'ready', reason: `the daemon runs ${body.version}, not ${release}` });
+      } catch (error) {
+        problems.push({ check: 'ready', reason: `no answer from the daemon (${error.cause?.code ?? error.message})` });
+      }
+      if (probe.browser) {
+        try {
+          const metrics = await get(`${probe.supportUrl}/metrics`, auth);
+          if (!/^kiosk_ui_connected 1$/m.test(metrics.text))
+            problems.push({ check: 'heartbeat', reason: 'no kiosk page sends its heartbeat (kiosk_ui_connected 0)' });
+        } catch (error) {
+          problems.push({
+            check: 'heartbeat',
+            reason: `no metrics from the daemon (${error.cause?.code ?? error.message})`,
+          });
+        }
+      }
+      // The synthetic walk: what the welcome and Select a Space ask first, as the page asks it.
+      const page = { 'x-kiosk-page': '1' };
+      for (const [step, path] of [
+        ['welcome', `/api/facilities/${probe.facility}/configuration/`],
+        ['select-a-space', `/api/facilities/${probe.facility}/space-types/`],
+      ]) {
+        try {
+          const answer = await get(`${probe.uiUrl}${path}`, page);
+          if (answer.status !== 200)
+            problems.push({ check: `walk-${step}`, reason: `${path} answered ${answer.status}` });
+          else JSON.parse(answer.text);
+        } catch (error) {
+          problems.push({ check: `walk-${step}`, reason: `${path}: ${error.cause?.code ?? error.message}` });
+        }
+      }
+      return problems;
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateAgent } from './agent.mjs';
+import { ChannelError } from './channel.mjs';
+import { ownDirectory, readState, writeState } from './state.mjs';
+import { gpgvVerify, parseAptStanza, systemIo } from './system.mjs';
+import { parseWindow } from './window.mjs';
+
+const dirs = [];
+const tempDir = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const hasGpg = spawnSync('gpg', ['--version']).status === 0 && spawnSync('gpgv', ['--version']).status === 0;
+
+describe.skipIf(!hasGpg)('the channel signature, checked by gpgv against a throwaway key', () => {
+  let home;
+  let keyring;
+  let otherHome;
+  const gpg = (gnupgHome, args, input) => {
+    const result = spawnSync(
+      'gpg',
+      ['--batch', '--quiet', '--pinentry-mode', 'loopback', '--passphrase', '', ...args],
+      {
+        env: { ...process.env, GNUPGHOME: gnupgHome },
+        input,
+      },
+    );
+    if (result.status !== 0) throw new Error(`gpg ${args.join(' ')}: ${result.stderr}`);
+    return result.stdout;
+  };
+  const sign = (gnupgHome, data) => gpg(gnupgHome, ['--detach-sign', '--output', '-'], data);
+
+  beforeAll(() => {
+    home = tempDir('kiosk-gpg-');
+    otherHome = tempDir('kiosk-gpg-other-');
+    chmodSync(home, 0o700);
+    chmodSync(otherHome, 0o700);
+    gpg(home, ['--quick-gen-key', 'Kiosk Releases <releases@example.com>', 'ed25519', 'sign', 'never']);
+    gpg(otherHome, ['--quick-gen-key', 'Someone Else <else@example.com>', 'ed25519', 'sign', 'never']);
+    keyring = join(home, 'update-keyring.gpg');
+    writeFileSync(keyring, gpg(home, ['--export']));
+  });
+
+  const data = Buffer.from(
+    JSON.stringify({ channel: 'stable', serial: 1, rings: [{ name: 'all', release: '1.0.1' }] }),
+  );
+
+  it('a file signed by the release key passes', async () => {
+    await expect(gpgvVerify({ keyring, data, signature: sign(home, data) })).resolves.toBeUndefined();
+  });
+
+  it('an unsigned file, one signed by another key and one changed after signing are refused', async () => {
+    await expect(gpgvVerify({ keyring, data, signature: null })).rejects.toThrow(
+      'the channel file is not signed (no .sig beside it)',
+    );
+    const other = gpgvVerify({ keyring, data, signature: sign(otherHome, data) });
+    await expect(other).rejects.toBeInstanceOf(ChannelError);
+    await expect(other).rejects.toThrow(/signature does not verify against .*update-keyring\.gpg \(gpgv: /);
+    const changed = Buffer.from(data.toString().replace('1.0.1', '6.6.6'));
+    await expect(gpgvVerify({ keyring, data: changed, signature: sign(home, data) })).rejects.toThrow(
+      /does not verify/,
+    );
+    await expect(gpgvVerify({ keyring, data, signature: Buffer.from('not a signature') })).rejects.toThrow(
+      /does not verify/,
+    );
+  });
+});
+
+describe('APT', () => {
+  const deb = Buffer.from('!<arch>\ndebian-binary   a whole package\n');
+  const sha256 = createHash('sha256').update(deb).digest('hex');
+  const stanza = (version) =>
+    `Package: storage-kiosk\nVersion: ${version}\nArchitecture: amd64\nSize: ${deb.length}\nSHA256: ${sha256}\nFilename: ./storage-kiosk_${version}_amd64.deb\n`;
+
+  it("reads the release's size and hash from the repository's index", () => {
+    const text = `${stanza('1.0.0')}\n${stanza('1.0.1')}`;
+    expect(parseAptStanza(text, '1.0.1')).toEqual({
+      version: '1.0.1',
+      size: deb.length,
+      sha256,
+      filename: './storage-kiosk_1.0.1_amd64.deb',
+    });
+    expect(parseAptStanza(text, '1.0.2')).toBeNull();
+  });
+
+  /** Fake apt-get and apt-cache: `download` writes the whole package, or half of it. */
+  function fakeApt({ half }) {
+    const bin = tempDir('kiosk-bin-');
+    const body = (half ? deb.subarray(0, deb.length / 2) : deb).toString('base64');
+    writeFileSync(
+      join(bin, 'apt-get'),
+      `#!/bin/sh\n[ "$2" = download ] || exit 0\nv="\${3#storage-kiosk=}"\necho ${body} | base64 -d > "storage-kiosk_\${v}_amd64.deb"\n`,
+    );
+    writeFileSync(
+      join(bin, 'apt-cache'),
+      `#!/bin/sh\nv="\${2#storage-kiosk=}"\nprintf 'Package: storage-kiosk\\nVersion: %s\\nSize: ${deb.length}\\nSHA256: ${sha256}\\n' "$v"\n`,
+    );
+    writeFileSync(join(bin, 'dpkg-query'), '#!/bin/sh\nprintf "1.0.0\\tii "\n');
+    writeFileSync(join(bin, 'dpkg'), `#!/bin/sh\necho "dpkg $*" >> "${bin}/dpkg.log"\n`);
+    for (const tool of ['apt-get', 'apt-cache', 'dpkg-query', 'dpkg']) chmodSync(join(bin, tool), 0o755);
+    return bin;
+  }
+
+  async function pull({ half }) {
+    const bin = fakeApt({ half });
+    const stateDir = tempDir('kiosk-update-');
+    const releasesDir = join(stateDir, 'releases');
+    mkdirSync(releasesDir);
+    writeFileSync(join(releasesDir, 'storage-kiosk_1.0.0.deb'), deb);
+    const logs = [];
+    const settings = { kioskId: 'kiosk-7', window: parseWindow('01:00-05:00'), probationMs: 60_000, checkMs: 60_000 };
+    const io = systemIo({
+      settings,
+      stateDir,
+      releasesDir,
+      log: (line) => logs.push(line),
+      bin: {
+        aptGet: join(bin, 'apt-get'),
+        aptCache: join(bin, 'apt-cache'),
+        dpkgQuery: join(bin, 'dpkg-query'),
+        dpkg: join(bin, 'dpkg'),
+        aptCacheDir: join(bin, 'none'),
+      },
+    });
+    io.fetchChannel = async () => ({
+      data: Buffer.from(JSON.stringify({ channel: 'stable', serial: 1, rings: [{ name: 'all', release: '1.0.1' }] })),
+      signature: Buffer.from('sig'),
+    });
+    io.verifySignature = async () => {};
+    const installs = [];
+    io.install = async (path) => {
+      installs.push(path);
+      return { ok: false, reason: 'stopped by the test' };
+    };
+    const state = await new UpdateAgent({ io, settings }).run({ now: true });
+    return { state, installs, releases: readdirSync(releasesDir), logs };
+  }
+
+  it("a half-downloaded package is never installed: its hash is not the index's", async () => {
+    const { state, installs, releases, logs } = await pull({ half: true });
+    expect(installs).toEqual([]);
+    expect(releases).toEqual(['storage-kiosk_1.0.0.deb']);
+    expect(state).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      lastOutcome: {
+        outcome: 'download-failed',
+        reason: expect.stringMatching(/SHA-256 [0-9a-f]{64} is not the index's/),
+      },
+    });
+    expect(logs.join('\n')).toMatch(/download failed: storage-kiosk_1\.0\.1_amd64\.deb: SHA-256/);
+  });
+
+  it('a whole package is kept in releases/ beside the one to go back to, then installed', async () => {
+    const { installs, releases } = await pull({ half: false });
+    expect(releases.sort()).toEqual(['storage-kiosk_1.0.0.deb', 'storage-kiosk_1.0.1.deb']);
+    expect(installs).toHaveLength(2);
+    expect(installs[0]).toMatch(/storage-kiosk_1\.0\.1\.deb$/);
+    // The install was stopped by the test: the revert installs the kept 1.0.0.
+    expect(installs[1]).toMatch(/storage-kiosk_1\.0\.0\.deb$/);
+  });
+});
+
+describe('the state file', () => {
+  it('is replaced whole and read back', () => {
+    const dir = tempDir('kiosk-state-');
+    const state = { ...readState(dir, '1.0.0'), state: 'probation', wanted: '1.0.1' };
+    writeState(dir, state);
+    writeState(dir, { ...state, state: 'idle' });
+    expect(readState(dir, '1.0.0')).toMatchObject({ state: 'idle', wanted: '1.0.1', running: '1.0.0' });
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it("is never written through a link the daemon's user put in place of its directory", () => {
+    const dir = tempDir('kiosk-owned-');
+    const elsewhere = tempDir('kiosk-elsewhere-');
+    spawnSync('ln', ['-s', elsewhere, join(dir, 'update')]);
+    const uid = process.getuid();
+    expect(() => ownDirectory(join(dir, 'update'), { uid })).toThrow(/is a symbolic link: refusing to use it/);
+    expect(existsSync(join(elsewhere, 'state.json'))).toBe(false);
+    expect(ownDirectory(join(dir, 'fresh'), { uid })).toBe(join(dir, 'fresh'));
+    expect(() => ownDirectory(join(dir, 'fresh'), { uid: uid + 1 })).toThrow(/is owned by uid/);
+  });
+});
