@@ -12,7 +12,7 @@
 //                           ops/grafana/kiosk-fleet.json must be valid and return data
 // Each is one test; returns the results, and exits 1 on a failure when run alone.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,26 @@ async function liveChecks() {
     void fleet.stopAll().then(() => process.exit(1));
   }, DASHBOARD_TIMEOUT_MS);
   try {
+    // The update agent's state file beside the kiosks' state directories, as the agent leaves it
+    // after a committed release, so the rollout panel has data.
+    mkdirSync(join(fleet.dir, 'update'), { recursive: true });
+    writeFileSync(
+      join(fleet.dir, 'update', 'state.json'),
+      JSON.stringify({
+        state: 'idle',
+        running: '1.0.1',
+        wanted: '1.0.1',
+        ring: 'early',
+        lastCheckAt: new Date().toISOString(),
+        lastCheckResult: 'current',
+        lastOutcome: {
+          at: new Date().toISOString(),
+          outcome: 'committed',
+          reason: 'passed 15 minutes of probation',
+          release: '1.0.1',
+        },
+      }),
+    );
     const kiosks = await Promise.all([fleet.startKiosk({ name: 'kiosk-1' }), fleet.startKiosk({ name: 'kiosk-2' })]);
     const auth = { authorization: `Bearer ${FLEET_TOKEN}` };
     // Traffic through each proxy, so the latency histogram has observations.
