@@ -69,6 +69,9 @@ export const PACKAGE_PATHS = [
   '/usr/bin/storage-kiosk',
   '/lib/systemd/system/kiosk-daemon.service',
   '/lib/systemd/system/kiosk-prometheus-agent.service',
+  '/lib/systemd/system/storage-kiosk-update.service',
+  '/lib/systemd/system/storage-kiosk-update.timer',
+  '/etc/systemd/system/timers.target.wants/storage-kiosk-update.timer',
   '/etc/systemd/system/multi-user.target.wants/kiosk-daemon.service',
   '/etc/systemd/system/kiosk-daemon.service',
   '/etc/chromium/policies/managed/storage-kiosk.json',
@@ -359,10 +362,18 @@ function contentsCheck(deb) {
     '/etc/storage-kiosk/daemon.env',
     '/etc/storage-kiosk/prometheus-agent.yml',
     '/lib/systemd/system/kiosk-prometheus-agent.service',
+    '/lib/systemd/system/storage-kiosk-update.service',
+    '/lib/systemd/system/storage-kiosk-update.timer',
+    '/etc/storage-kiosk/update.env',
+    `${LIB}/update/main.mjs`,
+    `${LIB}/update/agent.mjs`,
   ])
     if (!paths.includes(needed)) problems.push(`missing ${needed}`);
+  if (paths.some((path) => path.startsWith(`${LIB}/update/`) && path.endsWith('.test.mjs')))
+    problems.push('a test file of the update agent is in the package');
   const conffiles = cmd('dpkg-deb', ['-I', deb, 'conffiles']).output.split('\n');
-  if (!conffiles.includes('/etc/storage-kiosk/daemon.env')) problems.push('daemon.env is not a conffile');
+  for (const file of ['daemon.env', 'update.env'])
+    if (!conffiles.includes(`/etc/storage-kiosk/${file}`)) problems.push(`${file} is not a conffile`);
   const control = cmd('dpkg-deb', ['-f', deb, 'Installed-Size']).output;
   const size = statSync(deb).size;
   return {

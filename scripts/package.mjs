@@ -322,6 +322,7 @@ export function stage({ dir, version, commit }) {
       `${LIB}/daemon/dist/main.js`,
       `${LIB}/scripts/browser-policy.mjs`,
       `${LIB}/lib/wait-idle.mjs`,
+      `${LIB}/daemon/dist/check-config.js`,
       `${LIB}/update/main.mjs`,
     ]),
   );

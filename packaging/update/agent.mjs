@@ -139,6 +139,10 @@ export class UpdateAgent {
       this.log(`channel not reachable: ${error.message}`);
       return this.save({ lastCheckAt: at, lastCheckResult: 'unreachable' });
     }
+    if (!this.state.running) {
+      this.log('storage-kiosk is not installed (dpkg-query): nothing to update');
+      return this.save({ lastCheckAt: at, lastCheckResult: 'not-installed' });
+    }
     const ring = ringFor(channel, this.settings.kioskId);
     const wanted = ring.release;
     const checked = { lastCheckAt: at, channelSerial: channel.serial, ring: ring.name };
@@ -197,16 +201,20 @@ export class UpdateAgent {
   /**
    * Every check interval until the probation time is over: the daemon ready on the new release, the
    * browser's heartbeat, no crash loop (systemd's restart counts not growing) and a synthetic walk.
-   * A crash fails at once; any other check when it fails FAILS_IN_A_ROW times in a row.
+   * A crash fails at once; any other check when it fails FAILS_IN_A_ROW times in a row. A minute
+   * that proves nothing (the operator's API unreachable) does not count: probation runs a minute
+   * longer, up to twice its time; a release never proven goes back but may be tried again.
    */
   async probation() {
     const { wanted } = this.state;
     const since = Date.parse(this.state.probationSince);
-    const end = since + this.settings.probationMs;
+    let end = since + this.settings.probationMs;
+    const latest = since + 2 * this.settings.probationMs;
     let baseline = await this.io.restartCounts();
     const inARow = new Map();
     while (this.io.now() < end) {
       await this.io.sleep(Math.min(this.settings.checkMs, end - this.io.now()));
+      const minute = Math.round((this.io.now() - since) / 60_000);
       const counts = await this.io.restartCounts();
       for (const [unit, count] of Object.entries(counts)) {
         if (count > (baseline[unit] ?? count)) {
@@ -215,12 +223,27 @@ export class UpdateAgent {
       }
       baseline = { ...baseline, ...counts };
       const problems = await this.io.probe(wanted);
-      const failing = new Set(problems.map((problem) => problem.check));
-      for (const check of [...inARow.keys()]) if (!failing.has(check)) inARow.delete(check);
-      for (const problem of problems) {
+      const failing = problems.filter((problem) => !problem.inconclusive);
+      if (failing.length === 0 && problems.length > 0) {
+        this.log(
+          `probation of ${wanted}, minute ${minute}: proves nothing (${problems.map((p) => p.reason).join('; ')}): one more minute`,
+        );
+        if (end >= latest) {
+          return this.revert(
+            `not proven in ${(2 * this.settings.probationMs) / 60_000} minutes: ${problems[0].reason}`,
+            {
+              retry: true,
+            },
+          );
+        }
+        end = Math.min(latest, end + this.settings.checkMs);
+        continue;
+      }
+      const names = new Set(failing.map((problem) => problem.check));
+      for (const check of [...inARow.keys()]) if (!names.has(check)) inARow.delete(check);
+      for (const problem of failing) {
         const times = (inARow.get(problem.check) ?? 0) + 1;
         inARow.set(problem.check, times);
-        const minute = Math.round((this.io.now() - since) / 60_000);
         this.log(`probation of ${wanted}, minute ${minute}: ${problem.check}: ${problem.reason}`);
         if (times >= FAILS_IN_A_ROW)
           return this.revert(`${problem.check}: ${problem.reason} (minute ${minute} of probation)`);
@@ -241,12 +264,16 @@ export class UpdateAgent {
     });
   }
 
-  /** Reinstall the release that ran before, from the kiosk's own copy, and never retry this one. */
-  async revert(reason) {
+  /**
+   * Reinstall the release that ran before, from the kiosk's own copy, and never retry this one
+   * (unless `retry`: it was not proven bad, only not proven good).
+   */
+  async revert(reason, { retry = false } = {}) {
     const { wanted, previous } = this.state;
-    const failedReleases = this.state.failedReleases.includes(wanted)
-      ? this.state.failedReleases
-      : [...this.state.failedReleases, wanted];
+    const failedReleases =
+      retry || this.state.failedReleases.includes(wanted)
+        ? this.state.failedReleases
+        : [...this.state.failedReleases, wanted];
     this.log(`reverting ${wanted} to ${previous}: ${reason}`);
     this.save({ state: 'reverting', failedReleases, lastOutcome: this.outcome('reverting', reason, wanted) });
     const deb = previous ? await this.io.localRelease(previous) : null;
@@ -259,7 +286,9 @@ export class UpdateAgent {
       this.log(why);
       return this.save({ state: 'failed', running: now.version, lastOutcome: this.outcome('failed', why, wanted) });
     }
-    this.log(`reverted to ${previous}; ${wanted} will not be tried again on this kiosk`);
+    this.log(
+      `reverted to ${previous}; ${wanted} ${retry ? 'may be tried again at the next check' : 'will not be tried again on this kiosk'}`,
+    );
     this.save({
       state: 'reverted',
       running: previous,

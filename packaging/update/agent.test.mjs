@@ -104,6 +104,12 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
         problems.push({ check: 'ready', reason: `the daemon runs ${machine.installed.version}` });
       if (h.walk === false)
         problems.push({ check: 'walk-select-a-space', reason: '/api/facilities/demo/space-types/ answered 502' });
+      if (h.upstreamDown)
+        problems.push({
+          check: 'ready',
+          reason: '/health/ready answered 503 (operator API unreachable: down)',
+          inconclusive: true,
+        });
       return problems;
     },
   };
@@ -219,6 +225,36 @@ describe('revert', () => {
       lastOutcome: {
         reason: expect.stringMatching(/^walk-select-a-space: .* answered 502 \(minute 6 of probation\)$/),
       },
+    });
+  });
+
+  it("minutes the operator's API is down prove nothing: probation runs that much longer, then commits", async () => {
+    const machine = kiosk({ daemon: { '1.0.1': (minutes) => ({ upstreamDown: minutes > 3 && minutes < 9 }) } });
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+    // Five minutes (4 to 8) proved nothing: 20 s of install, then 15 + 5 minutes of probation.
+    expect(machine.now - START).toBe(20_000 + 20 * MINUTE);
+  });
+
+  it('a release the kiosk could not prove in twice its probation goes back, and is tried again at the next check', async () => {
+    const machine = kiosk({ daemon: { '1.0.1': () => ({ upstreamDown: true }) } });
+    const state = await runOnce(machine);
+    expect(state).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: [] });
+    expect(state.lastOutcome.reason).toBe(
+      'not proven in 30 minutes: /health/ready answered 503 (operator API unreachable: down)',
+    );
+    // The next night the operator's API answers: the same release is installed and commits.
+    const next = kiosk();
+    Object.assign(next, {
+      installed: machine.installed,
+      disk: machine.disk,
+      kept: machine.kept,
+      now: machine.now + 24 * 60 * MINUTE,
+    });
+    expect(await runOnce(next)).toMatchObject({
+      state: 'idle',
+      running: '1.0.1',
+      lastOutcome: { outcome: 'committed' },
     });
   });
 

@@ -117,14 +117,18 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     loadState: (running) => readState(stateDir, running),
     saveState: (state) => writeState(stateDir, state),
 
-    /** The installed version and whether dpkg left it half-done (unpacked, half-configured...). */
+    /**
+     * The installed version and whether dpkg left it half-done. dpkg's abbreviated status: the
+     * second letter is the package's state: i installed, U unpacked, F half-configured, H
+     * half-installed, W/t triggers awaiting or pending; n or c (config files only) is not installed.
+     */
     async installed() {
-      const result = await run(dpkgQuery, ['-W', '-f=${Version}\\t${db:Status-Abbrev}', PACKAGE]);
-      if (result.code !== 0) return { version: null, status: 'not-installed', pending: false };
-      const [version, abbrev = ''] = result.out.split('\t');
-      // "ii " is installed; "iU", "iF", "iH"... are left by an interrupted or failed dpkg run.
-      const pending = abbrev.trim() !== 'ii';
-      return { version: version || null, status: abbrev.trim(), pending };
+      const result = await run(dpkgQuery, ['-W', '-f=${Version}\t${db:Status-Abbrev}', PACKAGE]);
+      const [version = '', abbrev = ''] = result.out.split('\t');
+      const state = abbrev.charAt(1);
+      if (result.code !== 0 || version === '' || state === 'n' || state === 'c')
+        return { version: null, status: 'not-installed', pending: false };
+      return { version, status: abbrev.trim(), pending: state !== 'i' || abbrev.charAt(2).trim() !== '' };
     },
 
     async configurePending() {
@@ -237,7 +241,11 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
       return counts;
     },
 
-    /** The probation checks, each a problem when it fails. */
+    /**
+     * The probation checks, each a problem when it fails. While the operator's API is unreachable
+     * (the daemon's own probe says so), what depends on it proves nothing either way: those
+     * problems are inconclusive, and probation waits for the API rather than blame the release.
+     */
     async probe(release) {
       const problems = [];
       const auth = probe.token ? { authorization: `Bearer ${probe.token}` } : {};
@@ -245,23 +253,27 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
         const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
         return { status: response.status, text: await response.text() };
       };
+      let upstreamDown = false;
       try {
         const ready = await get(`${probe.supportUrl}/health/ready`, auth);
         const body = JSON.parse(ready.text);
-        if (ready.status !== 200)
+        upstreamDown = body.upstream?.reachable === false;
+        if (body.version !== release)
+          problems.push({ check: 'ready', reason: `the daemon runs ${body.version}, not ${release}` });
+        else if (ready.status !== 200)
           problems.push({
             check: 'ready',
-            reason: `/health/ready answered ${ready.status} (${body.status ?? 'no status'})`,
+            reason: `/health/ready answered ${ready.status}${upstreamDown ? ` (operator API unreachable: ${body.upstream.error ?? body.upstream.statusCode})` : ''}`,
+            inconclusive: upstreamDown,
           });
-        else if (body.version !== release)
-          problems.push({ check: 'ready', reason: `the daemon runs ${body.version}, not ${release}` });
       } catch (error) {
         problems.push({ check: 'ready', reason: `no answer from the daemon (${error.cause?.code ?? error.message})` });
       }
       if (probe.browser) {
         try {
           const metrics = await get(`${probe.supportUrl}/metrics`, auth);
-          if (!/^kiosk_ui_connected 1$/m.test(metrics.text))
+          // The daemon's series carry its default label: kiosk_ui_connected{app="kiosk_daemon"} 1.
+          if (!/^kiosk_ui_connected(\{[^}]*\})? 1$/m.test(metrics.text))
             problems.push({ check: 'heartbeat', reason: 'no kiosk page sends its heartbeat (kiosk_ui_connected 0)' });
         } catch (error) {
           problems.push({
@@ -274,12 +286,16 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
       const page = { 'x-kiosk-page': '1' };
       for (const [step, path] of [
         ['welcome', `/api/facilities/${probe.facility}/configuration/`],
-        ['select-a-space', `/api/facilities/${probe.facility}/space-types/`],
+        ['select-a-space', `/api/facilities/${probe.facility}/space-types/?All=true`],
       ]) {
         try {
           const answer = await get(`${probe.uiUrl}${path}`, page);
           if (answer.status !== 200)
-            problems.push({ check: `walk-${step}`, reason: `${path} answered ${answer.status}` });
+            problems.push({
+              check: `walk-${step}`,
+              reason: `${path} answered ${answer.status}`,
+              inconclusive: upstreamDown && answer.status >= 500,
+            });
           else JSON.parse(answer.text);
         } catch (error) {
           problems.push({ check: `walk-${step}`, reason: `${path}: ${error.cause?.code ?? error.message}` });

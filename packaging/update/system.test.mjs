@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +172,31 @@ describe('APT', () => {
   });
 });
 
+describe("dpkg's word on the package", () => {
+  const withStatus = async (out, code = 0) => {
+    const bin = tempDir('kiosk-dpkg-');
+    writeFileSync(join(bin, 'dpkg-query'), `#!/bin/sh\nprintf '${out}'\nexit ${code}\n`);
+    chmodSync(join(bin, 'dpkg-query'), 0o755);
+    return systemIo({
+      settings: {},
+      stateDir: bin,
+      releasesDir: bin,
+      log: () => {},
+      bin: { dpkgQuery: join(bin, 'dpkg-query') },
+    }).installed();
+  };
+
+  it('installed, unpacked by a cut-short dpkg, half-configured, on hold, removed, absent', async () => {
+    expect(await withStatus('1.0.1\\tii ')).toEqual({ version: '1.0.1', status: 'ii', pending: false });
+    expect(await withStatus('1.0.1\\tiU ')).toEqual({ version: '1.0.1', status: 'iU', pending: true });
+    expect(await withStatus('1.0.1\\tiF ')).toEqual({ version: '1.0.1', status: 'iF', pending: true });
+    expect(await withStatus('1.0.1\\thi ')).toEqual({ version: '1.0.1', status: 'hi', pending: false });
+    expect(await withStatus('1.0.1\\tiiR')).toEqual({ version: '1.0.1', status: 'iiR', pending: true });
+    expect(await withStatus('1.0.1\\trc ')).toEqual({ version: null, status: 'not-installed', pending: false });
+    expect(await withStatus('', 1)).toEqual({ version: null, status: 'not-installed', pending: false });
+  });
+});
+
 describe('the state file', () => {
   it('is replaced whole and read back', () => {
     const dir = tempDir('kiosk-state-');
@@ -190,5 +216,95 @@ describe('the state file', () => {
     expect(existsSync(join(elsewhere, 'state.json'))).toBe(false);
     expect(ownDirectory(join(dir, 'fresh'), { uid })).toBe(join(dir, 'fresh'));
     expect(() => ownDirectory(join(dir, 'fresh'), { uid: uid + 1 })).toThrow(/is owned by uid/);
+  });
+});
+
+describe('the probation checks against a daemon', () => {
+  /** A daemon's two listeners as the checks see them: readiness, metrics, and the page's API. */
+  async function daemon({ version = '1.0.1', status = 200, upstream = { reachable: true }, connected = 1, api = 200 }) {
+    const requests = [];
+    const server = createServer((request, response) => {
+      requests.push({ url: request.url, headers: request.headers });
+      const send = (code, body, type = 'application/json') => {
+        response.writeHead(code, { 'content-type': type });
+        response.end(body);
+      };
+      if (request.url === '/health/ready')
+        return send(status, JSON.stringify({ status: status === 200 ? 'ready' : 'not-ready', version, upstream }));
+      if (request.url === '/metrics')
+        return send(
+          200,
+          `# HELP kiosk_ui_connected 1 while a kiosk page sends its heartbeat\nkiosk_ui_connected{app="kiosk_daemon"} ${connected}\n`,
+          'text/plain',
+        );
+      if (request.url.startsWith('/api/') && request.headers['x-kiosk-page'] === '1')
+        return send(api, api === 200 ? '{"result": []}' : '{"reason": "down"}');
+      return send(404, '{}');
+    });
+    await new Promise((done) => server.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${server.address().port}`;
+    const io = systemIo({
+      settings: { probe: { supportUrl: url, uiUrl: url, token: 'support-token', facility: 'demo', browser: true } },
+      stateDir: tmpdir(),
+      releasesDir: tmpdir(),
+      log: () => {},
+    });
+    return { io, requests, close: () => new Promise((done) => server.close(done)) };
+  }
+
+  it('a healthy daemon on the new release: no problem, the walk asked as the page asks, the token sent', async () => {
+    const { io, requests, close } = await daemon({});
+    try {
+      expect(await io.probe('1.0.1')).toEqual([]);
+      expect(requests.map((r) => r.url)).toEqual([
+        '/health/ready',
+        '/metrics',
+        '/api/facilities/demo/configuration/',
+        '/api/facilities/demo/space-types/?All=true',
+      ]);
+      expect(requests[0].headers.authorization).toBe('Bearer support-token');
+    } finally {
+      await close();
+    }
+  });
+
+  it('the old release still answering, no heartbeat, the walk failing: each named', async () => {
+    const { io, close } = await daemon({ version: '1.0.0', connected: 0, api: 500 });
+    try {
+      expect(await io.probe('1.0.1')).toEqual([
+        { check: 'ready', reason: 'the daemon runs 1.0.0, not 1.0.1' },
+        { check: 'heartbeat', reason: 'no kiosk page sends its heartbeat (kiosk_ui_connected 0)' },
+        { check: 'walk-welcome', reason: '/api/facilities/demo/configuration/ answered 500', inconclusive: false },
+        {
+          check: 'walk-select-a-space',
+          reason: '/api/facilities/demo/space-types/?All=true answered 500',
+          inconclusive: false,
+        },
+      ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("the operator's API unreachable: not ready and the walk failing prove nothing", async () => {
+    const { io, close } = await daemon({ status: 503, upstream: { reachable: false, error: 'down' }, api: 502 });
+    try {
+      const problems = await io.probe('1.0.1');
+      expect(problems.map((p) => [p.check, p.inconclusive])).toEqual([
+        ['ready', true],
+        ['walk-welcome', true],
+        ['walk-select-a-space', true],
+      ]);
+      expect(problems[0].reason).toBe('/health/ready answered 503 (operator API unreachable: down)');
+    } finally {
+      await close();
+    }
+  });
+
+  it('no daemon at all', async () => {
+    const { io, close } = await daemon({});
+    await close();
+    const problems = await io.probe('1.0.1');
+    expect(problems[0]).toEqual({ check: 'ready', reason: 'no answer from the daemon (ECONNREFUSED)' });
   });
 });
