@@ -73,6 +73,7 @@ function buildKey() {
     'package-lock.json',
     'CHANGELOG.md',
     'docs/fleet.md',
+    'docs/updates.md',
   ])
     add(join(ROOT, path));
   hash.update(String(DIES_AFTER_SECONDS));
@@ -289,6 +290,12 @@ class Walk {
         '[Service]\nExecStart=/usr/bin/node /srv/kiosk-walks/update-page.mjs\nRestart=always\nUser=nobody\n' +
         '[Install]\nWantedBy=multi-user.target\n',
     );
+    // The agent as its unit runs it, but with --now: the walks do not wait for the facility's window.
+    put(
+      'etc/systemd/system/storage-kiosk-update.service.d/walks.conf',
+      '[Service]\nExecStart=\nExecStart=/usr/bin/storage-kiosk update --now\n',
+    );
+    this.timerAfterBoot('1h');
     for (const unit of ['kiosk-walk-central.service', 'kiosk-walk-page.service']) {
       mkdirSync(join(root, 'etc/systemd/system/multi-user.target.wants'), { recursive: true });
       rmSync(join(root, 'etc/systemd/system/multi-user.target.wants', unit), { force: true });
@@ -390,6 +397,28 @@ class Walk {
     this.mark(`${RELEASES.first} ready`);
   }
 
+  /** A unit's ActiveState in the container. */
+  unitState(unit) {
+    return this.container.exec(`systemctl show -p ActiveState --value ${unit}`).stdout.trim();
+  }
+
+  /** The agent's own lines in the container's journal (every boot). */
+  journal() {
+    return this.container.exec('journalctl --no-pager -o short-monotonic -t storage-kiosk-update -t storage-kiosk')
+      .stdout;
+  }
+
+  /**
+   * The walks start the agent themselves (the drop-in's --now) and the hourly timer stays quiet;
+   * before the plug is pulled, the timer is set to run the agent this long after the next boot, as
+   * the package's timer does 2 minutes after boot.
+   */
+  timerAfterBoot(after) {
+    const dir = join(this.container.root, 'etc/systemd/system/storage-kiosk-update.timer.d');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'walks.conf'), `[Timer]\nOnCalendar=\nOnBootSec=${after}\n`);
+  }
+
   async remove(keep) {
     await this.container.remove({ keep });
     if (!keep) rmSync(this.dir, { recursive: true, force: true });
@@ -410,7 +439,7 @@ export async function prepareWalks({ dir, log = console.log }) {
   return { base, releases, keys, repo, timeline };
 }
 
-export async function runUpdateChecks({ keep = false, only } = {}) {
+export async function runUpdateChecks({ keep = false, only, parallel = 4 } = {}) {
   const results = [];
   const problem = containerPreconditions();
   if (problem) return { skipped: `update walks skipped: ${problem}`, results, timelines: [] };
@@ -426,39 +455,313 @@ export async function runUpdateChecks({ keep = false, only } = {}) {
   }
   timelines.push(['set-up', shared.timeline]);
   const walks = WALKS.filter((walk) => !only || walk.name === only);
-  for (const spec of walks) {
+  const runWalk = async (spec) => {
     const walk = new Walk({ name: spec.name, dir, ...shared });
+    const own = [];
     try {
       walk.container.mount();
       walk.prepare();
       await walk.boot();
-      if (spec.name === 'boot') {
-        results.push({ name: 'boot: trixie under systemd-nspawn, the central place answers', ok: true });
-      }
-      await spec.run(walk, results);
+      await spec.run(walk, own);
     } catch (error) {
-      results.push({ name: `${spec.title}`, ok: false, detail: error.stack ?? error.message });
+      own.push({ name: spec.title, ok: false, detail: error.stack ?? error.message });
     } finally {
-      timelines.push([spec.name, walk.timeline]);
       await walk.remove(keep);
     }
+    return { own, timeline: [spec.name, walk.timeline] };
+  };
+  // Walks run side by side (each mostly waits out its probation), `parallel` at a time.
+  const queue = [...walks];
+  const done = new Map();
+  await Promise.all(
+    Array.from({ length: Math.max(1, parallel) }, async () => {
+      while (queue.length) {
+        const spec = queue.shift();
+        done.set(spec, await runWalk(spec));
+      }
+    }),
+  );
+  for (const spec of walks) {
+    results.push(...done.get(spec).own);
+    timelines.push(done.get(spec).timeline);
   }
   if (!keep) rmSync(dir, { recursive: true, force: true });
   return { results, timelines };
 }
 
-/** The walks; each pushes its results. */
+/** Poll every quarter second until `done(walk)` is true; marks each change of the agent's state. */
+async function follow(walk, done, { timeoutMs, what }) {
+  const deadline = Date.now() + timeoutMs;
+  let seen = walk.lastSeen;
+  while (Date.now() < deadline) {
+    const state = walk.state();
+    const now = state ? `${state.state}${state.running ? ` (running ${state.running})` : ''}` : null;
+    if (now && now !== seen) {
+      walk.mark(`state ${now}`);
+      seen = now;
+      walk.lastSeen = now;
+    }
+    if (await done(walk, state)) return state;
+    await sleep(250);
+  }
+  throw new Error(
+    `timed out after ${timeoutMs / 1000} s waiting for ${what}; state ${JSON.stringify(walk.state())}\n${walk.journal().slice(-3000)}`,
+  );
+}
+
+const agentIdle = (walk) => !/^(active|activating|deactivating)$/.test(walk.unitState('storage-kiosk-update.service'));
+
+/** Each walk's agent runs as its unit, started here with --now (the walks' drop-in) instead of by the timer. */
+function startAgent(walk) {
+  const started = walk.container.exec('systemctl start --no-block storage-kiosk-update.service');
+  if (!started.ok) throw new Error(`systemctl start storage-kiosk-update.service: ${started.output}`);
+  walk.mark('agent started (storage-kiosk update --now)');
+}
+
+/** Run the agent once to its end (a check that does not update). */
+async function runAgentOnce(walk, what) {
+  startAgent(walk);
+  await sleep(500);
+  await follow(walk, agentIdle, { timeoutMs: 120_000, what });
+}
+
+function metrics(walk) {
+  const token = /^KIOSK_HEALTH_TOKEN=(.*)$/m.exec(walk.container.read('etc/storage-kiosk/secrets.env') ?? '')?.[1];
+  return walk
+    .node(
+      `(async () => (await fetch('http://127.0.0.1:9100/metrics', { headers: { authorization: 'Bearer ${token}' } })).text())()`,
+    )
+    .stdout.split('\n')
+    .filter((line) => line.startsWith('kiosk_update_'))
+    .join('\n');
+}
+
+const seconds = (from, to) => ((Date.parse(to) - Date.parse(from)) / 1000).toFixed(1);
+
+/** The kiosk serves one whole release: dpkg says installed, nothing pending, the daemon ready with it. */
+async function wholeRelease(walk, version) {
+  const status = walk.dpkgStatus();
+  const audit = walk.container.exec('dpkg --audit').stdout.trim();
+  const ready = await walk.waitReady(version).catch((error) => ({ raw: error.message }));
+  const ok = status === `install ok installed ${version}` && audit === '' && ready.version === version;
+  return { ok, detail: `dpkg: ${status}; dpkg --audit: ${audit || 'clean'}; ready: ${ready.raw}` };
+}
+
+/** Pull the plug: the boot after it runs the agent 15 s after boot (the walks' timer drop-in), then boot again. */
+async function plugAndBoot(walk, stage) {
+  walk.timerAfterBoot('15s');
+  await walk.container.kill();
+  walk.mark(`PLUG PULLED ${stage}`);
+  await walk.boot();
+}
+
+const PROBATION_TIMEOUT = (PROBATION_MINUTES * 60 + 120) * 1000;
+const committed = (version) => (walk, state) =>
+  state?.state === 'idle' && state.running === version && state.lastOutcome?.outcome === 'committed' && agentIdle(walk);
+
+/** The walks; each pushes its results (one per thing a support person or operator would notice). */
 const WALKS = [
   {
-    name: 'install',
-    title: `a new kiosk: ${RELEASES.first} from the signed repository, the daemon ready`,
+    name: 'pull',
+    title: `pull ${RELEASES.next}, probation, commit; ${RELEASES.dying} reverted and not retried; bad channel files`,
     async run(walk, results) {
       await walk.installFirst();
-      const ready = walk.ready();
+
+      // 1. The canary ring names 1.0.1: pulled, installed, on probation, committed.
+      walk.publish(channel({ serial: 1, release: RELEASES.next }));
+      walk.mark(`channel serial 1: canary ${RELEASES.next}`);
+      startAgent(walk);
+      const pulled = await follow(walk, committed(RELEASES.next), {
+        timeoutMs: PROBATION_TIMEOUT + 60_000,
+        what: `${RELEASES.next} committed`,
+      });
+      const whole = await wholeRelease(walk, RELEASES.next);
+      const shown = metrics(walk);
       results.push({
-        name: this.title,
-        ok: ready.status === 200 && ready.version === RELEASES.first && walk.installed() === RELEASES.first,
-        detail: `ready ${ready.raw}; dpkg: ${walk.dpkgStatus()}`,
+        name: `pull: a kiosk on ${RELEASES.first} pulls ${RELEASES.next}, passes ${PROBATION_MINUTES} min of probation and commits`,
+        ok:
+          whole.ok &&
+          /kiosk_update_last_outcome\{[^}]*outcome="committed"/.test(shown) &&
+          new RegExp(`kiosk_update_release_info\\{[^}]*running="${RELEASES.next.replace(/\./g, '\\.')}"`).test(shown),
+        detail: `${whole.detail}; ${pulled.lastOutcome.reason}\n${shown}`,
+      });
+
+      // 2. The canary ring names 1.0.2, whose daemon dies 25 s after it starts: reverted within probation.
+      walk.publish(channel({ serial: 2, release: RELEASES.dying }));
+      walk.mark(`channel serial 2: canary ${RELEASES.dying} (its daemon exits ${DIES_AFTER_SECONDS} s after start)`);
+      startAgent(walk);
+      let probationSince;
+      const reverted = await follow(
+        walk,
+        (w, state) => {
+          if (state?.probationSince) probationSince = state.probationSince;
+          return state?.state === 'reverted' && agentIdle(w);
+        },
+        { timeoutMs: PROBATION_TIMEOUT + 60_000, what: `${RELEASES.dying} reverted` },
+      );
+      const back = await wholeRelease(walk, RELEASES.next);
+      const within =
+        probationSince && Date.parse(reverted.lastOutcome.at) - Date.parse(probationSince) < PROBATION_MINUTES * 60_000;
+      results.push({
+        name: `revert: ${RELEASES.dying}, whose daemon dies ${DIES_AFTER_SECONDS} s in, is reverted to ${RELEASES.next} within probation and the reason reported`,
+        ok:
+          back.ok &&
+          Boolean(within) &&
+          reverted.failedReleases.includes(RELEASES.dying) &&
+          reverted.lastOutcome.outcome === 'reverted' &&
+          /kiosk_update_last_outcome\{[^}]*outcome="reverted"/.test(metrics(walk)),
+        detail: `${back.detail}; reverted ${probationSince ? seconds(probationSince, reverted.lastOutcome.at) : '?'} s into probation: ${reverted.lastOutcome.reason}`,
+      });
+
+      // 3. The channel still names 1.0.2 (a newer serial): not tried again.
+      walk.publish(channel({ serial: 3, release: RELEASES.dying }));
+      await runAgentOnce(walk, 'a check of a channel naming the failed release');
+      const again = walk.state();
+      results.push({
+        name: `never retried: a newer channel still naming ${RELEASES.dying} leaves ${RELEASES.next} running`,
+        ok: walk.installed() === RELEASES.next && again.lastCheckResult === 'failed-before',
+        detail: `installed ${walk.installed()}; last check: ${again.lastCheckResult}`,
+      });
+
+      // 4. Bad channel files: nothing changes, each is counted and reported.
+      const cases = [
+        ['unsigned', channel({ serial: 4, release: RELEASES.first }), { signature: 'none' }, /not signed/],
+        [
+          "signed by a key not in the kiosk's keyring",
+          channel({ serial: 4, release: RELEASES.first }),
+          { signature: 'stranger' },
+          /does not verify/,
+        ],
+        [
+          'changed after signing',
+          channel({ serial: 4, release: RELEASES.first }),
+          { signature: 'tampered' },
+          /does not verify/,
+        ],
+        ['unparsable (signed)', '{ "channel": "stable", "serial": 4, "rings": [', {}, /not JSON/],
+        ['naming a release the repository lacks', channel({ serial: 4, release: '1.0.9' }), {}, /lacks/],
+        ['replayed (an older serial, validly signed)', channel({ serial: 1, release: RELEASES.first }), {}, /replay/],
+      ];
+      const before = walk.state().channelRejections ?? 0;
+      for (const [what, content, options, reason] of cases) {
+        walk.publish(content, options);
+        walk.mark(`channel ${what}`);
+        await runAgentOnce(walk, `the check of a channel file ${what}`);
+        const state = walk.state();
+        results.push({
+          name: `bad channel file, ${what}: refused, nothing changes, reported`,
+          ok:
+            walk.installed() === RELEASES.next &&
+            state.running === RELEASES.next &&
+            state.lastCheckResult === 'rejected' &&
+            reason.test(state.lastChannelError?.reason ?? ''),
+          detail: `installed ${walk.installed()}; ${state.lastChannelError?.reason}`,
+        });
+      }
+      const counted = /^kiosk_update_channel_rejected_total (\d+)/m.exec(metrics(walk))?.[1];
+      results.push({
+        name: 'bad channel files are counted in kiosk_update_channel_rejected_total',
+        ok: Number(counted) === before + cases.length,
+        detail: `kiosk_update_channel_rejected_total ${counted} (${cases.length} refused in this walk)`,
+      });
+    },
+  },
+  {
+    name: 'plug-download',
+    title: 'plug pulled during the download',
+    async run(walk, results) {
+      await walk.installFirst();
+      writeFileSync(join(walk.control, 'hold-debs'), '');
+      walk.publish(channel({ serial: 1, release: RELEASES.next }));
+      startAgent(walk);
+      await follow(walk, (w, state) => state?.state === 'downloading' && existsSync(join(w.control, 'held')), {
+        timeoutMs: 60_000,
+        what: 'the download half-way',
+      });
+      const held = readFileSync(join(walk.control, 'held'), 'utf8').trim();
+      walk.mark(`download held at ${held}`);
+      rmSync(join(walk.control, 'hold-debs'));
+      await plugAndBoot(walk, 'during the download');
+      const afterBoot = await wholeRelease(walk, RELEASES.first);
+      walk.mark(`after boot: ${RELEASES.first} whole and ready`);
+      await follow(walk, committed(RELEASES.next), {
+        timeoutMs: PROBATION_TIMEOUT + 90_000,
+        what: `${RELEASES.next} committed`,
+      });
+      const whole = await wholeRelease(walk, RELEASES.next);
+      results.push({
+        name: `plug pulled during the download: the next boot serves ${RELEASES.first} whole, the half download is never installed, the update then commits`,
+        ok: afterBoot.ok && whole.ok,
+        detail: `held: ${held}; after boot: ${afterBoot.detail}; at the end: ${whole.detail}`,
+      });
+    },
+  },
+  {
+    name: 'plug-unpack',
+    title: "plug pulled during dpkg's unpack",
+    async run(walk, results) {
+      await walk.installFirst();
+      walk.publish(channel({ serial: 1, release: RELEASES.next }));
+      startAgent(walk);
+      // dpkg is frozen (SIGSTOP) the moment the package is half-installed, then the plug is pulled.
+      const deadline = Date.now() + 120_000;
+      let frozen = null;
+      while (!frozen && Date.now() < deadline) {
+        for (const pid of walk.container.pids('dpkg')) {
+          try {
+            process.kill(pid, 'SIGSTOP');
+          } catch {
+            continue;
+          }
+          const status = walk.container.exec("dpkg-query -W -f='${db:Status-Abbrev}' storage-kiosk").stdout.trim();
+          if (status === 'iH') frozen = { pid, status };
+          else process.kill(pid, 'SIGCONT');
+        }
+        if (!frozen) await sleep(20);
+      }
+      if (!frozen)
+        throw new Error(`dpkg was never seen half-way through unpacking; state ${JSON.stringify(walk.state())}`);
+      const newFiles = walk.container
+        .exec("find /usr/lib/storage-kiosk /usr/bin /lib/systemd/system -name '*.dpkg-new' | wc -l")
+        .stdout.trim();
+      walk.mark(`dpkg frozen mid-unpack (${frozen.status}, ${newFiles} .dpkg-new files)`);
+      await plugAndBoot(walk, "during dpkg's unpack");
+      const afterBoot = walk.dpkgStatus();
+      walk.mark(`after boot dpkg says: ${afterBoot}`);
+      const end = await follow(
+        walk,
+        (w, state) =>
+          ['idle', 'reverted', 'failed'].includes(state?.state) && state.lastOutcome !== null && agentIdle(w),
+        { timeoutMs: PROBATION_TIMEOUT + 90_000, what: 'the install finished or undone' },
+      );
+      const whole = await wholeRelease(walk, end.running);
+      results.push({
+        name: "plug pulled during dpkg's unpack: the next boot finishes or undoes the install and serves one whole release",
+        ok: whole.ok && [RELEASES.first, RELEASES.next].includes(end.running) && end.state !== 'failed',
+        detail: `frozen with ${newFiles} .dpkg-new files; after boot: ${afterBoot}; then ${end.state} on ${end.running}: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}`,
+      });
+    },
+  },
+  {
+    name: 'plug-probation',
+    title: 'plug pulled on probation',
+    async run(walk, results) {
+      await walk.installFirst();
+      walk.publish(channel({ serial: 1, release: RELEASES.next }));
+      startAgent(walk);
+      await follow(walk, (w, state) => state?.state === 'probation', { timeoutMs: 120_000, what: 'probation' });
+      await sleep((CHECK_SECONDS + 2) * 1000);
+      await plugAndBoot(walk, 'on probation');
+      const afterBoot = await wholeRelease(walk, RELEASES.next);
+      walk.mark(`after boot: ${RELEASES.next} whole and ready`);
+      const end = await follow(walk, committed(RELEASES.next), {
+        timeoutMs: PROBATION_TIMEOUT + 60_000,
+        what: `${RELEASES.next} committed`,
+      });
+      results.push({
+        name: `plug pulled on probation: the next boot serves ${RELEASES.next} whole, probation starts again and commits`,
+        ok: afterBoot.ok && end.lastOutcome.outcome === 'committed',
+        detail: `after boot: ${afterBoot.detail}; ${end.lastOutcome.reason}`,
       });
     },
   },
@@ -481,8 +784,10 @@ export function printUpdateChecks({ skipped, results, timelines }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false }, only: { type: 'string' } } });
-  const outcome = await runUpdateChecks(values);
+  const { values } = parseArgs({
+    options: { keep: { type: 'boolean', default: false }, only: { type: 'string' }, parallel: { type: 'string' } },
+  });
+  const outcome = await runUpdateChecks({ ...values, parallel: Number(values.parallel ?? 4) });
   const results = printUpdateChecks(outcome);
   process.exit(results.every((result) => result.ok) ? 0 : 1);
 }

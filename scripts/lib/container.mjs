@@ -254,14 +254,16 @@ export class Container {
     this.leader = null;
   }
 
-  /** Host PIDs of the container's processes named `comm`. */
+  /** Host PIDs of the container's processes named `comm` (those in its PID namespace). */
   pids(comm) {
+    if (!this.leader) return [];
+    const namespace = readlinkSync(`/proc/${this.leader}/ns/pid`);
     const found = [];
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
       try {
         if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== comm) continue;
-        if (readlinkSync(`/proc/${name}/root`) !== this.root) continue;
+        if (readlinkSync(`/proc/${name}/ns/pid`) !== namespace) continue;
         found.push(Number(name));
       } catch {
         continue;
