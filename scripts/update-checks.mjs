@@ -16,7 +16,7 @@
 //              mid-unpack, and on probation: the next boot serves one whole release and the update
 //              ends committed
 // Skips with one line when not root or no container can be booted here.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -225,7 +225,7 @@ export function channel({ serial, release, paused = false }) {
  * One walk: its container (an overlay of the base root), its central place's channel directory and
  * control directory, its timeline.
  */
-class Walk {
+export class Walk {
   constructor({ name, base, dir, repo, keys }) {
     this.name = name;
     this.dir = join(dir, name.replace(/[^a-z0-9-]/gi, '-'));
@@ -518,11 +518,14 @@ function startAgent(walk) {
   walk.mark('agent started (storage-kiosk update --now)');
 }
 
-/** Run the agent once to its end (a check that does not update). */
-async function runAgentOnce(walk, what) {
-  startAgent(walk);
-  await sleep(500);
-  await follow(walk, agentIdle, { timeoutMs: 120_000, what });
+/** Run the agent once to its end (a check that does not update): systemctl start waits for a oneshot. */
+function runAgentOnce(walk) {
+  // The walks start the agent more often than its unit's default start limit (5 in 10 s) allows.
+  walk.container.exec('systemctl reset-failed storage-kiosk-update.service');
+  const ran = walk.container.exec('systemctl start storage-kiosk-update.service');
+  walk.mark(
+    `agent ran (storage-kiosk update --now): ${ran.ok ? walk.state()?.lastCheckResult : `failed: ${ran.output}`}`,
+  );
 }
 
 function metrics(walk) {
@@ -615,7 +618,7 @@ const WALKS = [
 
       // 3. The channel still names 1.0.2 (a newer serial): not tried again.
       walk.publish(channel({ serial: 3, release: RELEASES.dying }));
-      await runAgentOnce(walk, 'a check of a channel naming the failed release');
+      runAgentOnce(walk);
       const again = walk.state();
       results.push({
         name: `never retried: a newer channel still naming ${RELEASES.dying} leaves ${RELEASES.next} running`,
@@ -646,7 +649,7 @@ const WALKS = [
       for (const [what, content, options, reason] of cases) {
         walk.publish(content, options);
         walk.mark(`channel ${what}`);
-        await runAgentOnce(walk, `the check of a channel file ${what}`);
+        runAgentOnce(walk);
         const state = walk.state();
         results.push({
           name: `bad channel file, ${what}: refused, nothing changes, reported`,
@@ -658,7 +661,7 @@ const WALKS = [
           detail: `installed ${walk.installed()}; ${state.lastChannelError?.reason}`,
         });
       }
-      const counted = /^kiosk_update_channel_rejected_total (\d+)/m.exec(metrics(walk))?.[1];
+      const counted = /^kiosk_update_channel_rejected_total(?:\{[^}]*\})? (\d+)/m.exec(metrics(walk))?.[1];
       results.push({
         name: 'bad channel files are counted in kiosk_update_channel_rejected_total',
         ok: Number(counted) === before + cases.length,
@@ -702,29 +705,32 @@ const WALKS = [
     async run(walk, results) {
       await walk.installFirst();
       walk.publish(channel({ serial: 1, release: RELEASES.next }));
+      // dpkg's unpack of an upgrade: the old release's prerm, the new files, the old release's
+      // postrm ("postrm upgrade"), then the files the new release no longer has are removed. The
+      // moment that postrm starts (dpkg says half-installed), a watcher of its own stops every
+      // process of the container, and the plug is pulled.
+      const watcher = spawn(
+        process.execPath,
+        [
+          join(ROOT, 'scripts/lib/freeze-when.mjs'),
+          String(walk.container.leader),
+          'storage-kiosk.postrm upgrade',
+          '180',
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let caught = '';
+      watcher.stdout.on('data', (chunk) => (caught += chunk));
+      const watched = new Promise((done) => watcher.once('exit', done));
       startAgent(walk);
-      // dpkg is frozen (SIGSTOP) the moment the package is half-installed, then the plug is pulled.
-      const deadline = Date.now() + 120_000;
-      let frozen = null;
-      while (!frozen && Date.now() < deadline) {
-        for (const pid of walk.container.pids('dpkg')) {
-          try {
-            process.kill(pid, 'SIGSTOP');
-          } catch {
-            continue;
-          }
-          const status = walk.container.exec("dpkg-query -W -f='${db:Status-Abbrev}' storage-kiosk").stdout.trim();
-          if (status === 'iH') frozen = { pid, status };
-          else process.kill(pid, 'SIGCONT');
-        }
-        if (!frozen) await sleep(20);
-      }
-      if (!frozen)
-        throw new Error(`dpkg was never seen half-way through unpacking; state ${JSON.stringify(walk.state())}`);
-      const newFiles = walk.container
-        .exec("find /usr/lib/storage-kiosk /usr/bin /lib/systemd/system -name '*.dpkg-new' | wc -l")
+      if ((await watched) !== 0)
+        throw new Error(`dpkg's unpack was never caught; state ${JSON.stringify(walk.state())}`);
+      const status = walk.container
+        .exec("dpkg-query -W -f='${db:Status-Abbrev} ${Version}' storage-kiosk")
         .stdout.trim();
-      walk.mark(`dpkg frozen mid-unpack (${frozen.status}, ${newFiles} .dpkg-new files)`);
+      if (!/^i[HU]/.test(status))
+        throw new Error(`the container was frozen with dpkg saying ${status}, not half-installed`);
+      walk.mark(`the container frozen in dpkg's unpack (${caught.trim()}): dpkg says ${status}`);
       await plugAndBoot(walk, "during dpkg's unpack");
       const afterBoot = walk.dpkgStatus();
       walk.mark(`after boot dpkg says: ${afterBoot}`);
@@ -738,7 +744,7 @@ const WALKS = [
       results.push({
         name: "plug pulled during dpkg's unpack: the next boot finishes or undoes the install and serves one whole release",
         ok: whole.ok && [RELEASES.first, RELEASES.next].includes(end.running) && end.state !== 'failed',
-        detail: `frozen with ${newFiles} .dpkg-new files; after boot: ${afterBoot}; then ${end.state} on ${end.running}: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}`,
+        detail: `frozen at ${caught.trim()} with dpkg saying ${status}; after boot: ${afterBoot}; then ${end.state} on ${end.running}: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}`,
       });
     },
   },
