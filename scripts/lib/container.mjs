@@ -88,7 +88,9 @@ export function baseRoot({ log = () => {} } = {}) {
   });
   if (!made.ok) {
     rmSync(building, { recursive: true, force: true });
-    throw new Error(`debootstrap ${SUITE} failed:\n${made.output.slice(-2000)}`);
+    const error = new Error(`debootstrap ${SUITE} failed:\n${made.output.slice(-2000)}`);
+    error.rootUnavailable = true;
+    throw error;
   }
   // The container has no network but loopback: only the walk's own repository is a source.
   rmSync(join(building, 'etc/apt/sources.list'), { force: true });
