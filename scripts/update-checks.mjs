@@ -508,6 +508,16 @@ export async function runUpdateChecks({ keep = false, only, parallel = 4 } = {})
   return { results, timelines };
 }
 
+/** A channel with a 10 % ring and nothing else: who falls in it. */
+const TEN_PERCENT = {
+  channel: 'stable',
+  serial: 1,
+  rings: [
+    { name: 'early', percent: 10, release: RELEASES.next },
+    { name: 'all', release: RELEASES.first },
+  ],
+};
+
 /** Poll every quarter second until `done(walk)` is true; marks each change of the agent's state. */
 async function follow(walk, done, { timeoutMs, what }) {
   const deadline = Date.now() + timeoutMs;
@@ -604,6 +614,25 @@ const WALKS = [
     title: `pull ${RELEASES.next}, probation, commit; ${RELEASES.dying} reverted and not retried; bad channel files`,
     async run(walk, results) {
       await walk.installFirst();
+
+      // 0. The rings: 20 kiosk ids against a 10 % ring, by the agent installed on the kiosk (its
+      // Node, its files) and by the same module here: the same kiosks, run after run.
+      const ringsOf = (module) =>
+        `(async () => { const { parseChannel, ringFor } = await import('${module}'); const c = parseChannel(${JSON.stringify(
+          JSON.stringify(TEN_PERCENT),
+        )}); return Array.from({ length: 20 }, (_, i) => 'kiosk-' + (i + 1)).filter((id) => ringFor(c, id).name === 'early').join(' '); })()`;
+      const onKiosk = walk.node(ringsOf('/usr/lib/storage-kiosk/update/channel.mjs')).stdout.trim();
+      const onKioskAgain = walk.node(ringsOf('/usr/lib/storage-kiosk/update/channel.mjs')).stdout.trim();
+      const { parseChannel, ringFor } = await import(join(ROOT, 'packaging/update/channel.mjs'));
+      const parsed = parseChannel(JSON.stringify(TEN_PERCENT));
+      const here = Array.from({ length: 20 }, (_, i) => `kiosk-${i + 1}`)
+        .filter((id) => ringFor(parsed, id).name === 'early')
+        .join(' ');
+      results.push({
+        name: 'rings: 20 kiosk ids against a 10 % ring take the release the same way on the kiosk, twice, and here',
+        ok: onKiosk !== '' && !onKiosk.startsWith('error') && onKiosk === onKioskAgain && onKiosk === here,
+        detail: `in the 10 % ring: ${onKiosk} (on the kiosk), ${onKioskAgain} (again), ${here} (here); the other ${20 - onKiosk.split(' ').length} stay on "all"`,
+      });
 
       // 1. The canary ring names 1.0.1: pulled, installed, on probation, committed.
       walk.publish(channel({ serial: 1, release: RELEASES.next }));
