@@ -77,7 +77,11 @@ const hasGpg = spawnSync('gpg', ['--version']).status === 0 && spawnSync('gpgv',
 
 describe.skipIf(!hasGpg)('the command: writes, signs, refuses', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-channel-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    // The gpg-agent the key generation started goes with its throwaway home.
+    spawnSync('gpgconf', ['--homedir', join(dir, 'gnupg'), '--kill', 'gpg-agent']);
+    rmSync(dir, { recursive: true, force: true });
+  });
   const home = join(dir, 'gnupg');
   const env = { ...process.env, GNUPGHOME: home };
   const channel = join(dir, 'stable.json');

@@ -18,12 +18,14 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /**
  * Each unit and the most exposure it may have. The daemon and the agent are plain network services;
  * the browser keeps what Chromium's own sandbox needs (user, PID and network namespaces, chroot),
- * its JIT, the GPU and the sound card, each justified in its unit.
+ * its JIT, the GPU and the sound card; the update agent is root running apt-get and dpkg, with what
+ * package installs need; each justified in its unit.
  */
 export const UNITS = [
   { unit: 'systemd/kiosk-daemon.service', target: 3.0 },
   { unit: 'systemd/kiosk-prometheus-agent.service', target: 2.0 },
   { unit: 'systemd/kiosk-browser.service', target: 5.0 },
+  { unit: 'systemd/storage-kiosk-update.service', target: 4.0 },
 ];
 
 /** The settings an exposed item is about: "RootDirectory=/RootImage=" -> RootDirectory, RootImage. */

@@ -83,6 +83,7 @@ describe('the units the package ships', () => {
       'systemd/kiosk-daemon.service': 3.0,
       'systemd/kiosk-prometheus-agent.service': 2.0,
       'systemd/kiosk-browser.service': 5.0,
+      'systemd/storage-kiosk-update.service': 4.0,
     });
   });
 
@@ -104,6 +105,26 @@ describe('the units the package ships', () => {
     expect(start).toMatch(/^\/usr\/bin\/chromium .*--kiosk .*--user-data-dir=\/var\/lib\/kiosk-browser\/profile /);
     expect(start).toMatch(/\$\{KIOSK_URL\}$/);
     expect(browser.get('ExecStartPre')[0]).toContain('/var/lib/kiosk-browser/profile');
+  });
+
+  it('leave the update agent what package installs need, and never kill a dpkg it started', () => {
+    const update = settings(unitFile('systemd/storage-kiosk-update.service'));
+    expect(update.get('User')).toBeUndefined();
+    expect(update.get('ProtectSystem')).toBeUndefined();
+    expect(update.get('RestrictSUIDSGID')).toBeUndefined();
+    expect(update.get('KillMode')).toEqual(['process']);
+    expect(update.get('ExecStart')).toEqual(['/usr/bin/storage-kiosk update']);
+    expect(update.get('StateDirectory')).toEqual(['storage-kiosk/update']);
+    expect(update.get('CapabilityBoundingSet')[0].split(' ')).toEqual(
+      expect.arrayContaining([
+        'CAP_CHOWN',
+        'CAP_DAC_OVERRIDE',
+        'CAP_FOWNER',
+        'CAP_SETUID',
+        'CAP_SETGID',
+        'CAP_SETFCAP',
+      ]),
+    );
   });
 
   it('leave the agent its scrape on loopback, its remote write and its WAL', () => {

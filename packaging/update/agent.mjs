@@ -11,6 +11,15 @@ export const MAX_PROBATION_RESUMES = 3;
 /** A check other than a crash must fail this many times in a row: a busy minute is not a broken release. */
 export const FAILS_IN_A_ROW = 2;
 
+/**
+ * Reasons quote APT's, dpkg's and gpgv's own lines, which may name a repository URL with its
+ * user and password (https://user:secret@apt.example.com/...): they go to the journal, the state
+ * file and a metric label, so the credentials are taken out first.
+ */
+export function withoutCredentials(text) {
+  return String(text).replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1');
+}
+
 export class UpdateAgent {
   constructor({ io, settings }) {
     this.io = io;
@@ -19,7 +28,7 @@ export class UpdateAgent {
   }
 
   log(line) {
-    this.io.log(line);
+    this.io.log(withoutCredentials(line));
   }
 
   save(changes) {
@@ -28,7 +37,7 @@ export class UpdateAgent {
   }
 
   outcome(outcome, reason, release) {
-    return { at: new Date(this.io.now()).toISOString(), outcome, reason, release };
+    return { at: new Date(this.io.now()).toISOString(), outcome, reason: withoutCredentials(reason), release };
   }
 
   /** One run of the timer (or `storage-kiosk update --now`): resume, then check when due. */
@@ -44,7 +53,8 @@ export class UpdateAgent {
         now: new Date(this.io.now()),
         window: this.settings.window,
         kioskId: this.settings.kioskId,
-        lastCheckAt: this.state.lastCheckAt,
+        // A channel it could not reach is asked again at the next hourly run inside the window.
+        lastCheckAt: this.state.lastCheckResult === 'unreachable' ? null : this.state.lastCheckAt,
       });
       if (plan.action === 'skip') {
         this.log(`not checking now: ${plan.reason}`);
@@ -122,7 +132,7 @@ export class UpdateAgent {
       lastCheckAt: at,
       lastCheckResult: 'rejected',
       channelRejections: (this.state.channelRejections ?? 0) + 1,
-      lastChannelError: { at, reason },
+      lastChannelError: { at, reason: withoutCredentials(reason) },
     });
   }
 
@@ -131,6 +141,8 @@ export class UpdateAgent {
     let channel;
     try {
       const { data, signature } = await this.io.fetchChannel();
+      // Reached: whatever the file says, the kiosk is in touch with its channel.
+      this.save({ lastContactAt: at });
       await this.io.verifySignature(data, signature);
       channel = parseChannel(data.toString('utf8'));
       checkSerial(channel, this.state.channelSerial);
@@ -162,7 +174,13 @@ export class UpdateAgent {
       );
       return this.save({ ...checked, wanted, lastCheckResult: 'failed-before' });
     }
-    const entry = await this.io.repositoryEntry(wanted);
+    let entry;
+    try {
+      entry = await this.io.repositoryEntry(wanted);
+    } catch (error) {
+      this.log(`APT repository not reachable: ${error.message}`);
+      return this.save({ ...checked, wanted, lastCheckResult: 'unreachable' });
+    }
     if (entry === null) return this.reject(`the channel names ${wanted}, which the APT repository lacks`);
 
     const running = this.state.running;
@@ -178,7 +196,7 @@ export class UpdateAgent {
       this.log(`download failed: ${error.message}`);
       return this.save({
         state: 'idle',
-        wanted: running,
+        wanted,
         lastOutcome: this.outcome('download-failed', error.message, wanted),
       });
     }

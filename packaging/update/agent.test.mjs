@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UpdateAgent } from './agent.mjs';
+import { UpdateAgent, withoutCredentials } from './agent.mjs';
 import { ChannelError } from './channel.mjs';
 import { initialState } from './state.mjs';
 import { parseWindow } from './window.mjs';
@@ -415,8 +415,33 @@ describe('a bad channel file changes nothing, and is logged and counted', () => 
     expect(machine.installs).toEqual(['1.0.1']);
   });
 
-  it('an unreachable channel is no rejection: retried at the next window', async () => {
+  it("an unreachable channel is no rejection: asked again at the next hour's run inside the window", async () => {
     const machine = kiosk({ channel: new Error('getaddrinfo ENOTFOUND apt.example.com') });
+    machine.now = new Date(2026, 10, 28, 4, 59).getTime(); // past any kiosk's minute, inside 01:00-05:00
+    const state = await runOnce(machine, { now: false });
+    expect(state).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      lastCheckResult: 'unreachable',
+      channelRejections: 0,
+    });
+    expect(state.lastContactAt).toBeNull();
+    machine.channel = kiosk().channel;
+    machine.now += 30_000;
+    expect(await runOnce(machine, { now: false })).toMatchObject({ running: '1.0.1', lastCheckResult: 'update' });
+    // The install and probation took it past the window: the next run waits for tomorrow night.
+    await runOnce(machine, { now: false });
+    expect(machine.logs.at(-1)).toMatch(/^\d+ s not checking now: this kiosk checks at \d\d:\d\d/);
+    expect(machine.installs).toEqual(['1.0.1']);
+  });
+});
+
+describe('an APT repository it cannot reach', () => {
+  it('is no refusal of the channel: nothing changes, asked again later', async () => {
+    const machine = kiosk();
+    machine.io.repositoryEntry = async () => {
+      throw new Error('apt-get update failed: E: Failed to fetch https://apt.example.com/dists/stable/InRelease');
+    };
     const state = await runOnce(machine);
     expect(state).toMatchObject({
       state: 'idle',
@@ -424,5 +449,27 @@ describe('a bad channel file changes nothing, and is logged and counted', () => 
       lastCheckResult: 'unreachable',
       channelRejections: 0,
     });
+    expect(machine.installs).toEqual([]);
+  });
+});
+
+describe('reasons never carry credentials', () => {
+  it("a repository URL's user and password are taken out of what is logged, kept and exported", async () => {
+    expect(
+      withoutCredentials('E: Failed to fetch https://kiosk:s3cret@apt.example.com/pool/x.deb 401 Unauthorized'),
+    ).toBe('E: Failed to fetch https://apt.example.com/pool/x.deb 401 Unauthorized');
+    const machine = kiosk();
+    machine.io.download = async () => {
+      throw new Error(
+        'apt-get download storage-kiosk=1.0.1 failed: E: Failed to fetch https://kiosk:s3cret@apt.example.com/x 401',
+      );
+    };
+    const state = await runOnce(machine);
+    expect(state.lastOutcome).toMatchObject({
+      outcome: 'download-failed',
+      reason: expect.stringContaining('https://apt.example.com/x 401'),
+    });
+    expect(JSON.stringify(machine.disk.state)).not.toContain('s3cret');
+    expect(machine.logs.join('\n')).not.toContain('s3cret');
   });
 });

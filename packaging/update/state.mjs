@@ -32,6 +32,7 @@ export function initialState(running) {
     channelSerial: null,
     lastCheckAt: null,
     lastCheckResult: null,
+    lastContactAt: null,
     channelRejections: 0,
     lastChannelError: null,
     updatedAt: null,

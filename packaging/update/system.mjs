@@ -21,6 +21,8 @@ import { ChannelError } from './channel.mjs';
 import { readState, writeState } from './state.mjs';
 
 export const PACKAGE = 'storage-kiosk';
+/** A channel file is a few rings: anything this large is not one. */
+const CHANNEL_MAX_BYTES = 1_048_576;
 /** Never a question: keep the facility's edited settings, leave the release's new file as .dpkg-dist. */
 export const DPKG_OPTIONS = ['--force-confdef', '--force-confold'];
 const QUIET_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', APT_LISTCHANGES_FRONTEND: 'none' };
@@ -39,6 +41,30 @@ export function run(command, args, { cwd, env = QUIET_ENV, input } = {}) {
 }
 
 const lastLine = (text) => text.split('\n').filter(Boolean).at(-1) ?? '';
+/** APT's and dpkg's own error line (E: ..., dpkg: error ...) when there is one, else the last line. */
+const errorLine = (text) =>
+  text
+    .split('\n')
+    .filter((line) => /^(E: |dpkg: error|dpkg: dependency problems)/.test(line))
+    .at(0) ?? lastLine(text);
+
+/** What dpkg and APT say when another of them (unattended-upgrades, an operator) holds the database. */
+const LOCKED = /Could not get lock|dpkg frontend lock|dpkg status database is locked|Unable to acquire the dpkg/i;
+
+/**
+ * Run a dpkg or APT command, waiting while another one holds dpkg's lock (unattended-upgrades
+ * runs in the same night): up to `waitMs`, checking every `everyMs`. A revert must not fail
+ * because the OS was patching itself.
+ */
+export async function runLocked(command, args, { waitMs = 900_000, everyMs = 10_000, log = () => {} } = {}) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const result = await run(command, args);
+    if (result.code === 0 || !LOCKED.test(result.out) || Date.now() >= deadline) return result;
+    log(`dpkg is busy (${errorLine(result.out)}): waiting`);
+    await new Promise((done) => setTimeout(done, everyMs));
+  }
+}
 
 /** The SHA-256 of a file, streamed. */
 export function sha256File(path) {
@@ -74,7 +100,8 @@ export async function gpgvVerify({ keyring, data, signature, gpgv = 'gpgv' }) {
     writeFileSync(join(dir, 'channel.json'), data);
     writeFileSync(join(dir, 'channel.json.sig'), signature);
     const result = await run(gpgv, ['--keyring', keyring, join(dir, 'channel.json.sig'), join(dir, 'channel.json')], {
-      env: { ...process.env, LC_ALL: 'C' },
+      // A home of its own: the unit keeps root's home read-only, and gpgv needs nothing from it.
+      env: { ...process.env, LC_ALL: 'C', GNUPGHOME: dir },
     });
     if (result.code !== 0)
       throw new ChannelError(
@@ -98,7 +125,7 @@ export async function getBytes(url, { timeoutMs = 30_000 } = {}) {
 }
 
 /** The io of agent.mjs on a kiosk. */
-export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
+export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockWait = {} }) {
   const probe = settings.probe;
   // The tools by name; the tests put fakes in their place.
   const {
@@ -108,6 +135,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     dpkgQuery = 'dpkg-query',
     systemctl = 'systemctl',
     aptCacheDir = '/var/cache/apt/archives',
+    aptSourceList = '/etc/apt/sources.list.d/storage-kiosk.list',
   } = bin;
   const deb = (version) => join(releasesDir, `${PACKAGE}_${version}.deb`);
   return {
@@ -132,13 +160,15 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
     },
 
     async configurePending() {
-      const result = await run(dpkg, [...DPKG_OPTIONS, '--configure', '-a']);
-      return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) };
+      const result = await runLocked(dpkg, [...DPKG_OPTIONS, '--configure', '-a'], { log, ...lockWait });
+      return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) };
     },
 
     async fetchChannel() {
       const data = await getBytes(settings.channelUrl);
       if (data === null) throw new Error(`${settings.channelUrl} not found (404)`);
+      if (data.length > CHANNEL_MAX_BYTES)
+        throw new ChannelError(`the channel file is over ${CHANNEL_MAX_BYTES} bytes`);
       const signature = await getBytes(`${settings.channelUrl}.sig`);
       return { data, signature };
     },
@@ -147,10 +177,24 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
 
     /** The release's entry in the repository's signed index (apt-get update first), or null. */
     async repositoryEntry(version) {
-      const update = await run(aptGet, ['-q', 'update']);
-      if (update.code !== 0) log(`apt-get update: ${lastLine(update.out)}`);
+      // Only the kiosk's repository when it has a list of its own (the fleet's role writes it), as
+      // the role refreshes it: a Debian mirror down tonight says nothing of the kiosk's releases.
+      const own = existsSync(aptSourceList)
+        ? [
+            '-o',
+            `Dir::Etc::SourceList=${aptSourceList}`,
+            '-o',
+            'Dir::Etc::SourceParts=-',
+            '-o',
+            'APT::Get::List-Cleanup=0',
+          ]
+        : [];
+      const update = await run(aptGet, ['-q', ...own, 'update']);
       const shown = await run(aptCache, ['show', `${PACKAGE}=${version}`]);
-      return shown.code === 0 ? parseAptStanza(shown.out, version) : null;
+      const entry = shown.code === 0 ? parseAptStanza(shown.out, version) : null;
+      // Lists APT could not refresh say nothing of a release they lack: the repository was not reached.
+      if (entry === null && update.code !== 0) throw new Error(`apt-get update failed: ${errorLine(update.out)}`);
+      return entry;
     },
 
     /**
@@ -165,7 +209,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
         const result = await run(aptGet, ['-q', 'download', `${PACKAGE}=${version}`], { cwd: partial });
         const files = readdirSync(partial).filter((name) => name.endsWith('.deb'));
         if (result.code !== 0 || files.length !== 1)
-          throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${lastLine(result.out)}`);
+          throw new Error(`apt-get download ${PACKAGE}=${version} failed: ${errorLine(result.out)}`);
         const file = join(partial, files[0]);
         const hash = await sha256File(file);
         if (hash !== entry.sha256) throw new Error(`${files[0]}: SHA-256 ${hash} is not the index's ${entry.sha256}`);
@@ -210,18 +254,22 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {} }) {
      */
     async install(path, { downgrade = false } = {}) {
       const result = downgrade
-        ? await run(dpkg, [...DPKG_OPTIONS, '-i', path])
-        : await run(aptGet, [
-            'install',
-            '-y',
-            '-q',
-            '--allow-downgrades',
-            '--no-install-recommends',
-            ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
-            path,
-          ]);
+        ? await runLocked(dpkg, [...DPKG_OPTIONS, '-i', path], { log, ...lockWait })
+        : await runLocked(
+            aptGet,
+            [
+              'install',
+              '-y',
+              '-q',
+              '--allow-downgrades',
+              '--no-install-recommends',
+              ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
+              path,
+            ],
+            { log, ...lockWait },
+          );
       if (result.out) for (const line of result.out.split('\n').slice(-20)) log(`  ${line}`);
-      return result.code === 0 ? { ok: true } : { ok: false, reason: lastLine(result.out) || `exit ${result.code}` };
+      return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) || `exit ${result.code}` };
     },
 
     async pruneReleases(keep) {

@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +27,11 @@ const tempDir = (prefix) => {
   return dir;
 };
 afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs) {
+    // The gpg-agent a key generation started in a throwaway home goes with it.
+    if (existsSync(join(dir, 'pubring.kbx'))) spawnSync('gpgconf', ['--homedir', dir, '--kill', 'gpg-agent']);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 const hasGpg = spawnSync('gpg', ['--version']).status === 0 && spawnSync('gpgv', ['--version']).status === 0;
@@ -197,6 +210,53 @@ describe("dpkg's word on the package", () => {
   });
 });
 
+describe("dpkg's lock held by another (unattended-upgrades)", () => {
+  it('the revert waits for it rather than fail', async () => {
+    const bin = tempDir('kiosk-lock-');
+    // A dpkg that is locked for its first two calls, then installs.
+    writeFileSync(
+      join(bin, 'dpkg'),
+      `#!/bin/sh\nn=$(cat "${bin}/calls" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "${bin}/calls"\n` +
+        `if [ $n -le 2 ]; then echo "dpkg: error: dpkg frontend lock was locked by another process with pid 4242" >&2; exit 2; fi\necho "Setting up storage-kiosk (1.0.0) ..."\n`,
+    );
+    chmodSync(join(bin, 'dpkg'), 0o755);
+    const logs = [];
+    const io = systemIo({
+      settings: {},
+      stateDir: bin,
+      releasesDir: bin,
+      log: (line) => logs.push(line),
+      bin: { dpkg: join(bin, 'dpkg') },
+      lockWait: { everyMs: 10 },
+    });
+    expect(await io.install(join(bin, 'storage-kiosk_1.0.0.deb'), { downgrade: true })).toEqual({ ok: true });
+    expect(readFileSync(join(bin, 'calls'), 'utf8').trim()).toBe('3');
+    expect(logs.filter((line) => line.startsWith('dpkg is busy'))).toHaveLength(2);
+  });
+
+  it('an error that is not the lock is not retried', async () => {
+    const bin = tempDir('kiosk-lock-');
+    writeFileSync(
+      join(bin, 'dpkg'),
+      `#!/bin/sh\necho x >> "${bin}/calls"\necho "dpkg: error processing archive x.deb (--install): cannot access archive" >&2\nexit 1\n`,
+    );
+    chmodSync(join(bin, 'dpkg'), 0o755);
+    const io = systemIo({
+      settings: {},
+      stateDir: bin,
+      releasesDir: bin,
+      log: () => {},
+      bin: { dpkg: join(bin, 'dpkg') },
+      lockWait: { everyMs: 10 },
+    });
+    expect(await io.install('x.deb', { downgrade: true })).toEqual({
+      ok: false,
+      reason: 'dpkg: error processing archive x.deb (--install): cannot access archive',
+    });
+    expect(readFileSync(join(bin, 'calls'), 'utf8').trim().split('\n')).toHaveLength(1);
+  });
+});
+
 describe('the state file', () => {
   it('is replaced whole and read back', () => {
     const dir = tempDir('kiosk-state-');
@@ -308,3 +368,196 @@ describe('the probation checks against a daemon', () => {
     expect(problems[0]).toEqual({ check: 'ready', reason: 'no answer from the daemon (ECONNREFUSED)' });
   });
 });
+
+const hasApt = ['apt-get', 'apt-cache', 'dpkg-deb', 'dpkg-scanpackages'].every(
+  (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0,
+);
+
+describe.skipIf(!hasApt || process.getuid?.() !== 0)(
+  'APT itself (as root): a release from a local repository, checked against its index',
+  () => {
+    /**
+     * A repository of two tiny storage-kiosk packages and an APT of its own (lists, cache, sources in
+     * a temporary directory): the machine's APT and dpkg are not touched.
+     */
+    function repository() {
+      const dir = tempDir('kiosk-apt-');
+      const repo = join(dir, 'repo');
+      mkdirSync(repo);
+      for (const version of ['1.0.0', '1.0.1']) {
+        const pkg = join(dir, `pkg-${version}`);
+        mkdirSync(join(pkg, 'DEBIAN'), { recursive: true });
+        writeFileSync(
+          join(pkg, 'DEBIAN/control'),
+          `Package: storage-kiosk\nVersion: ${version}\nArchitecture: all\nMaintainer: Test <t@example.com>\nDescription: test\n`,
+        );
+        expect(spawnSync('dpkg-deb', ['--build', pkg, join(repo, `storage-kiosk_${version}_all.deb`)]).status).toBe(0);
+      }
+      const packages = spawnSync('dpkg-scanpackages', ['--multiversion', '.', '/dev/null'], { cwd: repo });
+      writeFileSync(join(repo, 'Packages'), packages.stdout);
+      for (const sub of ['lists/partial', 'cache/archives/partial', 'etc'])
+        mkdirSync(join(dir, sub), { recursive: true });
+      writeFileSync(join(dir, 'etc/sources.list'), `deb [trusted=yes] file:${repo} ./\n`);
+      const options = [
+        `-o Dir::Etc::SourceList=${dir}/etc/sources.list`,
+        '-o Dir::Etc::SourceParts=/dev/null',
+        `-o Dir::State::Lists=${dir}/lists`,
+        `-o Dir::Cache=${dir}/cache`,
+        '-o Debug::NoLocking=1',
+      ].join(' ');
+      for (const tool of ['apt-get', 'apt-cache']) {
+        writeFileSync(join(dir, tool), `#!/bin/sh\nexec ${tool} ${options} "$@"\n`);
+        chmodSync(join(dir, tool), 0o755);
+      }
+      const releasesDir = join(dir, 'releases');
+      mkdirSync(releasesDir);
+      const io = systemIo({
+        settings: {},
+        stateDir: dir,
+        releasesDir,
+        log: () => {},
+        bin: {
+          aptGet: join(dir, 'apt-get'),
+          aptCache: join(dir, 'apt-cache'),
+          aptCacheDir: join(dir, 'cache/archives'),
+          // The kiosk repository's own list: only it is refreshed.
+          aptSourceList: join(dir, 'etc/sources.list'),
+        },
+      });
+      return { io, repo, releasesDir };
+    }
+
+    it('downloads the release the index names, into releases/, and nothing for a release it lacks', async () => {
+      const { io, repo, releasesDir } = repository();
+      const entry = await io.repositoryEntry('1.0.1');
+      const file = readFileSync(join(repo, 'storage-kiosk_1.0.1_all.deb'));
+      expect(entry).toMatchObject({
+        version: '1.0.1',
+        size: file.length,
+        sha256: createHash('sha256').update(file).digest('hex'),
+      });
+      expect(await io.download('1.0.1', entry)).toBe(join(releasesDir, 'storage-kiosk_1.0.1.deb'));
+      expect(readFileSync(join(releasesDir, 'storage-kiosk_1.0.1.deb'))).toEqual(file);
+      expect(await io.repositoryEntry('9.9.9')).toBeNull();
+    });
+
+    it('a package file that is not the one the index names (cut short, replaced) is refused and not kept', async () => {
+      const { io, repo, releasesDir } = repository();
+      const entry = await io.repositoryEntry('1.0.1');
+      const file = join(repo, 'storage-kiosk_1.0.1_all.deb');
+      writeFileSync(file, readFileSync(file).subarray(0, 300));
+      await expect(io.download('1.0.1', entry)).rejects.toThrow(
+        /apt-get download storage-kiosk=1\.0\.1 failed: .*(Size mismatch|Hash Sum mismatch|mismatch)/i,
+      );
+      expect(readdirSync(releasesDir)).toEqual([]);
+    });
+  },
+);
+
+describe.skipIf(!hasApt || process.getuid?.() !== 0)(
+  'dpkg itself (as root), in a root of its own: a cut after the unpack, a revert',
+  () => {
+    /** A dpkg database in a temporary root with 1.0.0 installed; the machine's own dpkg is not touched. */
+    function machine() {
+      const dir = tempDir('kiosk-dpkg-root-');
+      const root = join(dir, 'root');
+      for (const sub of ['info', 'updates', 'triggers'])
+        mkdirSync(join(root, 'var/lib/dpkg', sub), { recursive: true });
+      writeFileSync(join(root, 'var/lib/dpkg/status'), '');
+      const debs = {};
+      for (const version of ['1.0.0', '1.0.1']) {
+        const pkg = join(dir, `pkg-${version}`);
+        mkdirSync(join(pkg, 'DEBIAN'), { recursive: true });
+        mkdirSync(join(pkg, 'usr/lib/storage-kiosk'), { recursive: true });
+        writeFileSync(join(pkg, 'usr/lib/storage-kiosk/build-info.json'), JSON.stringify({ version }));
+        writeFileSync(
+          join(pkg, 'DEBIAN/control'),
+          `Package: storage-kiosk\nVersion: ${version}\nArchitecture: all\nMaintainer: Test <t@example.com>\nDescription: test\n`,
+        );
+        debs[version] = join(dir, `storage-kiosk_${version}_all.deb`);
+        expect(spawnSync('dpkg-deb', ['--build', pkg, debs[version]]).status).toBe(0);
+      }
+      writeFileSync(join(dir, 'dpkg'), `#!/bin/sh\nexec dpkg --root=${root} --force-script-chrootless "$@"\n`);
+      writeFileSync(join(dir, 'dpkg-query'), `#!/bin/sh\nexec dpkg-query --root=${root} "$@"\n`);
+      chmodSync(join(dir, 'dpkg'), 0o755);
+      chmodSync(join(dir, 'dpkg-query'), 0o755);
+      const dpkg = (...args) => spawnSync(join(dir, 'dpkg'), args, { encoding: 'utf8' });
+      expect(dpkg('-i', debs['1.0.0']).status).toBe(0);
+      const releasesDir = join(dir, 'releases');
+      mkdirSync(releasesDir);
+      const logs = [];
+      const settings = {
+        kioskId: 'kiosk-7',
+        window: parseWindow('01:00-05:00'),
+        probationMs: 15 * 60_000,
+        checkMs: 60_000,
+      };
+      const io = systemIo({
+        settings,
+        stateDir: dir,
+        releasesDir,
+        log: (line) => logs.push(line),
+        bin: { dpkg: join(dir, 'dpkg'), dpkgQuery: join(dir, 'dpkg-query') },
+      });
+      // Probation's clock and the daemon are the test's; dpkg is real.
+      let now = Date.parse('2026-11-28T02:00:00Z');
+      Object.assign(io, {
+        now: () => now,
+        sleep: async (ms) => {
+          now += ms;
+        },
+        restartCounts: async () => ({}),
+        probe: async () => [],
+        fetchChannel: async () => {
+          throw new Error('no network in this test');
+        },
+      });
+      const status = () =>
+        spawnSync(join(dir, 'dpkg-query'), ['-W', '-f=${Version} ${db:Status-Abbrev}', 'storage-kiosk'], {
+          encoding: 'utf8',
+        }).stdout.trim();
+      return { dir, io, settings, debs, dpkg, releasesDir, logs, status, root };
+    }
+
+    it('the plug pulled after dpkg unpacked 1.0.1: the boot configures it (dpkg --configure -a), probation again, commit', async () => {
+      const { dir, io, settings, debs, dpkg, logs, status, root } = machine();
+      expect(dpkg('--unpack', debs['1.0.1']).status).toBe(0);
+      expect(status()).toBe('1.0.1 iU');
+      writeState(dir, {
+        ...readState(dir, '1.0.0'),
+        state: 'installing',
+        running: '1.0.0',
+        wanted: '1.0.1',
+        previous: '1.0.0',
+      });
+      const state = await new UpdateAgent({ io, settings }).run({ now: true });
+      expect(status()).toBe('1.0.1 ii');
+      expect(JSON.parse(readFileSync(join(root, 'usr/lib/storage-kiosk/build-info.json'), 'utf8')).version).toBe(
+        '1.0.1',
+      );
+      expect(state).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+      expect(logs[0]).toBe('dpkg was interrupted (storage-kiosk iU): dpkg --configure -a');
+    });
+
+    it('a release failing probation goes back to the kept .deb with dpkg -i, no network', async () => {
+      const { dir, io, settings, debs, dpkg, releasesDir, status, root } = machine();
+      expect(dpkg('-i', debs['1.0.1']).status).toBe(0);
+      writeFileSync(join(releasesDir, 'storage-kiosk_1.0.0.deb'), readFileSync(debs['1.0.0']));
+      writeState(dir, {
+        ...readState(dir, '1.0.1'),
+        state: 'probation',
+        running: '1.0.1',
+        wanted: '1.0.1',
+        previous: '1.0.0',
+        probationSince: new Date(io.now()).toISOString(),
+      });
+      io.probe = async () => [{ check: 'ready', reason: 'no answer from the daemon (ECONNREFUSED)' }];
+      const state = await new UpdateAgent({ io, settings }).run({ now: true });
+      expect(status()).toBe('1.0.0 ii');
+      expect(JSON.parse(readFileSync(join(root, 'usr/lib/storage-kiosk/build-info.json'), 'utf8')).version).toBe(
+        '1.0.0',
+      );
+      expect(state).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+    });
+  },
+);

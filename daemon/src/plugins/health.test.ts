@@ -252,10 +252,10 @@ describe('ops/prometheus/kiosk-alerts.yml', () => {
     const text = (await support.inject({ method: 'GET', url: '/metrics', headers: auth })).body;
     // Declared by TYPE lines, so counters that have no sample yet count too.
     const declared = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1]));
-    // Printer metrics exist only on a kiosk with a printer configured; speech's and the outbox's
-    // come with their plugins.
+    // Printer metrics exist only on a kiosk with a printer configured; speech's, the outbox's and
+    // the update agent's come with their plugins.
     const withPrinter = await buildServiceApp({
-      plugins: ['printer', 'speech', 'outbox'],
+      plugins: ['printer', 'speech', 'outbox', 'update-status'],
       config: { printerUrl: 'tcp://127.0.0.1:9' },
     });
     cleanups.push(() => withPrinter.close());

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServiceApp } from '../test-helpers/fake-services.js';
 import { buildSupportApp } from './health.js';
-import updateStatus, { updateStateFile } from './update-status.js';
+import { updateStateFile } from './update-status.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -33,6 +33,7 @@ const REVERTED = {
   channelSerial: 4,
   lastCheckAt: '2026-11-28T02:00:00.000Z',
   lastCheckResult: 'failed-before',
+  lastContactAt: '2026-11-28T02:00:00.000Z',
   channelRejections: 2,
   lastChannelError: { at: '2026-11-27T02:00:00.000Z', reason: 'the channel file is not signed (no .sig beside it)' },
 };
@@ -43,8 +44,11 @@ async function setup(state?: object, conffiles: string[] = []) {
   const stateFile = join(dir, 'state.json');
   if (state) writeFileSync(stateFile, JSON.stringify(state));
   for (const file of conffiles) writeFileSync(join(dir, file), '');
-  const app = await buildServiceApp({ config: { healthToken: TOKEN, facilityId: 'demo' }, plugins: [] });
-  await app.register(updateStatus, { stateFile, confDir: dir });
+  const app = await buildServiceApp({
+    config: { healthToken: TOKEN, facilityId: 'demo' },
+    plugins: ['update-status'],
+    updateStatus: { stateFile, confDir: dir },
+  });
   await app.ready();
   cleanups.push(() => app.close());
   const support: FastifyInstance = await buildSupportApp(app);
@@ -68,6 +72,9 @@ describe("the update agent's state, as the fleet sees it", () => {
       `kiosk_update_last_check_timestamp_seconds{result="failed-before",app="kiosk_daemon"} ${Date.parse('2026-11-28T02:00:00Z') / 1000}`,
     );
     expect(metrics).toContain('kiosk_update_channel_rejected_total{app="kiosk_daemon"} 2');
+    expect(metrics).toContain(
+      `kiosk_update_last_contact_timestamp_seconds{state="reverted",app="kiosk_daemon"} ${Date.parse('2026-11-28T02:00:00Z') / 1000}`,
+    );
     expect(metrics).not.toMatch(/^kiosk_update_probation_since_timestamp_seconds\{/m);
   });
 

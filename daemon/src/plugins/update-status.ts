@@ -44,6 +44,8 @@ export const UpdateStatusBody = Type.Object({
   probation_since: Type.Union([Type.String(), Type.Null()]),
   last_check_at: Type.Union([Type.String(), Type.Null()]),
   last_check_result: Type.Union([Type.String(), Type.Null()]),
+  /** The last time the channel file was fetched at all (a refused one included). */
+  last_contact_at: Type.Union([Type.String(), Type.Null()]),
   last_outcome: Type.Union([
     Type.Object({
       at: Type.Union([Type.String(), Type.Null()]),
@@ -106,6 +108,7 @@ export function readUpdateStatus(file: string): UpdateStatusBody | null {
     probation_since: text(raw.probationSince),
     last_check_at: text(raw.lastCheckAt),
     last_check_result: text(raw.lastCheckResult),
+    last_contact_at: text(raw.lastContactAt),
     last_outcome:
       outcome && typeof outcome.outcome === 'string'
         ? {
@@ -216,6 +219,18 @@ export default fp(
         const status = service.status();
         const at = seconds(status?.last_check_at);
         if (status && at !== undefined) this.set({ result: status.last_check_result ?? 'unknown' }, at);
+      },
+    });
+    new Gauge({
+      name: 'kiosk_update_last_contact_timestamp_seconds',
+      help: 'When the update agent last fetched its channel file, refused or not (epoch seconds), by the state it was in; absent until the first',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.reset();
+        const status = service.status();
+        const at = seconds(status?.last_contact_at);
+        if (status && at !== undefined) this.set({ state: status.state }, at);
       },
     });
     new Gauge({

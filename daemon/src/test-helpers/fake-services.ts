@@ -17,6 +17,7 @@ import printer from '../devices/printer/plugin.js';
 import idScanner, { type IdScannerPluginOptions } from '../devices/id-scanner/plugin.js';
 import speech from '../devices/speech/plugin.js';
 import outbox from '../plugins/outbox.js';
+import updateStatus, { type UpdateStatusOptions } from '../plugins/update-status.js';
 import visit from '../plugins/visit.js';
 import { UpstreamHealth } from '../plugins/upstream-health.js';
 import { decryptSimulatedSwipe } from '../devices/card-reader/simulator.js';
@@ -107,8 +108,9 @@ export interface ServiceAppOptions {
   /** Trace id of the fake session; null: no session plugin. */
   traceId?: string | null;
   events?: EventsOptions;
-  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner' | 'speech' | 'outbox'>;
+  plugins?: Array<'card-reader' | 'logs' | 'screen' | 'printer' | 'id-scanner' | 'speech' | 'outbox' | 'update-status'>;
   screen?: ScreenOptions;
+  updateStatus?: UpdateStatusOptions;
   idScanner?: IdScannerPluginOptions;
   logger?: boolean | object;
 }
@@ -132,6 +134,7 @@ export async function buildServiceApp(options: ServiceAppOptions = {}): Promise<
   if (plugins.includes('printer')) await app.register(printer);
   if (plugins.includes('id-scanner')) await app.register(idScanner, options.idScanner ?? {});
   if (plugins.includes('speech')) await app.register(speech);
+  if (plugins.includes('update-status')) await app.register(updateStatus, options.updateStatus ?? {});
   if (plugins.includes('outbox')) {
     await app.register(visit);
     await app.register(outbox);
