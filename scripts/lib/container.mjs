@@ -17,6 +17,7 @@ import {
   readlinkSync,
   renameSync,
   rmSync,
+  symlinkSync,
 } from 'node:fs';
 import { join } from 'node:path';
 
@@ -97,8 +98,11 @@ export function baseRoot({ log = () => {} } = {}) {
   rmSync(join(building, 'etc/apt/sources.list.d'), { recursive: true, force: true });
   mkdirSync(join(building, 'etc/apt/sources.list.d'));
   // apt's daily timers would take the dpkg lock in the middle of a walk.
-  for (const unit of ['apt-daily.timer', 'apt-daily-upgrade.timer', 'dpkg-db-backup.timer', 'console-getty.service'])
-    sh('systemctl', ['--root', building, 'mask', unit]);
+  // (A mask is a link to /dev/null: made here, so the host needs no systemctl of its own.)
+  for (const unit of ['apt-daily.timer', 'apt-daily-upgrade.timer', 'dpkg-db-backup.timer', 'console-getty.service']) {
+    rmSync(join(building, 'etc/systemd/system', unit), { force: true });
+    symlinkSync('/dev/null', join(building, 'etc/systemd/system', unit));
+  }
   sh('sh', ['-c', `: > ${building}/etc/machine-id`]);
   sh('sh', ['-c', `printf 'kiosk\\n' > ${building}/etc/hostname`]);
   closeSync(openSync(join(building, '.complete'), 'w'));
