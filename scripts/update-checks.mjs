@@ -94,7 +94,7 @@ export function buildReleases({ log = () => {} } = {}) {
     'chromium_0~walk_all.deb',
   ];
   if (names.every((name) => existsSync(join(dir, name)))) return { dir, cached: true, key };
-  log(`building the walks' releases (${key}; cached)`);
+  log(`building the walks' releases (${key}), kept in ${dir} for the next runs`);
   rmSync(join(CACHE, 'debs'), { recursive: true, force: true });
   const work = mkdtempSync(join(tmpdir(), 'kiosk-walk-build-'));
   const building = `${dir}.building`;
@@ -430,7 +430,8 @@ export async function prepareWalks({ dir, log = console.log }) {
   const timeline = [];
   let started = Date.now();
   const base = baseRoot({ log });
-  timeline.push(['base root (trixie, cached)', (Date.now() - started) / 1000]);
+  const seconds = (Date.now() - started) / 1000;
+  timeline.push([seconds > 1 ? 'base root made (debootstrap trixie)' : 'base root (cached)', seconds]);
   started = Date.now();
   const releases = buildReleases({ log });
   timeline.push([`releases ${releases.cached ? '(cached)' : 'built'}`, (Date.now() - started) / 1000]);
@@ -442,7 +443,7 @@ export async function prepareWalks({ dir, log = console.log }) {
 export async function runUpdateChecks({ keep = false, only, parallel = 4 } = {}) {
   const results = [];
   const problem = containerPreconditions();
-  if (problem) return { skipped: `update walks skipped: ${problem}`, results, timelines: [] };
+  if (problem) return { skipped: problem, results, timelines: [] };
   const dir = mkdtempSync(join(tmpdir(), 'kiosk-walks-'));
   chmodSync(dir, 0o755);
   const timelines = [];
@@ -452,8 +453,7 @@ export async function runUpdateChecks({ keep = false, only, parallel = 4 } = {})
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     // No Debian root could be made (no mirror reachable): as good as no container.
-    if (error.rootUnavailable)
-      return { skipped: `update walks skipped: ${error.message.split('\n')[0]}`, results, timelines };
+    if (error.rootUnavailable) return { skipped: error.message.split('\n')[0], results, timelines };
     return { results: [{ name: 'update walks: set-up', ok: false, detail: error.message }], timelines };
   }
   // Where systemd-nspawn cannot boot a container at all (a CI machine's kernel or cgroups), the
@@ -466,7 +466,7 @@ export async function runUpdateChecks({ keep = false, only, parallel = 4 } = {})
     rmSync(dir, { recursive: true, force: true });
     const line = error.message.split('\n').find((text) => /fail|error|cannot|denied/i.test(text)) ?? '';
     return {
-      skipped: `update walks skipped: systemd-nspawn cannot boot a container here (${line.trim()})`,
+      skipped: `systemd-nspawn cannot boot a container here (${line.trim()})`,
       results,
       timelines,
     };
@@ -845,7 +845,7 @@ const WALKS = [
 
 export function printUpdateChecks({ skipped, results, timelines }) {
   if (skipped) {
-    console.log(skipped);
+    console.log(`update walks skipped: ${skipped}`);
     return results;
   }
   for (const result of results) {

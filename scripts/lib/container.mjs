@@ -61,7 +61,8 @@ export function sh(command, args, options = {}) {
 /** Why no container can be booted here, or null: root, systemd-nspawn, debootstrap, overlayfs. */
 export function containerPreconditions() {
   if (process.getuid?.() !== 0) return 'needs root (debootstrap, mount, systemd-nspawn)';
-  for (const tool of ['systemd-nspawn', 'debootstrap', 'nsenter']) if (!sh('which', [tool]).ok) return `needs ${tool}`;
+  for (const tool of ['systemd-nspawn', 'debootstrap', 'nsenter', 'apt-ftparchive', 'gpg', 'dpkg-deb'])
+    if (!sh('which', [tool]).ok) return `needs ${tool}`;
   if (!readFileSync('/proc/filesystems', 'utf8').includes('overlay')) {
     sh('modprobe', ['overlay']);
     if (!readFileSync('/proc/filesystems', 'utf8').includes('overlay')) return 'needs overlayfs';
@@ -83,7 +84,7 @@ export function baseRoot({ log = () => {} } = {}) {
   mkdirSync(CACHE, { recursive: true });
   const building = `${root}.building`;
   rmSync(building, { recursive: true, force: true });
-  log(`debootstrap ${SUITE} into ${root} (once; cached)`);
+  log(`debootstrap ${SUITE} into ${root} (once: kept for the next runs)`);
   const made = sh('debootstrap', ['--variant=minbase', `--include=${INCLUDE.join(',')}`, SUITE, building, MIRROR], {
     timeout: 1_200_000,
   });
