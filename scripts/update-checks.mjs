@@ -518,7 +518,7 @@ const TEN_PERCENT = {
   ],
 };
 
-/** Poll every quarter second until `done(walk)` is true; marks each change of the agent's state. */
+/** Poll every tenth of a second until `done(walk)` is true; marks each change of the agent's state. */
 async function follow(walk, done, { timeoutMs, what }) {
   const deadline = Date.now() + timeoutMs;
   let seen = walk.lastSeen;
@@ -531,7 +531,7 @@ async function follow(walk, done, { timeoutMs, what }) {
       walk.lastSeen = now;
     }
     if (await done(walk, state)) return state;
-    await sleep(250);
+    await sleep(100);
   }
   throw new Error(
     `timed out after ${timeoutMs / 1000} s waiting for ${what}; state ${JSON.stringify(walk.state())}\n${walk.journal().slice(-3000)}`,
