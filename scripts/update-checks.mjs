@@ -11,10 +11,10 @@
 //              and 1.0.2 is not tried again while the channel names it
 //   bad        an unsigned, a badly signed, an unparsable, a replayed channel file and one naming a
 //              release the repository lacks: each changes nothing and is reported
-//   plug:download / plug:unpack / plug:probation
+//   plug-download / plug-unpack / plug-configure / plug-probation
 //              the container killed (every process at once) mid-download, with dpkg frozen
-//              mid-unpack, and on probation: the next boot serves one whole release and the update
-//              ends committed
+//              mid-unpack and mid-configure, and on probation: the next boot serves one whole
+//              release, and the update ends committed or undone
 // Skips with one line when not root or no container can be booted here.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -440,7 +440,7 @@ export async function prepareWalks({ dir, log = console.log }) {
   return { base, releases, keys, repo, timeline };
 }
 
-export async function runUpdateChecks({ keep = false, only, parallel = 4 } = {}) {
+export async function runUpdateChecks({ keep = false, only, parallel = 5 } = {}) {
   const results = [];
   const problem = containerPreconditions();
   if (problem) return { skipped: problem, results, timelines: [] };
@@ -607,6 +607,53 @@ const PROBATION_TIMEOUT = (PROBATION_MINUTES * 60 + 120) * 1000;
 const committed = (version) => (walk, state) =>
   state?.state === 'idle' && state.running === version && state.lastOutcome?.outcome === 'committed' && agentIdle(walk);
 
+/**
+ * A walk that pulls the plug inside dpkg: the moment a process whose command line has `pattern`
+ * starts, a watcher of its own (scripts/lib/freeze-when.mjs) stops every process of the container,
+ * dpkg's status is read (it must match `says`), and the container is killed. The next boot's agent
+ * must finish or undo the install: one whole release, dpkg clean, the daemon ready with it.
+ */
+function plugInDpkg({ name, stage, pattern, says }) {
+  return {
+    name,
+    title: `plug pulled during ${stage}`,
+    async run(walk, results) {
+      await walk.installFirst();
+      walk.publish(channel({ serial: 1, release: RELEASES.next }));
+      const watcher = spawn(
+        process.execPath,
+        [join(ROOT, 'scripts/lib/freeze-when.mjs'), String(walk.container.leader), pattern, '180'],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let caught = '';
+      watcher.stdout.on('data', (chunk) => (caught += chunk));
+      const watched = new Promise((done) => watcher.once('exit', done));
+      startAgent(walk);
+      if ((await watched) !== 0) throw new Error(`${stage} was never caught; state ${JSON.stringify(walk.state())}`);
+      const status = walk.container
+        .exec("dpkg-query -W -f='${db:Status-Abbrev} ${Version}' storage-kiosk")
+        .stdout.trim();
+      if (!says.test(status)) throw new Error(`the container was frozen with dpkg saying ${status}, not in ${stage}`);
+      walk.mark(`the container frozen in ${stage} (${caught.trim()}): dpkg says ${status}`);
+      await plugAndBoot(walk, `during ${stage}`);
+      const afterBoot = walk.dpkgStatus();
+      walk.mark(`after boot dpkg says: ${afterBoot}`);
+      const end = await follow(
+        walk,
+        (w, state) =>
+          ['idle', 'reverted', 'failed'].includes(state?.state) && state.lastOutcome !== null && agentIdle(w),
+        { timeoutMs: PROBATION_TIMEOUT + 90_000, what: 'the install finished or undone' },
+      );
+      const whole = await wholeRelease(walk, end.running);
+      results.push({
+        name: `plug pulled during ${stage}: the next boot finishes or undoes the install and serves one whole release`,
+        ok: whole.ok && [RELEASES.first, RELEASES.next].includes(end.running) && end.state !== 'failed',
+        detail: `frozen at ${caught.trim()} with dpkg saying ${status}; after boot: ${afterBoot}; then ${end.state} on ${end.running}: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}`,
+      });
+    },
+  };
+}
+
 /** The walks; each pushes its results (one per thing a support person or operator would notice). */
 const WALKS = [
   {
@@ -769,55 +816,23 @@ const WALKS = [
       });
     },
   },
-  {
+  plugInDpkg({
     name: 'plug-unpack',
-    title: "plug pulled during dpkg's unpack",
-    async run(walk, results) {
-      await walk.installFirst();
-      walk.publish(channel({ serial: 1, release: RELEASES.next }));
-      // dpkg's unpack of an upgrade: the old release's prerm, the new files, the old release's
-      // postrm ("postrm upgrade"), then the files the new release no longer has are removed. The
-      // moment that postrm starts (dpkg says half-installed), a watcher of its own stops every
-      // process of the container, and the plug is pulled.
-      const watcher = spawn(
-        process.execPath,
-        [
-          join(ROOT, 'scripts/lib/freeze-when.mjs'),
-          String(walk.container.leader),
-          'storage-kiosk.postrm upgrade',
-          '180',
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let caught = '';
-      watcher.stdout.on('data', (chunk) => (caught += chunk));
-      const watched = new Promise((done) => watcher.once('exit', done));
-      startAgent(walk);
-      if ((await watched) !== 0)
-        throw new Error(`dpkg's unpack was never caught; state ${JSON.stringify(walk.state())}`);
-      const status = walk.container
-        .exec("dpkg-query -W -f='${db:Status-Abbrev} ${Version}' storage-kiosk")
-        .stdout.trim();
-      if (!/^i[HU]/.test(status))
-        throw new Error(`the container was frozen with dpkg saying ${status}, not half-installed`);
-      walk.mark(`the container frozen in dpkg's unpack (${caught.trim()}): dpkg says ${status}`);
-      await plugAndBoot(walk, "during dpkg's unpack");
-      const afterBoot = walk.dpkgStatus();
-      walk.mark(`after boot dpkg says: ${afterBoot}`);
-      const end = await follow(
-        walk,
-        (w, state) =>
-          ['idle', 'reverted', 'failed'].includes(state?.state) && state.lastOutcome !== null && agentIdle(w),
-        { timeoutMs: PROBATION_TIMEOUT + 90_000, what: 'the install finished or undone' },
-      );
-      const whole = await wholeRelease(walk, end.running);
-      results.push({
-        name: "plug pulled during dpkg's unpack: the next boot finishes or undoes the install and serves one whole release",
-        ok: whole.ok && [RELEASES.first, RELEASES.next].includes(end.running) && end.state !== 'failed',
-        detail: `frozen at ${caught.trim()} with dpkg saying ${status}; after boot: ${afterBoot}; then ${end.state} on ${end.running}: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}`,
-      });
-    },
-  },
+    stage: "dpkg's unpack",
+    // dpkg's unpack of an upgrade: the old release's prerm, the new files, the old release's
+    // postrm ("postrm upgrade"), then the files the new release no longer has are removed. The
+    // moment that postrm starts, dpkg says half-installed.
+    pattern: 'storage-kiosk.postrm upgrade',
+    says: /^i[HU]/,
+  }),
+  plugInDpkg({
+    name: 'plug-configure',
+    stage: "dpkg's configure",
+    // dpkg's configure: the new release's postinst, which waits until the kiosk is idle and
+    // restarts the daemon; meanwhile dpkg says half-configured.
+    pattern: 'storage-kiosk.postinst configure',
+    says: /^i[FU]/,
+  }),
   {
     name: 'plug-probation',
     title: 'plug pulled on probation',
@@ -863,7 +878,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: { keep: { type: 'boolean', default: false }, only: { type: 'string' }, parallel: { type: 'string' } },
   });
-  const outcome = await runUpdateChecks({ ...values, parallel: Number(values.parallel ?? 4) });
+  const outcome = await runUpdateChecks({ ...values, parallel: Number(values.parallel ?? 5) });
   const results = printUpdateChecks(outcome);
   process.exit(results.every((result) => result.ok) ? 0 : 1);
 }
