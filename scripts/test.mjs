@@ -14,6 +14,7 @@ import {
   ensurePackagingTools,
   ensurePrometheusTools,
   ensureSystemdAnalyze,
+  ensureUpdateWalkTools,
   readJson,
   ROOT,
   run,
@@ -25,6 +26,7 @@ ensureEspeak({ required: true });
 ensurePrometheusTools();
 ensurePackagingTools();
 ensureSystemdAnalyze();
+ensureUpdateWalkTools();
 
 const results = join(ROOT, 'test-results');
 rmSync(join(results, 'unit.json'), { force: true });
@@ -73,6 +75,15 @@ const deb = built
   ? printPackageChecks(await runPackageChecks())
   : [{ name: 'Debian package checks (need the build)', ok: false, detail: 'the build failed' }];
 
+// The update agent live: pull, probation, commit, revert, power loss at each stage, bad channel
+// files, under a booted systemd. Each walk's check is one test; a skip is one line and said below.
+console.log('\n▶ update agent under systemd in a container (debootstrap, systemd-nspawn)');
+const { runUpdateChecks, printUpdateChecks } = await import('./update-checks.mjs');
+const walksOutcome = built
+  ? await runUpdateChecks()
+  : { results: [{ name: 'update walks (need the build)', ok: false, detail: 'the build failed' }], timelines: [] };
+const walks = printUpdateChecks(walksOutcome);
+
 const unit = readJson(join(results, 'unit.json'));
 const e2e = readJson(join(results, 'e2e.json'));
 const unitPassed = unit?.numPassedTests ?? 0;
@@ -90,11 +101,14 @@ const opsPassed = ops.filter((check) => check.ok).length;
 const opsFailed = ops.length - opsPassed;
 const debPassed = deb.filter((check) => check.ok).length;
 const debFailed = deb.length - debPassed;
-const passed = unitPassed + e2ePassed + opsPassed + debPassed;
-const failed = unitFailed + e2eFailed + opsFailed + debFailed + uncountedFailures;
+const walksPassed = walks.filter((check) => check.ok).length;
+const walksFailed = walks.length - walksPassed;
+const passed = unitPassed + e2ePassed + opsPassed + debPassed + walksPassed;
+const failed = unitFailed + e2eFailed + opsFailed + debFailed + walksFailed + uncountedFailures;
 console.log(
   `\nunit/integration: ${unitPassed} passed, ${unitFailed} failed; end-to-end: ${e2ePassed} passed, ${e2eFailed} failed; ` +
-    `fleet monitoring: ${opsPassed} passed, ${opsFailed} failed; package and rollout: ${debPassed} passed, ${debFailed} failed`,
+    `fleet monitoring: ${opsPassed} passed, ${opsFailed} failed; package and rollout: ${debPassed} passed, ${debFailed} failed; ` +
+    `update walks: ${walksOutcome.skipped ? `skipped (${walksOutcome.skipped})` : `${walksPassed} passed, ${walksFailed} failed`}`,
 );
 if (failedChecks.length) console.log(`failed steps: ${failedChecks.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -142,6 +142,29 @@ export function ensurePackagingTools() {
   return false;
 }
 
+/**
+ * The tools of the update agent's live walks (scripts/update-checks.mjs): debootstrap for the
+ * Debian 13 root, systemd-nspawn to boot it, apt-ftparchive and gpg for the signed repository and
+ * channel. Installed as root only (the walks need root anyway); false when one is still missing.
+ */
+export const UPDATE_WALK_TOOLS = {
+  '/usr/sbin/debootstrap': 'debootstrap',
+  '/usr/bin/systemd-nspawn': 'systemd-container',
+  '/usr/bin/apt-ftparchive': 'apt-utils',
+  '/usr/bin/gpg': 'gnupg',
+};
+
+export function ensureUpdateWalkTools() {
+  if (process.getuid?.() !== 0) return false;
+  const missing = Object.entries(UPDATE_WALK_TOOLS).filter(([path]) => !existsSync(path));
+  if (missing.length === 0) return true;
+  const packages = [...new Set(missing.map(([, pkg]) => pkg))];
+  console.log(`${missing.map(([path]) => path).join(', ')} not found; installing ${packages.join(', ')}…`);
+  if (aptInstall(packages) && Object.keys(UPDATE_WALK_TOOLS).every((path) => existsSync(path))) return true;
+  console.error(`Could not install ${packages.join(', ')}: the update walks are skipped.`);
+  return false;
+}
+
 /** Build shared-types and the daemon (tsc -b, incremental) and the UI (vite). */
 export function build() {
   mustRun('npm', ['run', 'build', '--silent'], 'Build');
