@@ -43,7 +43,12 @@ export type StoreImports = UnionToIntersection<(typeof AREAS)[number]['stores']>
   typeof DEVICE_STORES;
 
 /** Every lazily loaded store's module by its name on the root, in reset order. */
-export const STORE_IMPORTS = Object.assign({}, ...AREAS.map((area) => area.stores), PAYMENT_STORES, DEVICE_STORES) as StoreImports;
+export const STORE_IMPORTS = Object.assign(
+  {},
+  ...AREAS.map((area) => area.stores),
+  PAYMENT_STORES,
+  DEVICE_STORES,
+) as StoreImports;
 
 /** Each section's screen, from the area that shows it. */
 export const SECTION_SOURCES = Object.fromEntries(

@@ -86,7 +86,13 @@ const en: ReceiptTexts = {
     auth_code: 'Auth code',
     terminal_id: 'Terminal',
     reference: 'Reference',
-    entry_modes: { chip: 'Chip', contactless: 'Contactless', swipe: 'Swiped', wallet: 'Mobile wallet', manual: 'Keyed' },
+    entry_modes: {
+      chip: 'Chip',
+      contactless: 'Contactless',
+      swipe: 'Swiped',
+      wallet: 'Mobile wallet',
+      manual: 'Keyed',
+    },
   },
 };
 

@@ -78,7 +78,8 @@ export class PaymentStore {
       const methods = await this.root.api.paymentMethods();
       runInAction(() => (this.methods = ready(methods)));
     } catch (error) {
-      this.log('payment methods', error);
+      // A daemon without the payment device (404) offers what the kiosk always had: nothing to report.
+      if (!(error instanceof ApiError && error.status === 404)) this.log('payment methods', error);
       runInAction(() => (this.methods = FAILED));
     }
   }
@@ -122,10 +123,7 @@ export class PaymentStore {
 
   /** The visitor may try again: the last payment ended without a charge, or was never started. */
   get canRetry(): boolean {
-    return (
-      this.step === 'refused' ||
-      (this.payment !== null && ['declined', 'cancelled'].includes(this.payment.stage))
-    );
+    return this.step === 'refused' || (this.payment !== null && ['declined', 'cancelled'].includes(this.payment.stage));
   }
 
   /**

@@ -85,7 +85,10 @@ export const TerminalPanel = observer(function TerminalPanel({
       </p>
       <div className="terminal-panel__status" role="status" aria-live="polite">
         {message && (
-          <p className={problem ? 'terminal-panel__problem' : 'terminal-panel__stage'} data-stage={stage ?? payment.step}>
+          <p
+            className={problem ? 'terminal-panel__problem' : 'terminal-panel__stage'}
+            data-stage={stage ?? payment.step}
+          >
             {waiting && <span className="kiosk-spinner__wheel terminal-panel__wheel" aria-hidden="true" />}
             {message}
           </p>
@@ -111,5 +114,3 @@ export const TerminalPanel = observer(function TerminalPanel({
     </section>
   );
 });
-
-

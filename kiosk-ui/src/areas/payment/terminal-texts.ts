@@ -18,7 +18,8 @@ export const TERMINAL_STAGE_KEYS = {
  * try again in a moment; anything else: the Facility Manager). Nothing before the first answer.
  */
 export function terminalMessageKey(step: TerminalStep, stage: TerminalStage | null, refusal: string | null) {
-  if (step === 'refused') return refusal === 'busy' ? 'payment.terminal.refused.busy' : 'payment.terminal.refused.other';
+  if (step === 'refused')
+    return refusal === 'busy' ? 'payment.terminal.refused.busy' : 'payment.terminal.refused.other';
   if (step === 'starting') return TERMINAL_STAGE_KEYS.sending;
   return stage ? TERMINAL_STAGE_KEYS[stage] : null;
 }

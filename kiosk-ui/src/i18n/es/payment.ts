@@ -45,7 +45,6 @@ export const payment: Translation<typeof english> = {
   },
   autopay: {
     on_terminal: 'Su tarjeta de la terminal pagará esta unidad automáticamente cada mes.',
-    office:
-      'La oficina configura el pago automático con una tarjeta de la terminal. Ya le avisamos.',
+    office: 'La oficina configura el pago automático con una tarjeta de la terminal. Ya le avisamos.',
   },
 };
