@@ -24,8 +24,7 @@ import {
   type SaleRefusal,
 } from './basket';
 import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
-import { cardBrand } from '../../shared/devices/receipts';
-import { receiptTerminalPayment, terminalCard } from '../payment/terminal-receipt';
+import { cardBrand, receiptTerminalPayment, terminalCard } from '../../shared/devices/receipts';
 import { CardEntry } from '../pay-bill/CardEntry';
 import { failureLogger, type LogFailure } from '../../shared/failure-log';
 import type { RootStore } from '../../stores/RootStore';

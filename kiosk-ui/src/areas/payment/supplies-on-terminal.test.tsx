@@ -54,7 +54,7 @@ function shop(methods = TERMINAL_METHODS, sale: FakeReply = { body: wrapped(SALE
   socket.open();
   render(
     <StoresProvider root={test.root}>
-      <MerchandiseScreen />
+      <MerchandiseScreen section="merchandise" />
     </StoresProvider>,
   );
   const stage = (id: string, name: Parameters<typeof terminalState>[1], extra = {}) =>

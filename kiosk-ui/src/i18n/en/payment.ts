@@ -26,6 +26,7 @@ export const payment = {
     },
     cancel: 'Cancel payment',
     try_again: 'Try again',
+    rental_when: 'You pay {{amount}} on the terminal after signing your documents.',
     pay_on_terminal: 'Pay on the terminal',
     use_card_instead: 'Swipe or type a card instead',
     or: 'or',

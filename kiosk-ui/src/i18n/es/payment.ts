@@ -22,6 +22,7 @@ export const payment: Translation<typeof english> = {
     },
     cancel: 'Cancelar el pago',
     try_again: 'Intentar de nuevo',
+    rental_when: 'Pagará {{amount}} en la terminal después de firmar sus documentos.',
     pay_on_terminal: 'Pagar en la terminal',
     use_card_instead: 'Deslizar o escribir una tarjeta',
     or: 'o',
