@@ -347,7 +347,12 @@ export class CheckoutStore {
       this.finish();
       return;
     }
-    const code = this.processingError?.card ? (this.processingError.code ?? 'CardInvalid') : this.processingError?.code;
+    // Paid on the terminal, the charge stands: a retry resends the rental with the same payment.
+    const code = this.terminalPayment
+      ? null
+      : this.processingError?.card
+        ? (this.processingError.code ?? 'CardInvalid')
+        : this.processingError?.code;
     const { state, outcome } = retryAfterError(rental.flow, code, this.retriesDone);
     this.processState = 'idle';
     this.processingError = null;
