@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { accessSentence } from '../payment-access';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
+import { TerminalReceiptLines } from '../../payment/TerminalReceiptLines';
 import { Spinner } from '../../../components/Spinner';
 import { paymentReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
@@ -73,6 +74,8 @@ export const ResultView = observer(function ResultView() {
           </li>
         ))}
       </ul>
+      {!processing && payment.autopayByOffice && <p className="pay-result__message">{t('payment.autopay.office')}</p>}
+      {!processing && payment.terminalReceipt && <TerminalReceiptLines receipt={payment.terminalReceipt} />}
       {!processing && <PrintReceipt build={() => paymentReceipt(root, t)} />}
       {!processing && (
         <div className="pay-bill__footer">
