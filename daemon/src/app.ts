@@ -70,9 +70,10 @@ export async function buildApp(config: DaemonConfig, options: BuildOptions = {})
   await app.register(screen, options.screen ?? {});
   await app.register(visit);
   await app.register(proxy);
+  // The outbox before the devices: the payment terminal hands the operator's records to it.
+  await app.register(outbox);
   for (const device of DEVICES) await app.register(device.plugin);
   await app.register(logs);
-  await app.register(outbox);
   await app.register(display);
   await app.register(ui);
   return app;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, InvalidConfiguration, examineConfig, loadConfig, supportListenerProblem } from './config.js';
+import { selfSignedCertificate } from './test-helpers/tls-certificate.js';
 
 /** A demo kiosk's configuration (KIOSK_SANDBOX=on) with these settings. */
 function demo(env: Record<string, string> = {}) {
@@ -317,5 +318,71 @@ describe('unknown settings and every problem at once', () => {
     );
     const { known } = examineConfig({ KIOSK_SANDBOX: 'on' });
     expect([...known].sort()).toEqual([...documented].sort());
+  });
+
+  describe('the payment terminal (docs/payment-terminal.md)', () => {
+    const ca = () => {
+      const dir = mkdtempSync(join(tmpdir(), 'kiosk-config-ca-'));
+      const file = join(dir, 'ca.pem');
+      writeFileSync(file, selfSignedCertificate(['V400m-346403161.test.terminal.adyen.com']).cert);
+      return file;
+    };
+    const facility = {
+      KIOSK_UPSTREAM_URL: 'https://operator.invalid/api/v1',
+      KIOSK_API_KEY: 'key',
+    };
+
+    it('pays on the card reader unless told otherwise, with no terminal and no simulator', () => {
+      const config = demo();
+      expect(config.payment.mode).toBe('reader');
+      expect(config.payment.terminalUrl).toBeNull();
+      expect(config.payment.typedEntry).toBe(true);
+      expect(config.simulatePaymentTerminal).toBe(false);
+    });
+
+    it('simulates the terminal in sandbox mode when one is asked for and none is given', () => {
+      const config = demo({ KIOSK_PAYMENT: 'both', KIOSK_PAYMENT_TYPED_ENTRY: 'off' });
+      expect(config.simulatePaymentTerminal).toBe(true);
+      expect(config.payment.typedEntry).toBe(false);
+      expect(demo({ KIOSK_PAYMENT: 'terminal' }).payment.typedEntry).toBe(false);
+    });
+
+    it('stops a facility kiosk whose terminal lacks its address, CA or shared key, one line naming the setting', () => {
+      expect(() => loadConfig({ ...facility, KIOSK_PAYMENT: 'terminal' })).toThrow(
+        /KIOSK_PAYMENT_TERMINAL_URL is required when KIOSK_PAYMENT is terminal/,
+      );
+      const given = { ...facility, KIOSK_PAYMENT: 'both', KIOSK_PAYMENT_TERMINAL_URL: 'https://10.0.0.7:8443/nexo' };
+      expect(() => loadConfig(given)).toThrow(/KIOSK_PAYMENT_TERMINAL_CA is required/);
+      expect(() => loadConfig({ ...given, KIOSK_PAYMENT_TERMINAL_CA: ca() })).toThrow(
+        /KIOSK_PAYMENT_TERMINAL_KEY_ID is required/,
+      );
+      const config = loadConfig({
+        ...given,
+        KIOSK_PAYMENT_TERMINAL_CA: ca(),
+        KIOSK_PAYMENT_TERMINAL_KEY_ID: 'kiosk-key',
+        KIOSK_PAYMENT_TERMINAL_PASSPHRASE: 'MARKER-terminal-pass-5d1c',
+      });
+      expect(config.payment).toMatchObject({ mode: 'both', terminalUrl: 'https://10.0.0.7:8443/nexo' });
+      expect(config.payment.terminalKey).toEqual({
+        identifier: 'kiosk-key',
+        version: 1,
+        passphrase: 'MARKER-terminal-pass-5d1c',
+      });
+    });
+
+    it('refuses a bad mode, a plain-http terminal, a POIID that is not model-serial and an unreadable CA', () => {
+      expect(() => demo({ KIOSK_PAYMENT: 'cash' })).toThrow(
+        'Invalid configuration: KIOSK_PAYMENT must be one of reader, terminal, both, got "cash"',
+      );
+      expect(() => demo({ KIOSK_PAYMENT_TERMINAL_URL: 'http://10.0.0.7:8443/nexo' })).toThrow(
+        /KIOSK_PAYMENT_TERMINAL_URL must be an https URL/,
+      );
+      expect(() => demo({ KIOSK_PAYMENT_TERMINAL_POI_ID: 'terminal 7' })).toThrow(
+        /KIOSK_PAYMENT_TERMINAL_POI_ID must be/,
+      );
+      expect(() => demo({ KIOSK_PAYMENT_TERMINAL_CA: '/nonexistent/ca.pem' })).toThrow(
+        /KIOSK_PAYMENT_TERMINAL_CA must be a readable PEM/,
+      );
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   REACH_ZONE_PERCENT,
   SPEECH_VOLUME,
   volumeLevelsDb,
+  type PaymentMode,
   type PrivateListeningSetup,
 } from '@kiosk/shared-types';
 import {
@@ -159,6 +160,10 @@ export interface DaemonConfig {
   sandboxPort: number;
   /** Start the card-reader simulator (sandbox mode, or when asked). */
   simulateCardReader: boolean;
+  /** The payment terminal and the ways to pay (docs/payment-terminal.md, "Settings"). */
+  payment: PaymentSettings;
+  /** Start the payment-terminal simulator and pay on it (sandbox mode with KIOSK_PAYMENT terminal or both). */
+  simulatePaymentTerminal: boolean;
   /**
    * Origin of the embedded sandbox (http://127.0.0.1:<port>) when it runs, set by main.ts after it
    * listens; the UI's Content-Security-Policy allows its pages (identity, signing) in frames.
@@ -282,7 +287,102 @@ function readSettings(source: Source, defaultUiDir: string): DaemonConfig {
     browserRestartAfterSeconds: browserRestartAfter(source),
     sandboxPort: integer(source, 'KIOSK_SANDBOX_PORT', 8090, 0, 65535),
     simulateCardReader: bool(source, 'KIOSK_SIMULATE_CARD_READER', sandbox),
+    ...paymentSettings(source, sandbox),
     sandboxOrigin: null,
+  };
+}
+
+/**
+ * KIOSK_PAYMENT and the terminal's settings (docs/payment-terminal.md). Every terminal setting is
+ * read whatever the mode, so that each is a known name; a terminal the mode needs and that has no
+ * address (and no simulator) stops the start.
+ */
+export interface PaymentSettings {
+  mode: PaymentMode;
+  /** KIOSK_PAYMENT_TYPED_ENTRY: typed card entry on screen (reader or both only). */
+  typedEntry: boolean;
+  /** The terminal's nexo endpoint, https://host:8443/nexo; null = no terminal (or the simulator's, set by main.ts). */
+  terminalUrl: string | null;
+  /** The terminal's POIID (`V400m-346403161`): its answers must carry it, its certificate must name it. */
+  terminalPoiId: string;
+  /** PEM file of the CA that issued the terminal's certificate (Adyen's terminal CA); null = the simulator's own. */
+  terminalCaFile: string | null;
+  /** The shared key the nexo messages are encrypted with (NexoCrypto): identifier, version, passphrase (a secret). */
+  terminalKey: { identifier: string; version: number; passphrase: string };
+  /** The operator takes the terminal's card-on-file token for autopay. */
+  terminalAutopay: boolean;
+  /** Bound on one Payment request: the visitor's time at the terminal plus the acquirer's answer. */
+  terminalTimeoutMs: number;
+}
+
+/** The simulator's shared key, used when no key is configured and the simulator plays the terminal. */
+export const SIMULATED_TERMINAL_KEY = {
+  identifier: 'kiosk-simulator',
+  version: 1,
+  passphrase: 'simulated-terminal-passphrase',
+};
+export const SIMULATED_TERMINAL_POI_ID = 'V400m-346403161';
+
+const PAYMENT_MODES = ['reader', 'terminal', 'both'] as const satisfies readonly PaymentMode[];
+
+function paymentSettings(
+  source: Source,
+  sandbox: boolean,
+): { payment: PaymentSettings; simulatePaymentTerminal: boolean } {
+  const mode = oneOf(source, 'KIOSK_PAYMENT', PAYMENT_MODES, 'reader');
+  const typedEntry = bool(source, 'KIOSK_PAYMENT_TYPED_ENTRY', true);
+  const url = optionalUrl(source, 'KIOSK_PAYMENT_TERMINAL_URL');
+  if (url !== null && !url.startsWith('https:')) {
+    throw new ConfigError(
+      'KIOSK_PAYMENT_TERMINAL_URL',
+      `must be an https URL (the terminal's certificate is checked), got "${url}"`,
+    );
+  }
+  const poiId = text(source, 'KIOSK_PAYMENT_TERMINAL_POI_ID', SIMULATED_TERMINAL_POI_ID);
+  if (!/^[A-Za-z0-9]+-[A-Za-z0-9]+$/.test(poiId)) {
+    throw new ConfigError(
+      'KIOSK_PAYMENT_TERMINAL_POI_ID',
+      `must be the terminal's POIID, model-serial such as V400m-346403161, got "${poiId}"`,
+    );
+  }
+  const caFilePath = caFile(source, 'KIOSK_PAYMENT_TERMINAL_CA');
+  const identifier = text(source, 'KIOSK_PAYMENT_TERMINAL_KEY_ID', '');
+  const version = integer(source, 'KIOSK_PAYMENT_TERMINAL_KEY_VERSION', 1, 0, 1_000_000);
+  const passphrase = text(source, 'KIOSK_PAYMENT_TERMINAL_PASSPHRASE', '');
+  const terminalAutopay = bool(source, 'KIOSK_PAYMENT_TERMINAL_AUTOPAY', false);
+  const terminalTimeoutMs = integer(source, 'KIOSK_PAYMENT_TERMINAL_TIMEOUT_MS', 150_000, 1000, 600_000);
+  const wantsTerminal = mode !== 'reader';
+  const simulate = bool(source, 'KIOSK_SIMULATE_PAYMENT_TERMINAL', sandbox && wantsTerminal && url === null);
+  if (wantsTerminal && !simulate) {
+    if (url === null)
+      throw new ConfigError(
+        'KIOSK_PAYMENT_TERMINAL_URL',
+        `is required when KIOSK_PAYMENT is ${mode} (the terminal's https://host:8443/nexo)`,
+      );
+    if (caFilePath === null)
+      throw new ConfigError(
+        'KIOSK_PAYMENT_TERMINAL_CA',
+        `is required when KIOSK_PAYMENT is ${mode} (the CA of the terminal's certificate)`,
+      );
+    if (identifier === '' || passphrase === '')
+      throw new ConfigError(
+        identifier === '' ? 'KIOSK_PAYMENT_TERMINAL_KEY_ID' : 'KIOSK_PAYMENT_TERMINAL_PASSPHRASE',
+        `is required when KIOSK_PAYMENT is ${mode} (the terminal's shared key, set on the terminal too)`,
+      );
+  }
+  const key = identifier === '' && passphrase === '' ? SIMULATED_TERMINAL_KEY : { identifier, version, passphrase };
+  return {
+    payment: {
+      mode,
+      typedEntry: mode !== 'terminal' && typedEntry,
+      terminalUrl: wantsTerminal ? url : null,
+      terminalPoiId: poiId,
+      terminalCaFile: caFilePath,
+      terminalKey: key,
+      terminalAutopay,
+      terminalTimeoutMs,
+    },
+    simulatePaymentTerminal: wantsTerminal && simulate,
   };
 }
 

@@ -3,10 +3,15 @@ import type { DaemonConfig } from './config.js';
 
 /**
  * The configured secrets whose values must never show in a log line, a spool file or an answer of
- * the support listener: the operator API key and the support token.
+ * the support listener: the operator API key, the support token and the payment terminal's
+ * passphrase (its shared key encrypts every message to the terminal).
  */
-export function configuredSecrets(config: Pick<DaemonConfig, 'apiKey' | 'healthToken'>): string[] {
-  return [config.apiKey, config.healthToken].filter((value): value is string => value !== null && value !== '');
+export function configuredSecrets(
+  config: Pick<DaemonConfig, 'apiKey' | 'healthToken'> & { payment?: Pick<DaemonConfig['payment'], 'terminalKey'> },
+): string[] {
+  return [config.apiKey, config.healthToken, config.payment?.terminalKey.passphrase].filter(
+    (value): value is string => value !== undefined && value !== null && value !== '',
+  );
 }
 
 /** Text with the configured secrets removed (see removeSecretValues for the forms it finds). */

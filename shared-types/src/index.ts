@@ -9,6 +9,7 @@ export * from './log.js';
 export * from './masking.js';
 export * from './outbox.js';
 export * from './payment-terminal.js';
+export * from './terminal-reference.js';
 export * from './outbox-contents.js';
 export * from './sections.js';
 export * from './sidebar.js';

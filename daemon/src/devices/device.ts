@@ -53,8 +53,8 @@ export interface KioskDevice<H extends TSchema = TSchema> {
   /** Its health as support reads it, with `status` in the common vocabulary. */
   healthSchema: H;
   health(app: FastifyInstance): Static<H> & DeviceHealth;
-  /** A kiosk whose device is down is not ready (the card reader: no payment without it). */
-  neededForReady: boolean;
+  /** A kiosk whose device is down is not ready (the card reader: no payment without it), by its settings. */
+  neededForReady: boolean | ((config: DaemonConfig) => boolean);
   simulator?: DeviceSimulator;
 }
 

@@ -6,12 +6,14 @@ import { cardReaderDevice } from './card-reader/plugin.js';
 import { printerDevice } from './printer/plugin.js';
 import { idScannerDevice } from './id-scanner/plugin.js';
 import { speechDevice } from './speech/plugin.js';
+import { paymentTerminalDevice } from './payment-terminal/plugin.js';
+import type { DaemonConfig } from '../config.js';
 
 /**
  * The kiosk's devices, in the order they are registered and listed. A new device is a folder
  * under devices/ and one line here (CONTRIBUTING.md, "Devices").
  */
-export const DEVICES = [cardReaderDevice, printerDevice, idScannerDevice, speechDevice] as const;
+export const DEVICES = [cardReaderDevice, printerDevice, idScannerDevice, speechDevice, paymentTerminalDevice] as const;
 
 /**
  * Each device's health as support reads it (/health/ready, the support bundle): its own shape, or
@@ -32,6 +34,9 @@ export function devicesHealth(app: FastifyInstance): Record<string, DeviceHealth
 }
 
 /** Whether every device the kiosk cannot serve without works (or is not known to be down). */
-export function neededDevicesUp(health: Record<string, DeviceHealth>): boolean {
-  return DEVICES.every((device) => !device.neededForReady || health[device.key]?.status !== 'down');
+export function neededDevicesUp(health: Record<string, DeviceHealth>, config: DaemonConfig): boolean {
+  return DEVICES.every((device) => {
+    const needed = typeof device.neededForReady === 'function' ? device.neededForReady(config) : device.neededForReady;
+    return !needed || health[device.key]?.status !== 'down';
+  });
 }

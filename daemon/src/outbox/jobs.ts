@@ -1,6 +1,7 @@
 import {
   API_ROUTES,
   applyTakes,
+  findCardData,
   maskCardNumbersInText,
   OUTBOX_CARD_ROUTE,
   outboxCallRefusal,
@@ -18,7 +19,13 @@ import {
  * retry delay. The card of an enrolment is never part of a StoredJob (outbox.ts keeps it in memory).
  */
 
-export interface StoredJob extends OutboxCallBase {
+/** A call the daemon makes itself, never handed over by the page (a payment the terminal approved). */
+export type OwnRoute = 'recordTerminalPayment';
+
+export interface StoredJob extends Omit<OutboxCallBase, 'route'> {
+  route: OutboxCallBase['route'] | OwnRoute;
+  /** A JSON body instead of the form (the daemon's own calls: recordTerminalPayment). */
+  json?: Record<string, unknown>;
   id: string;
   /** The idempotency key: the same on every attempt and after a restart. */
   key: string;
@@ -114,6 +121,10 @@ export function requestProblem(request: OutboxRequest): RequestProblem | null {
  * from before these were refused. Null for every job this daemon accepted.
  */
 export function storedJobProblem(job: StoredJob): RequestProblem | null {
+  if (job.route === 'recordTerminalPayment') {
+    const found = findCardData({ json: job.json ?? {}, form: job.form });
+    return found ? { message: `${found.path} holds a ${found.kind}`, reason: 'card-data' } : null;
+  }
   return outboxCallRefusal({ route: job.route, params: job.params, form: job.form, instead: job.instead });
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  findCardData,
   maskCardNumbersInText,
   maskSecrets,
   type OutboxAccepted,
@@ -17,6 +18,7 @@ import {
   retryDelayMs,
   storedJobProblem,
   type StoredBatch,
+  type OwnRoute,
   type StoredJob,
 } from './jobs.js';
 import { OutboxStore } from './store.js';
@@ -44,8 +46,22 @@ export interface OutboxLog {
 export type DeliveryOutcome = 'delivered' | 'refused' | 'retried' | 'replaced' | 'dropped';
 export const DELIVERY_OUTCOMES: readonly DeliveryOutcome[] = ['delivered', 'refused', 'retried', 'replaced', 'dropped'];
 
+/** One delivery: the page's calls carry a form, the daemon's own a JSON body. */
+export interface OutboxDelivery extends Omit<OutboxCallBase, 'route'> {
+  route: StoredJob['route'];
+  json?: Record<string, unknown>;
+}
+
 export interface OutboxSend {
-  (call: OutboxCallBase, headers: { key: string; traceId: string }): Promise<{ statusCode: number; body: unknown }>;
+  (call: OutboxDelivery, headers: { key: string; traceId: string }): Promise<{ statusCode: number; body: unknown }>;
+}
+
+/** A call the daemon makes itself (acceptOwn): its own idempotency key, a JSON body, no card. */
+export interface OwnCall {
+  route: OwnRoute;
+  params: Record<string, string>;
+  json: Record<string, unknown>;
+  key: string;
 }
 
 export interface OutboxOptions {
@@ -156,6 +172,34 @@ export class Outbox {
     }
     this.run({ stored, attempts: new Map() });
     return { batch, keys };
+  }
+
+  /**
+   * Keep and deliver a call the daemon makes itself, under the caller's idempotency key (a terminal
+   * payment's transaction id): written durably before this returns, delivered like the page's
+   * calls. Handing the same key over again while it is kept changes nothing; after it was
+   * delivered, the repeat reaches the operator under the same key, which answers it as the first.
+   */
+  async acceptOwn(call: OwnCall, traceId: string): Promise<void> {
+    const batch = `own-${call.key}`;
+    if (this.live.has(batch)) return;
+    const found = findCardData({ json: call.json });
+    if (found) throw new OutboxRequestError(`${found.path} holds a ${found.kind}`, 'card-data');
+    const job: StoredJob = {
+      id: 'record',
+      key: call.key,
+      route: call.route,
+      params: call.params,
+      form: {},
+      json: call.json,
+      card: false,
+      replaced: false,
+      state: 'pending',
+      message: null,
+    };
+    const stored: StoredBatch = { batch, kind: 'payment', acceptedAt: this.now(), traceId, jobs: [job] };
+    await this.store.add(stored);
+    this.run({ stored, attempts: new Map() });
   }
 
   /** A job's progress; undefined when this daemon does not know the key. */
@@ -277,7 +321,7 @@ export class Outbox {
       let reading: ReturnType<typeof readAnswer>;
       try {
         const answer = await this.options.send(
-          { route: job.route, params: job.params, form },
+          { route: job.route, params: job.params, form, ...(job.json ? { json: job.json } : {}) },
           { key, traceId: stored.traceId },
         );
         reading = readAnswer(answer.statusCode, answer.body);

@@ -218,7 +218,7 @@ export async function buildSupportApp(app: FastifyInstance): Promise<FastifyInst
       // A full or failing spool does not make the kiosk unready: visitors can still rent and pay;
       // only UI log events are lost, and KioskLogEventsLost / KioskDiskFilling tell.
       const spool = logs === undefined ? undefined : await app.logPipeline.spoolHealth();
-      const ready = upstream.reachable !== false && neededDevicesUp(devices);
+      const ready = upstream.reachable !== false && neededDevicesUp(devices, app.config);
       const sessionActive = app.hasDecorator('session') ? app.session.snapshot().active : false;
       const heldSpaces = app.hasDecorator('session') ? app.session.listHolds().length : 0;
       const body: ReadyBody = {

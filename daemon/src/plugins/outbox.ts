@@ -6,6 +6,7 @@ import {
   DAEMON_ENDPOINTS,
   OUTBOX_MAX_WAIT_SECONDS,
   OUTBOX_ROUTES,
+  isDaemonOnlyRoute,
   type OutboxAccepted,
   type OutboxJobOutcome,
   type OutboxRequest,
@@ -100,7 +101,7 @@ export default fp(
       count: (outcome) => deliveries.inc({ outcome }),
       send: (call, { key, traceId }) =>
         app.upstream.call(call.route, call.params as never, {
-          form: call.form,
+          ...(call.json ? { json: call.json } : { form: call.form }),
           headers: { [config.headerNames.idempotencyKey]: key },
           traceId,
         }),
@@ -144,10 +145,17 @@ export default fp(
           };
         }
         for (const sent of call.instead ? [call, call.instead] : [call]) {
+          // The daemon's own calls (a terminal payment's record) are never the page's to hand over.
+          if (isDaemonOnlyRoute(sent.route))
+            return {
+              status: 403,
+              message: 'Only the kiosk daemon makes this call, never the page.',
+              reason: 'daemon-only',
+            };
           const decision = app.visit.check(sent.route, { params: sent.params, query: {}, form: sent.form });
           if (!decision.allowed) {
             app.visit.refused(sent.route, decision.reason);
-            return { status: 403, message: decision.message, reason: decision.reason };
+            return { status: decision.status ?? 403, message: decision.message, reason: decision.reason };
           }
           for (const [name, value] of Object.entries(decision.form ?? {})) {
             if (value === undefined) delete sent.form[name];

@@ -8,6 +8,8 @@ import {
   CREDENTIAL_ROUTES,
   FORWARDED_REQUEST_HEADERS,
   PATH_PARAMETER_SHAPES,
+  isDaemonOnlyRoute,
+  isTerminalPurposeRoute,
   type ApiRouteName,
 } from '@kiosk/shared-types';
 import { buildCoreApp } from '../test-helpers/core-app.js';
@@ -242,11 +244,22 @@ describe('the proxy under generated requests', () => {
           return;
         }
         const route = allowedApiRoute(verb, path)!;
+        if (isDaemonOnlyRoute(route)) {
+          // The daemon's own call (a terminal payment's record): never from the page.
+          expect(outcome.statusCode).toBe(403);
+          expect(upstream.requests).toHaveLength(0);
+          return;
+        }
         if (outcome.statusCode !== 200) {
-          // A call for a tenant, a unit or an account with no visit at the screen, or a try of a
-          // secret past its bounds: refused by the daemon, never sent (plugins/visit.ts).
+          // A call for a tenant, a unit or an account with no visit at the screen, a try of a
+          // secret past its bounds, or a call that may name a terminal payment sent as anything
+          // but a form: refused by the daemon, never sent (plugins/visit.ts).
           expect([400, 403, 415, 429]).toContain(outcome.statusCode);
-          expect(VISIT_SCOPES[route] !== undefined || CREDENTIAL_ROUTES[route] !== undefined, route).toBe(true);
+          const checked =
+            VISIT_SCOPES[route] !== undefined ||
+            CREDENTIAL_ROUTES[route] !== undefined ||
+            (isTerminalPurposeRoute(route) && outcome.statusCode === 415);
+          expect(checked, route).toBe(true);
           expect(upstream.requests).toHaveLength(0);
           return;
         }

@@ -10,6 +10,8 @@ import {
   CREDENTIAL_ROUTES,
   answerForPage,
   buildApiPath,
+  isDaemonOnlyRoute,
+  isTerminalPurposeRoute,
   FORWARDED_REQUEST_HEADERS,
   UPSTREAM_DOWN_MESSAGE,
   UPSTREAM_FAILED_MESSAGE,
@@ -59,6 +61,7 @@ import { isFormContentType, rewriteForm, singleFields } from '../visit/call-fiel
  */
 
 export const NOT_ALLOWED_MESSAGE = 'This call is not allowed from the kiosk.';
+export const DAEMON_ONLY_MESSAGE = 'Only the kiosk daemon makes this call, never the page.';
 export const TOO_LARGE_MESSAGE = 'The request body is too large for the kiosk to send.';
 
 const PREFIX_LENGTH = '/api/'.length;
@@ -216,6 +219,11 @@ export default fp(
         return sendDaemonError(reply, 404, NOT_ALLOWED_MESSAGE);
       }
       const route = call.name;
+      if (isDaemonOnlyRoute(route)) {
+        metrics.proxyRequests.inc({ route, method, status: '403' });
+        request.log.warn({ route }, 'the page made a call only the daemon makes: refused');
+        return sendDaemonError(reply, 403, DAEMON_ONLY_MESSAGE, 'daemon-only');
+      }
 
       const incoming = request.headers;
       const payload = request.body as Readable | undefined;
@@ -246,7 +254,14 @@ export default fp(
           }
         }
         const isForm = isFormContentType(incoming['content-type']);
-        if (bytes !== undefined && bytes.length > 0 && !isForm && formNamesVisit(route)) {
+        // A call that names its tenant or account, or may name a terminal payment, in its form is
+        // read as a form: a body the daemon does not read could carry them past its check.
+        if (
+          bytes !== undefined &&
+          bytes.length > 0 &&
+          !isForm &&
+          (formNamesVisit(route) || isTerminalPurposeRoute(route))
+        ) {
           metrics.proxyRequests.inc({ route, method, status: '415' });
           return sendDaemonError(reply, 415, FORM_EXPECTED_MESSAGE, 'form-expected');
         }
@@ -260,11 +275,12 @@ export default fp(
         const bearer =
           typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice(7) : undefined;
         fields = { params: call.params, query, form, ...(bearer ? { bearer } : {}) };
-        const decision = app.visit.check(route, fields);
+        const decision = app.visit.check(route, fields, { holdPayment: true });
         if (!decision.allowed) {
+          const status = decision.status ?? 403;
           app.visit.refused(route, decision.reason);
-          metrics.proxyRequests.inc({ route, method, status: '403' });
-          return sendDaemonError(reply, 403, decision.message, decision.reason);
+          metrics.proxyRequests.inc({ route, method, status: String(status) });
+          return sendDaemonError(reply, status, decision.message, decision.reason);
         }
         if (decision.form !== undefined && bytes !== undefined) {
           const rewritten = rewriteForm(bytes.toString('utf8'), decision.form);
@@ -282,6 +298,7 @@ export default fp(
 
       const attempt = app.visit.beginAttempt(route);
       if (attempt !== undefined && !attempt.verdict.allowed) {
+        if (fields !== undefined) app.visit.ended(route, fields, undefined);
         const { stopped, retryAfterMs } = attempt.verdict;
         const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
         metrics.proxyRequests.inc({ route, method, status: '429' });
@@ -298,7 +315,8 @@ export default fp(
             retry_after_seconds: stopped && retryAfterMs === 0 ? 0 : seconds,
           });
       }
-      // What the operator answered a try of a secret (undefined: no answer), told once the call ends.
+      // What the operator answered (undefined: no answer), told once the call ends to the bounds on a
+      // try of a secret and to the visit (a terminal payment the call named is used or free again).
       let attemptAnswer: unknown;
 
       // One deadline for the whole wait, queueing for a connection included: the pool's own
@@ -312,6 +330,7 @@ export default fp(
       if (entered !== true && !(await entered)) {
         clearTimeout(timer);
         if (attempt !== undefined) app.visit.finishAttempt(attempt.kind, route, undefined);
+        if (fields !== undefined) app.visit.ended(route, fields, undefined);
         request.log.warn({ route, kind: 'timeout', queued: gate.queued }, 'upstream call waited too long for its turn');
         return fail(reply, route, method, 'timeout');
       }
@@ -413,6 +432,7 @@ export default fp(
         clearTimeout(timer);
         if (!streaming) gate.leave();
         if (attempt !== undefined) app.visit.finishAttempt(attempt.kind, route, attemptAnswer);
+        if (fields !== undefined) app.visit.ended(route, fields, attemptAnswer);
       }
     }
 

@@ -94,15 +94,30 @@ describe('GET /support/bundle', () => {
     expect(text).not.toContain('s3cret');
   });
 
-  it('lists every device: card reader, receipt printer, licence scanner and speech', async () => {
+  it('lists every device: card reader, receipt printer, licence scanner, speech and payment terminal', async () => {
     const { support } = await setup({ speechCommand: '/nonexistent/espeak-ng' });
     const bundle = (await support.inject({ method: 'GET', url: '/support/bundle', headers: auth })).json();
-    expect(Object.keys(bundle.devices).sort()).toEqual(['card_reader', 'id_scanner', 'printer', 'speech']);
+    expect(Object.keys(bundle.devices).sort()).toEqual([
+      'card_reader',
+      'id_scanner',
+      'payment_terminal',
+      'printer',
+      'speech',
+    ]);
     expect(bundle.devices.card_reader.status).toMatch(/^(ok|down|unknown)$/);
     // This kiosk has no printer and no serial scanner configured.
     expect(bundle.devices.printer).toEqual({ status: 'none', configured: false, state: 'unknown', canPrint: false });
     expect(bundle.devices.id_scanner).toEqual({ status: 'none' });
     expect(bundle.devices.speech).toMatchObject({ status: 'down', problem: expect.any(String) });
+    // KIOSK_PAYMENT=reader: no terminal on this kiosk's device list.
+    expect(bundle.devices.payment_terminal).toEqual({
+      status: 'none',
+      make: 'Adyen',
+      model: '',
+      serial: '',
+      poiId: '',
+      lastAnswerAt: null,
+    });
   });
 
   it('every log line is one JSON object with its time, after activity that logs times, ids and card numbers', async () => {

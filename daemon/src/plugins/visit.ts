@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { CREDENTIAL_KINDS, CREDENTIAL_ROUTES, type ApiRouteName, type CredentialKind } from '@kiosk/shared-types';
 import { AttemptLimits, type AttemptOutcome, type AttemptVerdict } from '../visit/attempts.js';
+import { TerminalReferences, type TerminalPaymentLookup } from '../visit/terminal-reference.js';
 import { Visit, type CallFields, type VisitDecision, type VisitRefusal } from '../visit/visit.js';
 import { startAtZero } from './metrics.js';
 
@@ -13,8 +14,15 @@ import { startAtZero } from './metrics.js';
  */
 
 export interface VisitService {
-  check(route: ApiRouteName, fields: CallFields): VisitDecision;
+  /**
+   * Whether the call may go to the operator for this visit. `holdPayment`: the proxy sends it now
+   * and tells ended() how it went, so a terminal payment it names is held meanwhile (the outbox
+   * only checks).
+   */
+  check(route: ApiRouteName, fields: CallFields, options?: { holdPayment?: boolean }): VisitDecision;
   learn(route: ApiRouteName, fields: CallFields, answer: unknown): void;
+  /** A call checked with holdPayment ended: the operator's answer, or undefined when none came. */
+  ended(route: ApiRouteName, fields: CallFields, answer: unknown): void;
   /** Before a try of a secret: undefined when the call tries none, else the verdict. */
   beginAttempt(route: ApiRouteName): { kind: CredentialKind; verdict: AttemptVerdict } | undefined;
   /** The operator's answer to an allowed try (undefined: none came). */
@@ -57,6 +65,8 @@ const REFUSALS: Record<VisitRefusal, null> = {
   'not-this-tenant': null,
   'not-this-unit': null,
   'no-phone-on-file': null,
+  'not-this-payment': null,
+  'card-and-terminal': null,
 };
 
 export default fp(
@@ -64,6 +74,11 @@ export default fp(
     const log = app.log.child({ component: 'visit' });
     const visit = new Visit();
     const attempts = new AttemptLimits();
+    const terminalReferences = new TerminalReferences();
+    // The payment-terminal device's payments; absent when no terminal is configured, and then no
+    // call can be paid by a terminal reference.
+    const terminalPayments = (): TerminalPaymentLookup | undefined =>
+      (app as typeof app & { paymentTerminal?: TerminalPaymentLookup }).paymentTerminal;
     const { registry } = app.metrics;
 
     const attemptsTotal = new Counter({
@@ -97,8 +112,16 @@ export default fp(
     );
 
     const service: VisitService = {
-      check: (route, fields) => visit.check(route, fields),
+      check(route, fields, options) {
+        const decision = visit.check(route, fields);
+        if (!decision.allowed) return decision;
+        const paid = terminalReferences.check(route, fields, terminalPayments(), {
+          hold: options?.holdPayment === true,
+        });
+        return paid.allowed ? decision : paid;
+      },
       learn: (route, fields, answer) => visit.learn(route, fields, answer),
+      ended: (route, fields, answer) => terminalReferences.ended(route, fields, answer, terminalPayments()),
       beginAttempt(route) {
         const kind = CREDENTIAL_ROUTES[route];
         if (kind === undefined) return undefined;

@@ -28,6 +28,7 @@ import tenantAreaRoutes from './routes/tenant-area.js';
 import rentalProcessRoutes from './routes/rental-process.js';
 import signingPages from './routes/signing-pages.js';
 import tenantContactRoutes from './routes/tenant-contact.js';
+import terminalPaymentRoutes, { terminalPaymentControls } from './routes/terminal-payments.js';
 import usersRoutes from './routes/users.js';
 import type { RunningSimulator } from '../devices/device.js';
 import { maskedLogger } from '../logger.js';
@@ -65,6 +66,7 @@ export const OPERATOR_API_AREAS: FastifyPluginAsync<SandboxRouteOptions>[] = [
   merchandiseRoutes,
   tenantAreaRoutes,
   tenantContactRoutes,
+  terminalPaymentRoutes,
 ];
 
 export interface SandboxOptions {
@@ -167,6 +169,7 @@ export async function buildSandbox(opts: SandboxOptions = {}): Promise<FastifyIn
   await app.register(assetRoutes, { state });
   await app.register(loggingAppRoutes, { state });
   await app.register(controlRoutes, { state, prefix: '/__sandbox' });
+  await app.register(terminalPaymentControls, { state, prefix: '/__sandbox' });
   for (const control of opts.deviceControls ?? []) await app.register(control.plugin, { prefix: control.prefix });
   await app.register(identityPages, { state });
   await app.register(signingPages, { state });

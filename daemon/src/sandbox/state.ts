@@ -16,6 +16,7 @@ import { MerchandiseWorld } from './merchandise-state.js';
 import { SandboxRecordings } from './recordings.js';
 import { RentalProcessWorld } from './rental-process-state.js';
 import { SandboxError } from './sandbox-error.js';
+import { TerminalPaymentsWorld } from './terminal-payments-state.js';
 import {
   buildSpaces,
   type FacilityWorld,
@@ -37,7 +38,7 @@ import {
  * Facilities, spaces, holds and reservations live here (their records: space-records.ts). The other
  * areas keep their state in a world of their own, reset with this one: recordings.ts (calls, logs,
  * texts, mails), identity-state.ts, accounts.ts (users and billing), rental-process-state.ts,
- * merchandise-state.ts (supplies stock).
+ * merchandise-state.ts (supplies stock), terminal-payments-state.ts (payments the terminal approved).
  */
 export type Clock = () => number;
 
@@ -61,6 +62,7 @@ export class SandboxState {
   readonly accounts = new AccountsWorld(() => this.now());
   readonly rentalProcess = new RentalProcessWorld(() => this.now());
   readonly merchandise = new MerchandiseWorld();
+  readonly terminalPayments = new TerminalPaymentsWorld(() => this.now());
 
   constructor(
     options: { clock?: Clock; facilities?: readonly DemoFacility[]; reservations?: readonly DemoReservation[] } = {},
@@ -86,6 +88,7 @@ export class SandboxState {
     this.accounts.reset();
     this.rentalProcess.reset();
     this.merchandise.reset();
+    this.terminalPayments.reset();
     for (const reservation of this.seedReservations) {
       this.addReservation({ ...reservation, reservation_date: null });
     }

@@ -1,4 +1,5 @@
 import { phoneDigitsOnFile, phoneOnFile, type ApiRouteName } from '@kiosk/shared-types';
+import { TERMINAL_REFERENCE_MESSAGES } from './terminal-reference.js';
 
 /**
  * The visit in front of the screen, as the daemon learns it from the operator's answers passing
@@ -27,10 +28,22 @@ export type VisitDecision =
         string | undefined
       >;
     }
-  | { allowed: false; reason: VisitRefusal; message: string };
+  | {
+      allowed: false;
+      reason: VisitRefusal;
+      message: string;
+      /** The daemon's answer: 403 unless said (400 for a malformed call). */ status?: 400 | 403;
+    };
 
 export type VisitRefusal =
-  'not-logged-in' | 'not-this-visit' | 'not-this-tenant' | 'not-this-unit' | 'no-phone-on-file';
+  | 'not-logged-in'
+  | 'not-this-visit'
+  | 'not-this-tenant'
+  | 'not-this-unit'
+  | 'no-phone-on-file'
+  // A purpose call paid on the terminal (visit/terminal-reference.ts).
+  | 'not-this-payment'
+  | 'card-and-terminal';
 
 interface Unit {
   spaceId: string;
@@ -140,6 +153,7 @@ const REFUSAL_MESSAGES: Record<VisitRefusal, string> = {
   'not-this-tenant': 'This call is not for a tenant of the account logged in at the kiosk.',
   'not-this-unit': 'This call is not for a unit of the tenant logged in at the kiosk.',
   'no-phone-on-file': 'No cell phone is on file for this tenant.',
+  ...TERMINAL_REFERENCE_MESSAGES,
 };
 
 const refuse = (reason: VisitRefusal): VisitDecision => ({ allowed: false, reason, message: REFUSAL_MESSAGES[reason] });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  TERMINAL_AUTOPAY_REFUSAL_MESSAGES,
+  amountInCents,
   maskSecrets,
   type AutopayCancelResult,
   type AutopayEnrolResult,
@@ -14,6 +16,7 @@ import { DEMO_BILLING } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { SandboxError } from '../sandbox-error.js';
 import type { SandboxState } from '../state.js';
+import { terminalEnrolment, terminalPayment } from '../terminal-reference.js';
 import { Type } from 'typebox';
 
 /**
@@ -54,6 +57,8 @@ const PAYMENT_FIELDS = [
   'enroll_autopay',
   'updateCardDetails',
   'document_id',
+  // Paid on the payment terminal: the payment the daemon recorded, instead of the card fields.
+  'terminal_transaction_id',
   ...CARD_FIELDS,
 ] as const;
 
@@ -109,6 +114,16 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
       const body = request.body ?? {};
       const period = parsePeriod(body.period);
       if (period === null) return fail({ code: 'InvalidPeriod', message: 'Choose a period from 0 to 6 months.' });
+      // Paid on the payment terminal: the payment the daemon recorded for this total, this unit.
+      const { tenant, spaceId } = request.params;
+      const terminal = terminalPayment(state, body, {
+        facilityId: lease.facility_id,
+        purpose: 'bill',
+        amountCents: amountInCents(body.total_amount),
+        tenantId: tenant,
+        spaceId,
+      });
+      if (terminal.paid && terminal.refused) return terminal.refused;
       const expected = prePayDetails(lease, period).total_amt;
       const amount = Number(body.total_amount);
       // The kiosk must charge exactly what the pre-pay call said for that period.
@@ -118,10 +133,13 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
           message: `The amount ${body.total_amount ?? ''} does not match the charges (${expected}).`,
         });
       }
-      const card = cardOutcome(paymentCard(body), state.today());
+      const card = terminal.paid
+        ? { ok: true as const, last4: terminal.last4 }
+        : cardOutcome(paymentCard(body), state.today());
       if (!card.ok) return fail({ code: card.code, message: card.message });
       const balanceBefore = dueAmount(lease.balance);
       const payment = accounts.recordPayment(lease, period, amount, card.last4);
+      if (terminal.paid) state.terminalPayments.markUsed(terminal.record, `bill:${payment.transaction_id}`);
       const access = accounts.accessAfterPayment(lease);
       const mail_request_data: MailRequestData = {
         current: {
@@ -150,8 +168,22 @@ const billingRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async (app
       if (dueAmount(lease.balance) > 0) {
         return fail({ code: 'BalanceDue', message: 'Please pay the balance due before enrolling in autopay.' });
       }
-      const card = cardOutcome(paymentCard(body), state.today());
+      const { tenant, spaceId } = request.params;
+      const terminal = terminalEnrolment(state, body, { facilityId: lease.facility_id, tenantId: tenant, spaceId });
+      if (terminal.paid && terminal.refused) return terminal.refused;
+      if (terminal.paid && !state.terminalPayments.takesTokens) {
+        // The operator cannot charge a terminal's card-on-file token: the office sets autopay up
+        // (the kiosk's autopay mail names the tenant and unit, docs/api-paths.md).
+        return fail({
+          code: 'TerminalTokenNotAccepted',
+          message: TERMINAL_AUTOPAY_REFUSAL_MESSAGES.TerminalTokenNotAccepted,
+        });
+      }
+      const card = terminal.paid
+        ? { ok: true as const, last4: terminal.last4 }
+        : cardOutcome(paymentCard(body), state.today());
       if (!card.ok) return fail({ code: card.code, message: card.message });
+      if (terminal.paid) state.terminalPayments.markTokenUsed(terminal.record, `autopay:${tenant}/${spaceId}`);
       lease.autopay_card_last4 = card.last4;
       const result: AutopayEnrolResult = {
         documents: DEMO_BILLING.lease_documents.map((doc) => ({ ...doc })),

@@ -10,6 +10,7 @@ import { cardOutcome } from '../card-outcome.js';
 import type { DemoMerchandiseItem } from '../demo-facility.js';
 import { fail, ok, operatorPath, stringFields, type SandboxRouteOptions } from '../respond.js';
 import { formBody, text } from '../rental-form.js';
+import { terminalPayment } from '../terminal-reference.js';
 
 /**
  * Merchandise (rental spec §3 lock item, §7 merchandise/ and process-merchandise-sales/;
@@ -117,12 +118,6 @@ const merchandiseRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async 
         });
       }
 
-      const card = cardOutcome(
-        { number: body.card_number, cvv: body.cvv, exp_month: body.cc_exp_month, exp_year: body.cc_exp_year },
-        state.today(),
-      );
-      if (!card.ok) return fail({ code: card.code, message: card.message });
-
       const items: MerchandiseSoldLine[] = found.map(({ line, item }) => ({
         item_id: item.item_id,
         name: item.name ?? item.item_id,
@@ -137,7 +132,24 @@ const merchandiseRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = async 
           0,
         ),
       );
+      // Paid on the payment terminal: the payment the daemon recorded for this basket's total.
+      const terminal = terminalPayment(state, body, {
+        facilityId,
+        purpose: 'merchandise',
+        amountCents: subtotalCents + taxCents,
+        ...(text(body.tenant_id) ? { tenantId: text(body.tenant_id) } : {}),
+        ...(text(body.space_id) ? { spaceId: text(body.space_id) } : {}),
+      });
+      if (terminal.paid && terminal.refused) return terminal.refused;
+      const card = terminal.paid
+        ? { ok: true as const, last4: terminal.last4 }
+        : cardOutcome(
+            { number: body.card_number, cvv: body.cvv, exp_month: body.cc_exp_month, exp_year: body.cc_exp_year },
+            state.today(),
+          );
+      if (!card.ok) return fail({ code: card.code, message: card.message });
       const sale_id = state.merchandise.recordSold(facilityId, lines);
+      if (terminal.paid) state.terminalPayments.markUsed(terminal.record, `merchandise:${sale_id}`);
       const result: MerchandiseSaleResult = {
         sale_id,
         items,

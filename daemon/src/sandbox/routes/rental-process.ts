@@ -9,6 +9,8 @@ import { formBody, serverError, text, type Form } from '../rental-form.js';
 import type { FailableCall } from '../rental-process-state.js';
 import type { SpaceRecord } from '../space-records.js';
 import type { SandboxState } from '../state.js';
+import { terminalPayment } from '../terminal-reference.js';
+import { TERMINAL_AMOUNT_FIELD, amountInCents } from '@kiosk/shared-types';
 
 /**
  * Rental processing (rental spec §4 "Finalising", §7 "Rental"): processing a rental or a
@@ -101,10 +103,20 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
       const form = request.body;
       const today = state.today();
 
-      const card = cardOutcome(
-        { number: form.cc_number, cvv: form.cvv, exp_month: form.cc_exp_month, exp_year: form.cc_exp_year },
-        today,
-      );
+      // Paid on the payment terminal: the payment the daemon recorded for this rental's total.
+      const terminal = terminalPayment(state, form, {
+        facilityId,
+        purpose: 'rental',
+        amountCents: amountInCents(form[TERMINAL_AMOUNT_FIELD]),
+        spaceId: text(form.space_id) || undefined,
+      });
+      if (terminal.paid && terminal.refused) return terminal.refused;
+      const card = terminal.paid
+        ? { ok: true as const, last4: terminal.last4 }
+        : cardOutcome(
+            { number: form.cc_number, cvv: form.cvv, exp_month: form.cc_exp_month, exp_year: form.cc_exp_year },
+            today,
+          );
       if (!card.ok) return fail({ code: card.code, message: card.message });
       const attemptKey = `${facilityId}/${text(form.space_id)}/${text(form.tenant_email).toLowerCase()}`;
       if (failed('rental') || world.serverErrorFor(text(form.tenant_last_name), attemptKey)) return serverError();
@@ -152,9 +164,13 @@ const rentalProcessRoutes: FastifyPluginAsyncTypebox<SandboxRouteOptions> = asyn
         insurance_id: text(form.insurance_id),
         item_id: text(form.item_id),
         auto_debit: isTruthy(form.auto_debit),
-        card: text(form.cc_number),
+        card: terminal.paid ? `************${terminal.last4}` : text(form.cc_number),
         noke_pin,
       });
+      if (terminal.paid) {
+        state.terminalPayments.markUsed(terminal.record, `rental:${tenant_id}`);
+        state.terminalPayments.bindToTenant(terminal.record, tenant_id, space.door_id);
+      }
       const result: RentalResult = {
         tenant_id,
         rrd_id,
