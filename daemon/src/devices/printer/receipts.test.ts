@@ -154,7 +154,19 @@ describe('receipts read back from the printer bytes', () => {
     for (const line of spanish.split('\n')) expect(line.length).toBeLessThanOrEqual(32);
     // The AID is a long run of digits, not a card number: the receipt may be printed.
     expect(holdsCardNumber(TERMINAL_MERCHANDISE_RECEIPT)).toBe(false);
-    expect(holdsCardNumber({ ...TERMINAL_MERCHANDISE_RECEIPT.terminal, reference: '4111111111111111' })).toBe(true);
+    // A PSP reference is 16 digits too; any other field of the terminal's still may not hold a number.
+    expect(
+      holdsCardNumber({
+        ...TERMINAL_MERCHANDISE_RECEIPT,
+        terminal: { ...TERMINAL_MERCHANDISE_RECEIPT.terminal!, reference: '8816123456789012' },
+      }),
+    ).toBe(false);
+    expect(
+      holdsCardNumber({
+        ...TERMINAL_MERCHANDISE_RECEIPT,
+        terminal: { ...TERMINAL_MERCHANDISE_RECEIPT.terminal!, auth_code: '4111111111111111' },
+      }),
+    ).toBe(true);
   });
 
   it('58 mm paper: no line is wider than 32 columns; 80 mm: 48', () => {

@@ -159,13 +159,18 @@ type _PrintedIsShared = Assert<Same<Static<typeof PrintedSchema>, ReceiptPrinted
 const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12,18}/;
 
 /**
- * Whether any text of the receipt looks like a full card number. A terminal payment's AID (its
- * schema allows only hex) is a long run of digits that is not one, and is not looked at.
+ * A terminal payment's fields that are long runs of digits and not card numbers: the AID (its
+ * schema allows only hex) and the acquirer's reference (a PSP reference is 16 digits).
  */
-export function holdsCardNumber(value: unknown): boolean {
+const NOT_CARD_NUMBERS: Record<string, readonly string[]> = { terminal: ['aid', 'reference'] };
+
+/** Whether any text of the receipt looks like a full card number. */
+export function holdsCardNumber(value: unknown, skip: readonly string[] = []): boolean {
   if (typeof value === 'string') return CARD_NUMBER_LIKE.test(value);
-  if (Array.isArray(value)) return value.some(holdsCardNumber);
+  if (Array.isArray(value)) return value.some((item) => holdsCardNumber(item));
   if (typeof value === 'object' && value !== null)
-    return Object.entries(value).some(([key, field]) => key !== 'aid' && holdsCardNumber(field));
+    return Object.entries(value).some(
+      ([key, field]) => !skip.includes(key) && holdsCardNumber(field, NOT_CARD_NUMBERS[key] ?? []),
+    );
   return false;
 }
