@@ -162,9 +162,8 @@ test('a bill paid on the terminal, heard by ear: the stages are said, never a ca
   await expect(heading(page, 'Tap, insert or swipe your card on the terminal')).toBeVisible();
   await expect(page.getByText(/^Amount: \$\d+\.\d\d$/)).toBeVisible();
   await expect(terminalStatus(page)).toHaveText('Payment Failed', { timeout: 15_000 });
-  await expect
-    .poll(() => said.join('\n'), { timeout: 15_000 })
-    .toMatch(/Amount: \$[\d.]+\. .*The terminal is ready for your card\./);
+  await expect.poll(() => said.join('\n'), { timeout: 15_000 }).toMatch(/Payment\. Unit A102\. Amount: \$[\d.]+\./);
+  await expect.poll(() => said.join('\n'), { timeout: 15_000 }).toMatch(/The terminal is ready for your card\./);
   await expect.poll(() => said.join('\n'), { timeout: 15_000 }).toMatch(/Payment Failed/);
   await tap(page, 'Try again');
   await expect(heading(page, 'Congratulations')).toBeVisible({ timeout: 20_000 });
