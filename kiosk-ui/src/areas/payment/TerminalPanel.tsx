@@ -7,6 +7,7 @@ import { useStores } from '../../shared/stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
 import { terminalMessageKey } from './terminal-texts';
 import './payment.css';
+import { afterTapPaint } from '../../utils/after-paint';
 
 export interface TerminalPanelProps {
   /** What to charge: started when the panel shows, unless a payment is already followed. */
@@ -96,17 +97,17 @@ export const TerminalPanel = observer(function TerminalPanel({
       </div>
       <div className="terminal-panel__actions">
         {waiting && stage !== null && (
-          <Button variant="danger" onClick={() => void payment.cancel()}>
+          <Button variant="danger" onClick={() => afterTapPaint(() => void payment.cancel())}>
             {t('payment.terminal.cancel')}
           </Button>
         )}
         {payment.canRetry && (
-          <Button variant="primary" onClick={() => void payment.retry()}>
+          <Button variant="primary" onClick={() => afterTapPaint(() => void payment.retry())}>
             {t('payment.terminal.try_again')}
           </Button>
         )}
         {onUseCard && !waiting && !approved && (
-          <Button variant="link" onClick={onUseCard}>
+          <Button variant="link" onClick={() => afterTapPaint(onUseCard)}>
             {t('payment.terminal.use_card_instead')}
           </Button>
         )}

@@ -121,13 +121,14 @@ describe('Boxes & Supplies on the terminal', () => {
   });
 
   it('with both, the visitor may cancel on the terminal and swipe instead: the seeds’ swipe step shows', async () => {
-    const { stage, starts } = shop(BOTH_METHODS);
+    const { stage, starts, requests } = shop(BOTH_METHODS);
     await fillBasketAndPay();
     await waitFor(() => expect(starts()).toHaveLength(1));
     stage('tx-1', 'present-card');
     // Not while the terminal may still charge the card.
     expect(screen.queryByRole('button', { name: 'Swipe or type a card instead' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }));
+    await waitFor(() => expect(requests.some((r) => r.path === '/device/payment/terminal/tx-1/cancel')).toBe(true));
     stage('tx-1', 'cancelled');
     fireEvent.click(await screen.findByRole('button', { name: 'Swipe or type a card instead' }));
     await screen.findByRole('heading', { name: 'Please swipe your credit card' });

@@ -14,6 +14,7 @@ import { ResultView } from './ResultView';
 // by its stylesheet.
 import '../../pay-bill/screens/pay-bill.css';
 import './merchandise.css';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
  * Boxes & Supplies (docs/merchandise.md): the supplies list with the basket, then the swipe, the
@@ -72,7 +73,7 @@ const SwipeView = observer(function SwipeView() {
         />
       )}
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={merchandise.backToBasket} data-keypad-back>
+        <Button variant="secondary" onClick={() => afterTapPaint(merchandise.backToBasket)} data-keypad-back>
           {t('merchandise.result.back_to_basket')}
         </Button>
       </div>

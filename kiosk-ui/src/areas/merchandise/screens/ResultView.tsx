@@ -7,6 +7,7 @@ import { merchandiseReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { TerminalReceiptLines } from '../../payment/TerminalReceiptLines';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
  * The sale's answer: Thank you! with the sale number, what was bought, the total and Print
@@ -33,11 +34,13 @@ export const ResultView = observer(function ResultView() {
         </p>
         {refusal !== 'charged' && <p className="pay-result__message">{t('merchandise.result.basket_kept')}</p>}
         <div className="pay-bill__footer">
-          <Button variant="secondary" onClick={merchandise.backToBasket}>
+          <Button variant="secondary" onClick={() => afterTapPaint(merchandise.backToBasket)}>
             {t('merchandise.result.back_to_basket')}
           </Button>
           {refusal !== 'charged' && (
-            <Button onClick={merchandise.useDifferentCard}>{t('merchandise.result.use_different_card')}</Button>
+            <Button onClick={() => afterTapPaint(merchandise.useDifferentCard)}>
+              {t('merchandise.result.use_different_card')}
+            </Button>
           )}
         </div>
       </section>
@@ -83,7 +86,7 @@ export const ResultView = observer(function ResultView() {
       </div>
       <PrintReceipt build={() => merchandiseReceipt(root)} />
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={merchandise.buyMore}>
+        <Button variant="secondary" onClick={() => afterTapPaint(merchandise.buyMore)}>
           {t('merchandise.result.buy_more')}
         </Button>
         <Button onClick={shell.goHome}>{t('merchandise.result.done')}</Button>

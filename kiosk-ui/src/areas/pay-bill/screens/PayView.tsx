@@ -14,6 +14,7 @@ import { CardFormView } from './CardFormView';
 import { ResultView } from './ResultView';
 import { UnitsView } from './UnitsView';
 import './pay-bill.css';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /** The pay sub-section: loading, unit list, swipe or scan, card form, result (shell spec §2). */
 export const PayView = observer(function PayView() {
@@ -85,7 +86,12 @@ const SwipeView = observer(function SwipeView() {
         />
       )}
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={payBill.backToUnits} disabled={payment.inProgress} data-keypad-back>
+        <Button
+          variant="secondary"
+          onClick={() => afterTapPaint(payBill.backToUnits)}
+          disabled={payment.inProgress}
+          data-keypad-back
+        >
           {t('pay_bill.back')}
         </Button>
       </div>

@@ -10,6 +10,7 @@ import { paymentReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { SigningOverlay } from './SigningOverlay';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 const SUCCESS_KEYS = new Set<string>([
   'pay_bill.status.autopay_cancelled',
@@ -81,17 +82,21 @@ export const ResultView = observer(function ResultView() {
         <div className="pay-bill__footer">
           {succeeded ? (
             <>
-              <Button onClick={payBill.reloadList}>{t('pay_bill.result.make_another_payment')}</Button>
+              <Button onClick={() => afterTapPaint(payBill.reloadList)}>
+                {t('pay_bill.result.make_another_payment')}
+              </Button>
               <Button variant="secondary" onClick={payBill.logOut}>
                 {t('pay_bill.result.log_out')}
               </Button>
             </>
           ) : (
             <>
-              <Button variant="danger" onClick={payBill.reloadList}>
+              <Button variant="danger" onClick={() => afterTapPaint(payBill.reloadList)}>
                 {t('pay_bill.result.cancel')}
               </Button>
-              <Button onClick={payBill.reloadList}>{t('pay_bill.result.use_different_card')}</Button>
+              <Button onClick={() => afterTapPaint(payBill.reloadList)}>
+                {t('pay_bill.result.use_different_card')}
+              </Button>
             </>
           )}
         </div>

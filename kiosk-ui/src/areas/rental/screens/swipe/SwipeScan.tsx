@@ -11,6 +11,7 @@ import { SectionFrame } from '../SectionFrame';
 import { SIDE_PANEL_TOTAL_ID } from '../SidePanel';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
+import { afterTapPaint } from '../../../../utils/after-paint';
 
 /**
  * Card swipe (rental §2): 'Please swipe your credit card' with 'Enter credit card manually'. A
@@ -77,7 +78,7 @@ const TerminalCardStep = observer(function TerminalCardStep() {
       onDone={() => checkout.completeOnTerminal(autopayAsked ? { auto_debit: autoDebit } : {})}
       footer={
         payment.cardOffered ? (
-          <Button variant="secondary" onClick={checkout.useCardInstead}>
+          <Button variant="secondary" onClick={() => afterTapPaint(checkout.useCardInstead)}>
             {t('payment.terminal.use_card_instead')}
           </Button>
         ) : undefined
