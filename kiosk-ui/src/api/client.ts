@@ -18,10 +18,6 @@ import {
   type PrintRequest,
   type SwipeMoreTime,
   type SwipeStarted,
-  type PaymentMethods,
-  type TerminalPaymentStart,
-  type TerminalPaymentState,
-  isTerminalPaymentState,
   isCardReaderHealth,
   isDisplaySettings,
   isKioskFacility,
@@ -110,12 +106,6 @@ export interface ApiClientOptions {
  * what the store cannot show as a form error: ApiError (an HTTP error without the operator
  * wrapper, e.g. the daemon's 502 when the operator service is down), NetworkError, CancelledError.
  */
-function isPaymentMethods(body: unknown): body is PaymentMethods {
-  if (typeof body !== 'object' || body === null) return false;
-  const methods = body as Record<string, unknown>;
-  return ['terminal', 'reader', 'typed', 'terminalAutopay'].every((key) => typeof methods[key] === 'boolean');
-}
-
 export class ApiClient {
   private readonly fetchImpl: typeof fetch;
   private readonly baseUrl: string;
@@ -168,33 +158,6 @@ export class ApiClient {
 
   async readerHealth(options: { signal?: AbortSignal } = {}): Promise<CardReaderHealth> {
     return this.answer('GET', DAEMON_ENDPOINTS.readerHealth, options, isCardReaderHealth);
-  }
-
-  /** The ways to pay this kiosk offers (KIOSK_PAYMENT): the terminal, the reader, typed entry. */
-  async paymentMethods(): Promise<PaymentMethods> {
-    return this.answer('GET', DAEMON_ENDPOINTS.paymentMethods, { fresh: true }, isPaymentMethods);
-  }
-
-  /**
-   * Start a payment on the terminal (202 with the stage `sending`); its stages arrive as
-   * payment-terminal events. Rejects with ApiError (body.reason: busy, not-this-visit...) when the
-   * daemon refuses it.
-   */
-  async startTerminalPayment(start: TerminalPaymentStart): Promise<TerminalPaymentState> {
-    return this.answer('POST', DAEMON_ENDPOINTS.paymentTerminal, { json: start }, isTerminalPaymentState);
-  }
-
-  /** A terminal payment's state as the daemon knows it now (after a reconnect: it may have restarted). */
-  async terminalPayment(transactionId: string): Promise<TerminalPaymentState> {
-    const path = `${DAEMON_ENDPOINTS.paymentTerminal}/${encodeURIComponent(transactionId)}`;
-    return this.answer('GET', path, { fresh: true }, isTerminalPaymentState);
-  }
-
-  /** The visitor cancels on the screen: the daemon sends the terminal an Abort; the end comes as an event. */
-  async cancelTerminalPayment(transactionId: string): Promise<boolean> {
-    const path = `${DAEMON_ENDPOINTS.paymentTerminal}/${encodeURIComponent(transactionId)}/cancel`;
-    const answer = (await this.request('POST', path, { json: {} })) as { cancelled?: unknown } | null;
-    return answer?.cancelled === true;
   }
 
   /** The display settings of the kiosk's mounting (reach zone). */
@@ -286,19 +249,18 @@ export class ApiClient {
     return this.request(API_ROUTES[name].method, path, { ...options, headers });
   }
 
-  /** A daemon answer checked against the shape the store acts on (shared-types device-answers.ts). */
-  private async answer<T>(
-    method: string,
-    path: string,
-    options: CallOptions,
-    is: (body: unknown) => body is T,
-  ): Promise<T> {
+  /**
+   * A daemon answer checked against the shape the store acts on (shared-types device-answers.ts).
+   * Public for the devices whose calls live with their lazily loaded stores (areas/payment/terminal-api.ts),
+   * so the first screen's code does not carry them.
+   */
+  async answer<T>(method: string, path: string, options: CallOptions, is: (body: unknown) => body is T): Promise<T> {
     const body = await this.request(method, path, options);
     if (!is(body)) throw new ApiError(200, DAEMON_UNREADABLE_MESSAGE, body);
     return body;
   }
 
-  private async request(method: string, path: string, options: CallOptions): Promise<unknown> {
+  async request(method: string, path: string, options: CallOptions): Promise<unknown> {
     const controller = new AbortController();
     const { latestKey, signal } = options;
     if (latestKey !== undefined) {

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/errors';
 import { FAILED, IDLE, LOADING, ready, type Loadable } from '../../models/loadable';
 import { failureLogger, type LogFailure } from '../../shared/failure-log';
 import type { RootStore } from '../../stores/RootStore';
+import { cancelTerminalPayment, paymentMethods, startTerminalPayment, terminalPayment } from './terminal-api';
 
 /**
  * The ways to pay when the daemon cannot say (an older daemon, no answer): the seeds' reader and
@@ -75,7 +76,7 @@ export class PaymentStore {
     if (this.methods.state === 'ready' || this.methods.state === 'loading') return;
     this.methods = LOADING;
     try {
-      const methods = await this.root.api.paymentMethods();
+      const methods = await paymentMethods(this.root.api);
       runInAction(() => (this.methods = ready(methods)));
     } catch (error) {
       // A daemon without the payment device (404) offers what the kiosk always had: nothing to report.
@@ -137,7 +138,7 @@ export class PaymentStore {
     this.payment = null;
     this.refusal = null;
     try {
-      const state = await this.root.api.startTerminalPayment(request);
+      const state = await startTerminalPayment(this.root.api, request);
       runInAction(() => {
         this.step = 'following';
         // A stage event may already have come (the daemon is quick): it is the later one.
@@ -168,7 +169,7 @@ export class PaymentStore {
     const payment = this.payment;
     if (!payment || terminalStageIsFinal(payment.stage)) return;
     try {
-      await this.root.api.cancelTerminalPayment(payment.transactionId);
+      await cancelTerminalPayment(this.root.api, payment.transactionId);
     } catch (error) {
       // The terminal still decides: its answer arrives as an event, or the resync asks for it.
       this.log('terminal cancel', error);
@@ -199,7 +200,7 @@ export class PaymentStore {
     if (!payment || this.step !== 'following') return;
     if (terminalStageIsFinal(payment.stage) && payment.stage !== 'approved') return;
     try {
-      const state = await this.root.api.terminalPayment(payment.transactionId);
+      const state = await terminalPayment(this.root.api, payment.transactionId);
       runInAction(() => this.onStage(state));
     } catch (error) {
       this.log('terminal status', error);
