@@ -175,12 +175,6 @@ export const DAEMON_ENDPOINTS = {
   kioskFacility: '/display/facility',
   /** The follow-ups of a confirmed rental or payment (POST), and one call's progress (GET /outbox/jobs/:key). */
   outbox: '/outbox',
-  /** The ways to pay this kiosk offers (payment-terminal.ts PaymentMethods). */
-  paymentMethods: '/device/payment/methods',
-  /** POST a terminal payment; GET /:transactionId its state; POST /:transactionId/cancel the Abort. */
-  paymentTerminal: '/device/payment/terminal',
-  /** Sandbox only: the terminal simulator's next outcome (GET the list, POST { outcome }). */
-  simulatePaymentTerminal: '/device/payment/terminal/simulate',
 } as const;
 
 /** Body of POST /session/holds: the UI registers each hold so the daemon can release it. */
