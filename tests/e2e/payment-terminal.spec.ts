@@ -32,7 +32,7 @@ const kiosk = useKiosk(test, {
     // No sound card here: the daemon's speech goes nowhere (what the page asks to say is read on the way).
     KIOSK_SPEECH_PLAY_COMMAND: 'cat > /dev/null',
   },
-  reset: ['sandbox'],
+  reset: ['sandbox', 'printer'],
 });
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
@@ -113,6 +113,19 @@ test('supplies on the terminal: a declined card, then one approved; the sale car
   await expect(emv).toContainText('MASTERCARD');
   await expect(emv).toContainText('Contactless');
   await expect(emv).toContainText('A0000000041010');
+  // The printed receipt carries the EMV fields, the number masked.
+  await page.getByRole('button', { name: 'Print receipt', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Take your receipt' })).toBeVisible();
+  const { jobs } = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/printer`)).json()) as {
+    jobs: { text: string; complete: boolean }[];
+  };
+  expect(jobs[0]?.complete).toBe(true);
+  expect(jobs[0]?.text).toMatch(/Card number\s+\*\*\*\* 4444/);
+  expect(jobs[0]?.text).toMatch(/Entry\s+Contactless/);
+  expect(jobs[0]?.text).toMatch(/AID\s+A0000000041010/);
+  expect(jobs[0]?.text).toMatch(/Auth code\s+\S+/);
+  expect(jobs[0]?.text).toMatch(/Reference\s+\d+/);
+  expectNoCardNumber(jobs[0]?.text ?? '', 'the receipt');
 
   const sales = (await (await fetch(`${kiosk.sandboxUrl}/__sandbox/rentals`)).json()) as {
     merchandise_sales: unknown[];
