@@ -1,3 +1,4 @@
+import { runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { wrapped } from '../../test/fakes';
 import { API, failure, RESULT, setup } from '../rental/checkout/checkout-test-fixtures';
@@ -21,6 +22,25 @@ async function onTerminal(options: Parameters<typeof setup>[0] & { autopay?: boo
 }
 
 describe('a rental paid on the terminal', () => {
+  it('Complete Rental on the card step goes on to the documents: card_details has nothing to ask', async () => {
+    const { root } = await onTerminal();
+    root.rental.goTo('swipe_scan');
+    root.checkout.completeOnTerminal({ auto_debit: true });
+    expect(root.rental.section).toBe('panda_fields');
+    expect(root.rental.model.auto_debit).toBe(true);
+    expect(root.checkout.cardDraft).toBeNull();
+  });
+
+  it('with both, a visitor who chose the card pays as the seeds do', async () => {
+    const { root } = await onTerminal();
+    runInAction(() => {
+      root.payment.methods = { state: 'ready', value: { ...TERMINAL_METHODS, reader: true, typed: true } };
+    });
+    root.checkout.useCardInstead();
+    expect(root.rental.section).toBe('swipe_scan');
+    expect(root.checkout.paysOnTerminal).toBe(false);
+  });
+
   it('waits for the terminal, then rents with its transaction id and no card field', async () => {
     const { root, calls, approved } = await onTerminal({
       routes: { [`POST ${API}/rental/`]: { body: wrapped(RESULT) } },
