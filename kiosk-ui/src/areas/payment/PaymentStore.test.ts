@@ -53,6 +53,29 @@ describe('PaymentStore', () => {
     expect(root.payment.stage).toBe('declined');
   });
 
+  it('a start answered after the visit ended is cancelled, not followed by the next visitor', async () => {
+    let answer: (() => void) | undefined;
+    const { root, requests } = createTestRoot({
+      routes: {
+        'POST /device/payment/terminal/tx-1/cancel': { body: { cancelled: true } },
+      },
+    });
+    const started = new Promise<void>((resolve) => (answer = resolve));
+    // The daemon answers the start only once the visit has ended.
+    root.api.answer = (async () => {
+      await started;
+      return terminalState('tx-1', 'sending');
+    }) as typeof root.api.answer;
+    const pending = root.payment.start({ purpose: 'rental', amountCents: 5900 });
+    root.payment.reset();
+    answer!();
+    await pending;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(root.payment.payment).toBeNull();
+    expect(root.payment.step).toBe('idle');
+    expect(requests.some((r) => r.path === '/device/payment/terminal/tx-1/cancel')).toBe(true);
+  });
+
   it('the end of the visit forgets the payment and what the kiosk offers', async () => {
     const { root, requests } = createTestRoot({
       routes: {

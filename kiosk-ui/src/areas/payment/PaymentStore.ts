@@ -55,13 +55,15 @@ export class PaymentStore {
   private readonly used = new Set<string>();
   /** Stages that came while the start request was on its way, by transaction id. */
   private readonly early = new Map<string, TerminalPaymentState>();
+  /** Bumped when the visit ends: a start answered after it belongs to no one and is cancelled. */
+  private generation = 0;
   private readonly log: LogFailure;
 
   constructor(readonly root: RootStore) {
     this.log = failureLogger(root.api, 'Payment', () => root.shell.section);
-    makeAutoObservable<this, 'request' | 'used' | 'early' | 'log'>(
+    makeAutoObservable<this, 'request' | 'used' | 'early' | 'generation' | 'log'>(
       this,
-      { root: false, request: false, used: false, early: false, log: false },
+      { root: false, request: false, used: false, early: false, generation: false, log: false },
       { autoBind: true },
     );
     // The events client only registers handlers here; it connects in RootStore.start().
@@ -137,8 +139,14 @@ export class PaymentStore {
     this.step = 'starting';
     this.payment = null;
     this.refusal = null;
+    const generation = this.generation;
     try {
       const state = await startTerminalPayment(this.root.api, request);
+      if (generation !== this.generation) {
+        // The visit ended while the terminal was being woken: nobody is there to pay.
+        void cancelTerminalPayment(this.root.api, state.transactionId).catch(() => undefined);
+        return;
+      }
       runInAction(() => {
         this.step = 'following';
         // A stage event may already have come (the daemon is quick): it is the later one.
@@ -147,6 +155,7 @@ export class PaymentStore {
       });
     } catch (error) {
       this.log('terminal start', error);
+      if (generation !== this.generation) return;
       runInAction(() => {
         this.early.clear();
         this.step = 'refused';
@@ -234,6 +243,8 @@ export class PaymentStore {
 
   reset(): void {
     if (this.inProgress) void this.cancel();
+    this.generation += 1;
+    this.early.clear();
     this.methods = IDLE;
     this.payment = null;
     this.request = null;
