@@ -55,27 +55,39 @@ export class PaymentStore {
   private readonly used = new Set<string>();
   /** Stages that came while the start request was on its way, by transaction id. */
   private readonly early = new Map<string, TerminalPaymentState>();
+  /** The methods' question on its way (every caller waits for the same answer). */
+  private asking: Promise<void> | null = null;
   /** Bumped when the visit ends: a start answered after it belongs to no one and is cancelled. */
   private generation = 0;
   private readonly log: LogFailure;
 
   constructor(readonly root: RootStore) {
     this.log = failureLogger(root.api, 'Payment', () => root.shell.section);
-    makeAutoObservable<this, 'request' | 'used' | 'early' | 'generation' | 'log'>(
+    makeAutoObservable<this, 'request' | 'used' | 'early' | 'generation' | 'asking' | 'log'>(
       this,
-      { root: false, request: false, used: false, early: false, generation: false, log: false },
+      { root: false, request: false, used: false, early: false, generation: false, asking: false, log: false },
       { autoBind: true },
     );
     // The events client only registers handlers here; it connects in RootStore.start().
     root.events.on('payment-terminal', (event) => this.onStage(event.payment));
     root.events.onReconnect(() => void this.resync());
+    // The kiosk's settings, not the visitor's: asked once, as soon as a payment screen's code is here.
+    void this.loadMethods();
   }
 
   // -- what the kiosk offers ---------------------------------------------------------------------
 
-  /** Ask the daemon once per visit; no answer: the reader and typed entry, as always. */
-  async loadMethods(): Promise<void> {
-    if (this.methods.state === 'ready' || this.methods.state === 'loading') return;
+  /**
+   * Ask the daemon once (the ways to pay are the kiosk's settings; a change restarts the daemon and
+   * reloads the page); no answer: the reader and typed entry, as always, and asked again next time.
+   */
+  loadMethods(): Promise<void> {
+    if (this.methods.state === 'ready') return Promise.resolve();
+    this.asking ??= this.askMethods().finally(() => (this.asking = null));
+    return this.asking;
+  }
+
+  private async askMethods(): Promise<void> {
     this.methods = LOADING;
     try {
       const methods = await paymentMethods(this.root.api);
@@ -245,7 +257,8 @@ export class PaymentStore {
     if (this.inProgress) void this.cancel();
     this.generation += 1;
     this.early.clear();
-    this.methods = IDLE;
+    // What the kiosk offers is no visitor's: it stays, unless the daemon could not say.
+    if (this.methods.state === 'failed') this.methods = IDLE;
     this.payment = null;
     this.request = null;
     this.refusal = null;
