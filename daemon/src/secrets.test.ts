@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskCardNumbersInText, passesLuhn } from '@kiosk/shared-types';
 import { bundleLogLines } from './plugins/support-bundle.js';
-import { maskLogLine } from './secrets.js';
+import { configuredSecrets, maskLogLine } from './secrets.js';
 
 /** The Luhn check digit that completes `body`. */
 function luhnCheckDigit(body: string): string {
@@ -97,5 +97,22 @@ describe('a masked log line', () => {
     expect(maskLogLine('listening with gatecode=MARKER-gate-7e31a9 for jane.doe@example.com\n')).toBe(
       'listening with gatecode=[removed] for j***@example.com\n',
     );
+  });
+});
+
+describe('the configured secrets', () => {
+  it('are the API key, the support token and the payment terminal’s passphrase, and a log line loses each', () => {
+    const secrets = configuredSecrets({
+      apiKey: 'kiosk-key-7a1d0e',
+      healthToken: null,
+      payment: { terminalKey: { identifier: 'kiosk', version: 1, passphrase: 'MARKER-terminal-pass-9c2b44' } },
+    });
+    expect(secrets).toEqual(['kiosk-key-7a1d0e', 'MARKER-terminal-pass-9c2b44']);
+    const line = maskLogLine(
+      JSON.stringify({ msg: 'terminal key MARKER-terminal-pass-9c2b44 refused', key: 'kiosk-key-7a1d0e' }),
+      secrets,
+    );
+    expect(line).not.toContain('MARKER-terminal-pass-9c2b44');
+    expect(line).not.toContain('kiosk-key-7a1d0e');
   });
 });

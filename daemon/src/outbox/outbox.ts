@@ -62,6 +62,11 @@ export interface OwnCall {
   params: Record<string, string>;
   json: Record<string, unknown>;
   key: string;
+  /**
+   * Fields added to the body when it is sent and never written to disk (a card-on-file token), as
+   * an enrolment's card is kept: a restart before delivery sends the call without them.
+   */
+  inMemory?: Record<string, string>;
 }
 
 export interface OutboxOptions {
@@ -88,6 +93,7 @@ export class Outbox {
   private readonly store: OutboxStore;
   private readonly live = new Map<string, Live>();
   private readonly cards = new Map<string, OutboxCard>();
+  private readonly ownFields = new Map<string, Record<string, string>>();
   private readonly finished = new Map<string, OutboxJobOutcome>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private readonly running = new Set<Promise<void>>();
@@ -198,7 +204,13 @@ export class Outbox {
       message: null,
     };
     const stored: StoredBatch = { batch, kind: 'payment', acceptedAt: this.now(), traceId, jobs: [job] };
-    await this.store.add(stored);
+    if (call.inMemory) this.ownFields.set(call.key, call.inMemory);
+    try {
+      await this.store.add(stored);
+    } catch (error) {
+      this.ownFields.delete(call.key);
+      throw error;
+    }
     this.run({ stored, attempts: new Map() });
   }
 
@@ -321,7 +333,12 @@ export class Outbox {
       let reading: ReturnType<typeof readAnswer>;
       try {
         const answer = await this.options.send(
-          { route: job.route, params: job.params, form, ...(job.json ? { json: job.json } : {}) },
+          {
+            route: job.route,
+            params: job.params,
+            form,
+            ...(job.json ? { json: { ...job.json, ...this.ownFields.get(job.key) } } : {}),
+          },
           { key, traceId: stored.traceId },
         );
         reading = readAnswer(answer.statusCode, answer.body);
@@ -359,6 +376,7 @@ export class Outbox {
         this.options.count?.('delivered');
       }
       this.cards.delete(job.key);
+      this.ownFields.delete(job.key);
       await this.store.save(stored);
       this.wake(job.key);
       return;

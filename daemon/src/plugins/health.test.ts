@@ -261,6 +261,12 @@ describe('ops/prometheus/kiosk-alerts.yml', () => {
     cleanups.push(() => withPrinter.close());
     for (const match of (await withPrinter.metrics.registry.metrics()).matchAll(/^# TYPE (\S+)/gm))
       declared.add(match[1]);
+    // The payment terminal's up gauge exists only on a kiosk with a terminal.
+    const { Registry } = await import('prom-client');
+    const { paymentTerminalMetrics } = await import('../devices/payment-terminal/metrics.js');
+    const withTerminal = new Registry();
+    paymentTerminalMetrics(withTerminal, true);
+    for (const match of (await withTerminal.metrics()).matchAll(/^# TYPE (\S+)/gm)) declared.add(match[1]);
     const used = rules.groups.flatMap((group) =>
       group.rules.flatMap((rule) => rule.expr.match(/\bkiosk_[a-z_]+/g) ?? []),
     );

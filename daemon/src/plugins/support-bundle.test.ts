@@ -112,7 +112,7 @@ describe('GET /support/bundle', () => {
     // KIOSK_PAYMENT=reader: no terminal on this kiosk's device list.
     expect(bundle.devices.payment_terminal).toEqual({
       status: 'none',
-      make: 'Adyen',
+      make: '',
       model: '',
       serial: '',
       poiId: '',

@@ -89,7 +89,15 @@ export function publicConfiguration(config: DaemonConfig): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
     if (SECRET_SETTINGS.has(key as keyof DaemonConfig)) out[key] = value === null ? null : REMOVED;
-    else if (key.endsWith('Url') || key.endsWith('Origin')) out[key] = withoutCredentials(value as string | null);
+    else if (key === 'payment') {
+      // The terminal's shared key: its identifier and version help support, its passphrase is a secret.
+      const payment = value as DaemonConfig['payment'];
+      out[key] = {
+        ...payment,
+        terminalUrl: withoutCredentials(payment.terminalUrl),
+        terminalKey: { ...payment.terminalKey, passphrase: REMOVED },
+      };
+    } else if (key.endsWith('Url') || key.endsWith('Origin')) out[key] = withoutCredentials(value as string | null);
     else out[key] = value;
   }
   return out;

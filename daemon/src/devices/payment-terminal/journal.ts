@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TerminalPaymentPurpose, TerminalProblem, TerminalReceipt, TerminalStage } from '@kiosk/shared-types';
 import { syncDirectory, TEMP_SUFFIX, writeFileDurably } from '../../durable-file.js';
@@ -74,6 +74,8 @@ export class TerminalJournal {
         }
         this.entries.set(entry.transactionId, entry);
       } catch {
+        // Kept for support under another name, and never read again as a payment.
+        await rename(path, `${path}.damaged`).catch(() => {});
         onDamaged(name);
       }
     }

@@ -25,7 +25,8 @@ const checkAdyenServerIdentity: IdentityCheck =
   typeof identityModule === 'function' ? identityModule : identityModule.default;
 
 /** Why a call reached no usable answer; `sent` says whether the terminal may have received it. */
-export type LinkProblem = 'offline' | 'no-answer' | 'certificate' | 'bad-answer' | 'foreign-terminal';
+export type LinkProblem =
+  'offline' | 'no-answer' | 'certificate' | 'bad-answer' | 'foreign-terminal' | 'unknown-transaction';
 
 export class LinkError extends Error {
   constructor(
@@ -167,7 +168,11 @@ export class TerminalLink {
     if (answered?.POIID !== this.options.poiId)
       throw new LinkError('foreign-terminal', `answer from terminal ${String(answered?.POIID)}`, true);
     if (answered.ServiceID !== header.serviceId || String(answered.MessageCategory) !== header.category)
-      throw new LinkError('bad-answer', 'terminal answer is for another request', true);
+      throw new LinkError(
+        'unknown-transaction',
+        `terminal answered about another request (${String(answered.ServiceID)})`,
+        true,
+      );
     return response;
   }
 

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalPaymentState } from '@kiosk/shared-types';
+import { REMOVED, type TerminalPaymentState } from '@kiosk/shared-types';
 import { buildApp } from '../../app.js';
 import { buildSupportApp } from '../../plugins/health.js';
+import { publicConfiguration } from '../../plugins/support-bundle.js';
 import { neededDevicesUp } from '../registry.js';
 import type { DaemonConfig } from '../../config.js';
 import { loggerOptions } from '../../logger.js';
@@ -113,7 +114,7 @@ async function payToTheEnd(app: FastifyInstance, body?: Record<string, unknown>)
 const recordsAt = (upstream: RecordingUpstream) =>
   upstream.requests.filter((request) => request.path.endsWith('/terminal-payments/'));
 
-describe('payment terminal: the ways to pay', () => {
+describe('payment terminal: the ways to pay', { timeout: 20_000 }, () => {
   it('offers what KIOSK_PAYMENT says, typed entry on its own switch', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -138,7 +139,7 @@ describe('payment terminal: the ways to pay', () => {
   });
 });
 
-describe('payment terminal: a payment', () => {
+describe('payment terminal: a payment', { timeout: 20_000 }, () => {
   it('approves a chip card, records it with the operator once by its transaction id, and shows the receipt fields', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -184,7 +185,7 @@ describe('payment terminal: a payment', () => {
       amountCents: 5900,
       used: false,
     });
-    await app.paymentTerminal.markUsed(state.transactionId);
+    app.paymentTerminal.markUsed(state.transactionId);
     expect(app.paymentTerminal.approvedPayment(state.transactionId)?.used).toBe(true);
   });
 
@@ -248,6 +249,23 @@ describe('payment terminal: a payment', () => {
     expect(again.json()).toEqual({ cancelled: false });
   });
 
+  it('cancels on the screen while the terminal waits for a card for as long as it takes (no-answer)', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app } = await kiosk(sim, upstream, { payment: { terminalTimeoutMs: 60_000 } });
+    sim.setNext('no-answer');
+    const started = (await pay(app)).json<TerminalPaymentState>();
+    await eventually(() => sim.transactions().length === 1);
+    expect(app.paymentTerminal.payment(started.transactionId)?.stage).toBe('present-card');
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/device/payment/terminal/${started.transactionId}/cancel`,
+    });
+    expect(cancel.json()).toEqual({ cancelled: true });
+    await eventually(() => app.paymentTerminal.payment(started.transactionId)?.stage === 'cancelled');
+    expect(sim.charges()).toEqual([]);
+  });
+
   it.each<[TerminalOutcome, Partial<TerminalPaymentState>]>([
     ['cancelled-on-terminal', { stage: 'cancelled' }],
     ['card-removed', { stage: 'failed', problem: 'card-removed' }],
@@ -276,6 +294,20 @@ describe('payment terminal: a payment', () => {
     }
   });
 
+  it('does not take an answer about another transaction: asks the terminal, records the real approval once', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app, logFile } = await kiosk(sim, upstream);
+    sim.answerNextForAnotherTransaction();
+    const state = await payToTheEnd(app);
+    // The terminal did charge this payment: TransactionStatus says so, and that is what counts.
+    expect(state.stage).toBe('approved');
+    expect(sim.paymentRequests()).toEqual([state.transactionId]);
+    await upstream.waitForRequests(1);
+    expect(recordsAt(upstream)).toHaveLength(1);
+    await eventually(() => readFileSync(logFile, 'utf8').includes('"problem":"unknown-transaction"'));
+  });
+
   it('refuses a terminal whose certificate is not from the configured CA: failed `certificate`, never sent', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -298,7 +330,43 @@ describe('payment terminal: a payment', () => {
   });
 });
 
-describe('payment terminal: the page’s bad requests', () => {
+describe('payment terminal: the sandbox’s demo button', { timeout: 20_000 }, () => {
+  it('lists the outcomes and sets the next one at the simulator through the daemon', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const { app } = await kiosk(sim, upstream, { simulatePaymentTerminal: true });
+    expect((await app.inject({ url: '/device/payment/terminal/simulate' })).json()).toEqual({
+      available: true,
+      outcomes: [
+        'approved',
+        'declined',
+        'cancelled-on-terminal',
+        'no-answer',
+        'offline',
+        'card-removed',
+        'garbage',
+        'foreign-terminal',
+      ],
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/device/payment/terminal/simulate',
+      payload: { outcome: 'stolen' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const set = await app.inject({
+      method: 'POST',
+      url: '/device/payment/terminal/simulate',
+      payload: { outcome: 'declined' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await payToTheEnd(app)).stage).toBe('declined');
+    // Back to approved by chip for the payment after.
+    expect((await payToTheEnd(app)).receipt?.entryMode).toBe('chip');
+  });
+});
+
+describe('payment terminal: the page’s bad requests', { timeout: 20_000 }, () => {
   it('answers busy, a bad amount, another visit’s unit and an unknown transaction with a reason', async () => {
     const upstream = await operator();
     const sim = await simulator(3000);
@@ -327,7 +395,7 @@ describe('payment terminal: the page’s bad requests', () => {
   });
 });
 
-describe('payment terminal: exactly once across a stop', () => {
+describe('payment terminal: exactly once across a stop', { timeout: 20_000 }, () => {
   it('asks the terminal after a restart about a payment it was reading, and records the approval once', async () => {
     const upstream = await operator();
     const sim = await simulator(600);
@@ -370,6 +438,24 @@ describe('payment terminal: exactly once across a stop', () => {
     expect(recordsAt(upstream)).toEqual([]);
   });
 
+  it('tells the visitor to see the manager when the record cannot be kept, and records it at the next start', async () => {
+    const upstream = await operator();
+    const sim = await simulator();
+    const dirs = { stateDir: tempDir('terminal-state-'), outboxDir: tempDir('terminal-outbox-') };
+    // An outbox too full to take the record.
+    const first = await kiosk(sim, upstream, { outboxMaxBytes: 100 }, dirs);
+    const state = await payToTheEnd(first.app);
+    expect(state).toMatchObject({ stage: 'failed', problem: 'not-recorded' });
+    expect(sim.charges()).toHaveLength(1);
+    expect(recordsAt(upstream)).toEqual([]);
+    await first.app.close();
+    const second = await kiosk(sim, upstream, {}, dirs);
+    await eventually(() => second.app.paymentTerminal.payment(state.transactionId)?.stage === 'approved');
+    await upstream.waitForRequests(1);
+    expect(recordsAt(upstream).map((request) => request.headers['idempotency-key'])).toEqual([state.transactionId]);
+    expect(sim.paymentRequests()).toEqual([state.transactionId]);
+  });
+
   it('keeps no card number, expiry, token or passphrase in the journal, the outbox or the log', async () => {
     const upstream = await operator();
     // The operator is away: the record waits in the outbox.
@@ -384,6 +470,14 @@ describe('payment terminal: exactly once across a stop', () => {
         (await payToTheEnd(app, { purpose: 'bill', amountCents: 4200, tenant: 't-9001', spaceId: 'sp-b-10' })).stage,
       ).toBe('approved');
     }
+    // An autopay card change: the terminal gives a card-on-file token for the operator.
+    const autopay = await payToTheEnd(app, {
+      purpose: 'autopay',
+      amountCents: 0,
+      tenant: 't-9001',
+      spaceId: 'sp-b-10',
+    });
+    expect(autopay).toMatchObject({ stage: 'approved', autopayEnrolled: true });
     const read = (dir: string): string =>
       readdirSync(dir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
@@ -404,13 +498,30 @@ describe('payment terminal: exactly once across a stop', () => {
       expect(text, `first digits in ${where}`).not.toMatch(/411111|555555|378282|400005/);
       expect(text, `passphrase in ${where}`).not.toContain(KEY.passphrase);
       expect(text, `card fields in ${where}`).not.toMatch(/card_number|exp_month|exp_year|"cvv"|"cvc"/);
-      // Bill payments carry no card-on-file token (only an autopay enrolment's record would).
+      // The card-on-file token reaches the operator from memory only.
       expect(text, `token in ${where}`).not.toMatch(/RDR[0-9A-F]{12}/);
     }
+    // The operator comes back: the autopay record carries the token, the bill records none.
+    upstream.respond((_request, res) =>
+      upstream.json(res, 201, { application_data: { status: 'ok', result: { payment_id: 'TP-1' } } }),
+    );
+    const delivered = await eventually(() => {
+      const bodies = recordsAt(upstream)
+        .filter((request) => request.headers['idempotency-key'] === autopay.transactionId)
+        .map((request) => JSON.parse(request.bodyText) as Record<string, unknown>);
+      return bodies.find((body) => body.recurring_token !== undefined);
+    }, 10_000);
+    expect(delivered.recurring_token).toMatch(/^RDR[0-9A-F]{12}$/);
+    expect(
+      recordsAt(upstream).some(
+        (request) =>
+          /recurring_token/.test(request.bodyText) && request.headers['idempotency-key'] !== autopay.transactionId,
+      ),
+    ).toBe(false);
   });
 });
 
-describe('payment terminal: what support sees', () => {
+describe('payment terminal: what support sees', { timeout: 20_000 }, () => {
   it('lists the terminal in /health/ready and the support bundle (make, model, serial, last answer), and a kiosk that pays only on it is not ready without it', async () => {
     const upstream = await operator();
     const sim = await simulator();
@@ -431,6 +542,12 @@ describe('payment terminal: what support sees', () => {
     const bundle = await support.inject({ url: '/support/bundle', headers: auth });
     expect(bundle.json().devices.payment_terminal).toMatchObject({ status: 'ok', serial: '346403161' });
     expect(bundle.body).not.toContain(KEY.passphrase);
+    expect(bundle.json().configuration.payment).toMatchObject({
+      mode: 'terminal',
+      terminalPoiId: POI_ID,
+      terminalKey: { version: 1, passphrase: REMOVED },
+    });
+    expect(publicConfiguration(app.config).payment).toMatchObject({ terminalKey: { passphrase: REMOVED } });
     const metrics = (await support.inject({ url: '/metrics', headers: auth })).body;
     expect(metrics).toMatch(/^kiosk_payment_terminal_up(\{[^}]*\})? 1$/m);
 

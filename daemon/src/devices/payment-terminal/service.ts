@@ -77,7 +77,8 @@ export class PaymentTerminalService {
   private readonly liveStages = new Map<string, TerminalStage>();
   private health: { status: DeviceStatus; problem?: string } = { status: 'unknown' };
   private lastAnswerAt: number | null = null;
-  private retryTimer: NodeJS.Timeout | undefined;
+  /** Each open payment's next attempt to resolve it. */
+  private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private resolving: Promise<void> = Promise.resolve();
   private closed = false;
   /** Card-on-file tokens between the approval and the operator's record: memory only. */
@@ -200,11 +201,22 @@ export class PaymentTerminalService {
     };
   }
 
-  /** A purpose call used the payment: it pays for nothing else. */
-  async markUsed(transactionId: string): Promise<void> {
+  /**
+   * A purpose call used the payment: it pays for nothing else. Marked at once (the next check in
+   * the same moment sees it), then kept on disk; a failed write is logged, the mark stays.
+   */
+  markUsed(transactionId: string): void {
     const entry = this.journal.get(transactionId);
     if (entry === undefined || entry.used) return;
-    await this.journal.write(entry, entry.step, { used: true });
+    entry.used = true;
+    this.journal
+      .write(entry, entry.step, { used: true })
+      .catch((error: unknown) =>
+        this.options.log.error(
+          { transactionId, reason: (error as Error).message },
+          'payment terminal: used mark not written',
+        ),
+      );
   }
 
   /** The terminal asked now (nexo Diagnosis): ok when it answers as itself. */
@@ -242,7 +254,7 @@ export class PaymentTerminalService {
     const [model = '', serial = ''] = poiId.split('-');
     return {
       ...this.health,
-      make: 'Adyen',
+      make: this.link === null ? '' : 'Adyen',
       model: this.link === null ? '' : model,
       serial: this.link === null ? '' : serial,
       poiId: this.link === null ? '' : poiId,
@@ -266,7 +278,7 @@ export class PaymentTerminalService {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.retryTimer);
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
     await this.link?.close().catch(() => {});
     await this.journal.idle();
   }
@@ -322,7 +334,11 @@ export class PaymentTerminalService {
         { transactionId, reason: (error as Error).message },
         'payment terminal: payment step failed',
       );
-      this.publish(entry, { stage: 'failed', problem: entry.step === 'approved' ? 'not-recorded' : 'no-answer' });
+      const problem: TerminalProblem = entry.step === 'approved' ? 'not-recorded' : 'no-answer';
+      // Kept with the entry so the page reads it too; in memory only if the disk refuses this as well.
+      await this.journal.write(entry, entry.step, { problem }).catch(() => Object.assign(entry, { problem }));
+      if (this.current?.entry === entry) this.current = null;
+      this.publish(entry, {});
       this.resolveLater(entry);
     } finally {
       if (this.current?.entry === entry) this.current = null;
@@ -426,8 +442,9 @@ export class PaymentTerminalService {
         entry_mode: receipt.entryMode,
         terminal_id: receipt.terminalId,
         approved_at: receipt.approvedAt,
-        ...(sendToken ? { recurring_token: token } : {}),
       },
+      // The token goes to the operator from memory only: never in the outbox's file.
+      ...(sendToken ? { inMemory: { recurring_token: token } } : {}),
     });
     this.tokens.delete(entry.transactionId);
     await this.journal.write(entry, 'recorded');
@@ -501,9 +518,13 @@ export class PaymentTerminalService {
       );
     }
     if (!settled && !this.closed) {
-      clearTimeout(this.retryTimer);
-      this.retryTimer = setTimeout(() => this.resolveLater(entry), this.options.unresolvedRetryMs ?? 30_000);
-      this.retryTimer.unref();
+      clearTimeout(this.retryTimers.get(entry.transactionId));
+      const timer = setTimeout(() => {
+        this.retryTimers.delete(entry.transactionId);
+        this.resolveLater(entry);
+      }, this.options.unresolvedRetryMs ?? 30_000);
+      timer.unref();
+      this.retryTimers.set(entry.transactionId, timer);
     }
   }
 

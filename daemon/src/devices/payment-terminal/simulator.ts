@@ -77,6 +77,8 @@ export interface RunningTerminalSimulator {
   /** Payments approved (charged), one per transaction id. */
   charges(): Array<{ transactionId: string; amountCents: number }>;
   transactions(): SimulatedTransaction[];
+  /** Tests: the next payment's answer names another transaction (a terminal confused about what it answers). */
+  answerNextForAnotherTransaction(): void;
   /** The Payment requests received, by transaction id (a second one for an id is a kiosk bug). */
   paymentRequests(): string[];
   close(): Promise<void>;
@@ -114,6 +116,7 @@ export async function startTerminalSimulator(options: TerminalSimulatorOptions):
   writeFileSync(caFile, pems.cert);
 
   let next: { outcome: TerminalOutcome; entryMode: SimulatedEntryMode } = { outcome: 'approved', entryMode: 'chip' };
+  let anotherTransaction = false;
   const transactions = new Map<string, SimulatedTransaction>();
   const waiting = new Map<string, (state: SimulatedTransaction['state']) => void>();
   const paymentRequests: string[] = [];
@@ -244,7 +247,9 @@ export async function startTerminalSimulator(options: TerminalSimulatorOptions):
       ...header,
       MessageType: 'Response',
       POIID: outcome === 'foreign-terminal' ? 'V400m-999999999' : poiId,
+      ...(anotherTransaction ? { ServiceID: 'f0f0f0f0f0' } : {}),
     };
+    anotherTransaction = false;
     const body =
       transaction.answer ?? paymentAnswer({ ...transaction, state: 'declined' }, entryMode, timeStamp, false);
     res.writeHead(200, { 'content-type': 'application/json' }).end(secured(answerHeader, { PaymentResponse: body }));
@@ -357,6 +362,9 @@ export async function startTerminalSimulator(options: TerminalSimulatorOptions):
     ca: pems.cert,
     setNext(outcome, entryMode = 'chip') {
       next = { outcome, entryMode };
+    },
+    answerNextForAnotherTransaction() {
+      anotherTransaction = true;
     },
     charges: () =>
       [...transactions.values()]
