@@ -82,6 +82,8 @@ export class CheckoutStore {
       () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId }),
       this.log,
     );
+    // The ways to pay are asked now, long before the card step, so it shows at once.
+    void root.ifLoaded('payment')?.loadMethods();
     makeAutoObservable<this, 'log' | 'followUps'>(
       this,
       { root: false, choices: false, signing: false, confirmation: false, log: false, followUps: false },
