@@ -84,6 +84,22 @@ export interface ReceiptChargeLine {
   amount: number;
 }
 
+/**
+ * A payment approved on the chip and contactless terminal, as an EMV receipt shows it (docs/
+ * payment.md): application label, AID, the masked card number (last four digits only), how the
+ * card was read, the authorisation code, the terminal and the acquirer's reference. A receipt paid
+ * by a typed or swiped card has none.
+ */
+export interface ReceiptTerminalPayment {
+  application_label: string;
+  aid: string;
+  masked_pan: string;
+  entry_mode: 'chip' | 'contactless' | 'swipe' | 'wallet' | 'manual';
+  auth_code: string;
+  terminal_id: string;
+  reference: string;
+}
+
 export interface RentalReceipt {
   kind: 'rental';
   facility: ReceiptFacility;
@@ -102,6 +118,8 @@ export interface RentalReceipt {
   autopay: boolean;
   /** Only when the visitor ticked 'Print my gate code'. */
   gatecode?: string;
+  /** Paid on the terminal: its EMV fields. */
+  terminal?: ReceiptTerminalPayment;
 }
 
 export interface ReservationReceipt {
@@ -134,6 +152,8 @@ export interface PaymentReceipt {
   card_brand?: string;
   /** The card's last four digits, with card_brand. */
   card_last4?: string;
+  /** Paid on the terminal: its EMV fields. */
+  terminal?: ReceiptTerminalPayment;
 }
 
 /** A basket bought at /merchandise: each line, the tax and the total, and the card's brand and last four. */
@@ -147,6 +167,8 @@ export interface MerchandiseReceipt {
   total: number;
   card_brand: string;
   card_last4: string;
+  /** Paid on the terminal: its EMV fields. */
+  terminal?: ReceiptTerminalPayment;
 }
 
 export type Receipt = RentalReceipt | ReservationReceipt | PaymentReceipt | MerchandiseReceipt;

@@ -249,19 +249,18 @@ export class ApiClient {
     return this.request(API_ROUTES[name].method, path, { ...options, headers });
   }
 
-  /** A daemon answer checked against the shape the store acts on (shared-types device-answers.ts). */
-  private async answer<T>(
-    method: string,
-    path: string,
-    options: CallOptions,
-    is: (body: unknown) => body is T,
-  ): Promise<T> {
+  /**
+   * A daemon answer checked against the shape the store acts on (shared-types device-answers.ts).
+   * Public for the devices whose calls live with their lazily loaded stores (areas/payment/terminal-api.ts),
+   * so the first screen's code does not carry them.
+   */
+  async answer<T>(method: string, path: string, options: CallOptions, is: (body: unknown) => body is T): Promise<T> {
     const body = await this.request(method, path, options);
     if (!is(body)) throw new ApiError(200, DAEMON_UNREADABLE_MESSAGE, body);
     return body;
   }
 
-  private async request(method: string, path: string, options: CallOptions): Promise<unknown> {
+  async request(method: string, path: string, options: CallOptions): Promise<unknown> {
     const controller = new AbortController();
     const { latestKey, signal } = options;
     if (latestKey !== undefined) {

@@ -5,6 +5,7 @@ import { accountArea } from './account/area';
 import { browseArea } from './browse/area';
 import { documentsArea } from './documents/area';
 import { merchandiseArea } from './merchandise/area';
+import { PAYMENT_STORES } from './payment/stores';
 import { myStorageArea } from './my-storage/area';
 import { payBillArea } from './pay-bill/area';
 import { rentalArea } from './rental/area';
@@ -37,10 +38,17 @@ true satisfies EveryAreaListed;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 
-export type StoreImports = UnionToIntersection<(typeof AREAS)[number]['stores']> & typeof DEVICE_STORES;
+export type StoreImports = UnionToIntersection<(typeof AREAS)[number]['stores']> &
+  typeof PAYMENT_STORES &
+  typeof DEVICE_STORES;
 
 /** Every lazily loaded store's module by its name on the root, in reset order. */
-export const STORE_IMPORTS = Object.assign({}, ...AREAS.map((area) => area.stores), DEVICE_STORES) as StoreImports;
+export const STORE_IMPORTS = Object.assign(
+  {},
+  ...AREAS.map((area) => area.stores),
+  PAYMENT_STORES,
+  DEVICE_STORES,
+) as StoreImports;
 
 /** Each section's screen, from the area that shows it. */
 export const SECTION_SOURCES = Object.fromEntries(

@@ -58,3 +58,18 @@ export const MERCHANDISE_RECEIPT: MerchandiseReceipt = {
   card_brand: 'Visa',
   card_last4: '1111',
 };
+
+/** The same basket paid on the terminal: its EMV fields under the card line. */
+export const TERMINAL_MERCHANDISE_RECEIPT: MerchandiseReceipt = {
+  ...MERCHANDISE_RECEIPT,
+  card_last4: '0119',
+  terminal: {
+    application_label: 'VISA CREDIT',
+    aid: 'A0000000031010',
+    masked_pan: '•••• 0119',
+    entry_mode: 'contactless',
+    auth_code: '123456',
+    terminal_id: 'P400-805',
+    reference: 'PSP-8816',
+  },
+};

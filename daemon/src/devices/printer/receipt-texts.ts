@@ -32,6 +32,17 @@ export interface ReceiptTexts {
   sale: (id: string) => string;
   subtotal: string;
   tax: string;
+  /** A payment approved on the terminal: the EMV fields' labels, and how the card was read. */
+  terminal: {
+    application_label: string;
+    aid: string;
+    masked_pan: string;
+    entry_mode: string;
+    auth_code: string;
+    terminal_id: string;
+    reference: string;
+    entry_modes: Record<'chip' | 'contactless' | 'swipe' | 'wallet' | 'manual', string>;
+  };
 }
 
 const en: ReceiptTexts = {
@@ -67,6 +78,22 @@ const en: ReceiptTexts = {
   sale: (id) => `Sale ${id}`,
   subtotal: 'Subtotal',
   tax: 'Tax',
+  terminal: {
+    application_label: 'Card',
+    aid: 'AID',
+    masked_pan: 'Card number',
+    entry_mode: 'Entry',
+    auth_code: 'Auth code',
+    terminal_id: 'Terminal',
+    reference: 'Reference',
+    entry_modes: {
+      chip: 'Chip',
+      contactless: 'Contactless',
+      swipe: 'Swiped',
+      wallet: 'Mobile wallet',
+      manual: 'Keyed',
+    },
+  },
 };
 
 /** Spanish, in the words the UI's Spanish catalogue uses for the same things (es-US money and dates). */
@@ -103,6 +130,22 @@ const es: ReceiptTexts = {
   sale: (id) => `Venta ${id}`,
   subtotal: 'Subtotal',
   tax: 'Impuesto',
+  terminal: {
+    application_label: 'Tarjeta',
+    aid: 'AID',
+    masked_pan: 'Número de tarjeta',
+    entry_mode: 'Lectura',
+    auth_code: 'Cód. de autorización',
+    terminal_id: 'Terminal',
+    reference: 'Referencia',
+    entry_modes: {
+      chip: 'Chip',
+      contactless: 'Sin contacto',
+      swipe: 'Banda magnética',
+      wallet: 'Billetera móvil',
+      manual: 'Digitada',
+    },
+  },
 };
 
 export const RECEIPT_TEXTS: Record<string, ReceiptTexts> = { en, es };

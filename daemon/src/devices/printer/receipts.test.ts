@@ -1,7 +1,13 @@
 import type { PaymentReceipt } from '@kiosk/shared-types';
 import { describe, expect, it } from 'vitest';
 import { escposToText } from './escpos-text.js';
-import { MERCHANDISE_RECEIPT, PAYMENT_RECEIPT, RENTAL_RECEIPT, RESERVATION_RECEIPT } from './receipt-fixtures.js';
+import {
+  MERCHANDISE_RECEIPT,
+  PAYMENT_RECEIPT,
+  RENTAL_RECEIPT,
+  RESERVATION_RECEIPT,
+  TERMINAL_MERCHANDISE_RECEIPT,
+} from './receipt-fixtures.js';
 import { COLUMNS, encodeReceipt } from './receipts.js';
 import { holdsCardNumber } from './schemas.js';
 
@@ -127,6 +133,40 @@ describe('receipts read back from the printer bytes', () => {
     );
     const spanish = lines(escposToText(encodeReceipt(MERCHANDISE_RECEIPT, { language: 'es', width: 58, now })));
     expect(spanish).toEqual(expect.arrayContaining(['Recibo de suministros', 'Impuesto | $0.95']));
+  });
+
+  it('a payment on the terminal carries the EMV fields, in Spanish too, and fits 58 mm paper', () => {
+    const text = lines(printed(TERMINAL_MERCHANDISE_RECEIPT));
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Paid with Visa ending in 0119',
+        'Card | VISA CREDIT',
+        'Card number | **** 0119',
+        'Entry | Contactless',
+        'Auth code | 123456',
+        'AID | A0000000031010',
+        'Terminal | P400-805',
+        'Reference | PSP-8816',
+      ]),
+    );
+    const spanish = escposToText(encodeReceipt(TERMINAL_MERCHANDISE_RECEIPT, { language: 'es', width: 58, now }));
+    expect(lines(spanish)).toEqual(expect.arrayContaining(['Lectura | Sin contacto', 'Referencia | PSP-8816']));
+    for (const line of spanish.split('\n')) expect(line.length).toBeLessThanOrEqual(32);
+    // The AID is a long run of digits, not a card number: the receipt may be printed.
+    expect(holdsCardNumber(TERMINAL_MERCHANDISE_RECEIPT)).toBe(false);
+    // A PSP reference is 16 digits too; any other field of the terminal's still may not hold a number.
+    expect(
+      holdsCardNumber({
+        ...TERMINAL_MERCHANDISE_RECEIPT,
+        terminal: { ...TERMINAL_MERCHANDISE_RECEIPT.terminal!, reference: '8816123456789012' },
+      }),
+    ).toBe(false);
+    expect(
+      holdsCardNumber({
+        ...TERMINAL_MERCHANDISE_RECEIPT,
+        terminal: { ...TERMINAL_MERCHANDISE_RECEIPT.terminal!, auth_code: '4111111111111111' },
+      }),
+    ).toBe(true);
   });
 
   it('58 mm paper: no line is wider than 32 columns; 80 mm: 48', () => {

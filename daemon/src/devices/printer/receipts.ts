@@ -4,6 +4,7 @@ import type {
   PaymentReceipt,
   Receipt,
   ReceiptFacility,
+  ReceiptTerminalPayment,
   RentalReceipt,
   ReservationReceipt,
 } from '@kiosk/shared-types';
@@ -51,6 +52,20 @@ function header(encoder: Encoder, texts: ReceiptTexts, facility: ReceiptFacility
   encoder.line(texts.printed(printed)).align('left').rule();
 }
 
+/** A payment approved on the terminal: the EMV fields, under the card line. */
+function terminalPayment(encoder: Encoder, texts: ReceiptTexts, columns: number, paid?: ReceiptTerminalPayment): void {
+  if (!paid) return;
+  const labels = texts.terminal;
+  pair(encoder, columns, labels.application_label, paid.application_label);
+  // The screen's bullets are in no printer code page: the paper masks with asterisks.
+  pair(encoder, columns, labels.masked_pan, paid.masked_pan.replace(/\u2022/g, '*'));
+  pair(encoder, columns, labels.entry_mode, labels.entry_modes[paid.entry_mode]);
+  pair(encoder, columns, labels.auth_code, paid.auth_code);
+  pair(encoder, columns, labels.aid, paid.aid);
+  pair(encoder, columns, labels.terminal_id, paid.terminal_id);
+  pair(encoder, columns, labels.reference, paid.reference);
+}
+
 function rental(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt: RentalReceipt): void {
   encoder.bold(true).line(texts.unit(receipt.unit)).bold(false);
   pair(encoder, columns, texts.move_in_date, receipt.move_in_date);
@@ -59,7 +74,9 @@ function rental(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt:
   encoder.rule();
   encoder.bold(true);
   pair(encoder, columns, texts.total_paid, money(texts, receipt.total_paid));
-  encoder.bold(false).line(texts.paid_with(receipt.card_brand, receipt.card_last4)).newline();
+  encoder.bold(false).line(texts.paid_with(receipt.card_brand, receipt.card_last4));
+  terminalPayment(encoder, texts, columns, receipt.terminal);
+  encoder.newline();
   pair(encoder, columns, texts.insurance, receipt.insurance || texts.none);
   pair(encoder, columns, texts.lock, receipt.lock || texts.none);
   pair(encoder, columns, texts.autopay, receipt.autopay ? texts.autopay_on : texts.autopay_off);
@@ -88,6 +105,7 @@ function payment(encoder: Encoder, texts: ReceiptTexts, columns: number, receipt
   });
   if (receipt.card_last4) {
     encoder.rule({ style: 'single' }).line(texts.card_used(receipt.card_brand ?? '', receipt.card_last4));
+    terminalPayment(encoder, texts, columns, receipt.terminal);
   }
 }
 
@@ -100,6 +118,7 @@ function merchandise(encoder: Encoder, texts: ReceiptTexts, columns: number, rec
   encoder.bold(true);
   pair(encoder, columns, texts.total_paid, money(texts, receipt.total));
   encoder.bold(false).line(texts.paid_with(receipt.card_brand, receipt.card_last4));
+  terminalPayment(encoder, texts, columns, receipt.terminal);
 }
 
 export function encodeReceipt(receipt: Receipt, options: ReceiptOptions): Uint8Array {

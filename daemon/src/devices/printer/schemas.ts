@@ -12,6 +12,29 @@ const Money = Type.Number({ minimum: -1_000_000, maximum: 1_000_000 });
 
 const Facility = Type.Object({ name: Text(), address: Text(200), phone: Text(40) }, { additionalProperties: false });
 
+/**
+ * A terminal payment's EMV fields. The masked number shows at most its last four digits; the AID
+ * is the card application's hex identifier (5 to 16 bytes), which is not a card number.
+ */
+const TerminalPaymentSchema = Type.Object(
+  {
+    application_label: Text(40),
+    aid: Type.String({ pattern: '^[0-9A-Fa-f]{10,32}$' }),
+    masked_pan: Type.String({ maxLength: 30, pattern: '^[^0-9]*[0-9]{0,4}$' }),
+    entry_mode: Type.Union([
+      Type.Literal('chip'),
+      Type.Literal('contactless'),
+      Type.Literal('swipe'),
+      Type.Literal('wallet'),
+      Type.Literal('manual'),
+    ]),
+    auth_code: Text(12),
+    terminal_id: Text(40),
+    reference: Text(60),
+  },
+  { additionalProperties: false },
+);
+
 export const RentalReceiptSchema = Type.Object(
   {
     kind: Type.Literal('rental'),
@@ -28,6 +51,7 @@ export const RentalReceiptSchema = Type.Object(
     lock: Text(),
     autopay: Type.Boolean(),
     gatecode: Type.Optional(Text(40)),
+    terminal: Type.Optional(TerminalPaymentSchema),
   },
   { additionalProperties: false },
 );
@@ -68,6 +92,7 @@ export const PaymentReceiptSchema = Type.Object(
     ),
     card_brand: Type.Optional(Text(30)),
     card_last4: Type.Optional(Type.String({ pattern: '^[0-9]{4}$' })),
+    terminal: Type.Optional(TerminalPaymentSchema),
   },
   { additionalProperties: false },
 );
@@ -89,6 +114,7 @@ export const MerchandiseReceiptSchema = Type.Object(
     total: Money,
     card_brand: Text(30),
     card_last4: Type.String({ pattern: '^[0-9]{4}$' }),
+    terminal: Type.Optional(TerminalPaymentSchema),
   },
   { additionalProperties: false },
 );
@@ -132,10 +158,19 @@ type _PrintedIsShared = Assert<Same<Static<typeof PrintedSchema>, ReceiptPrinted
 /** 13 to 19 digits, spaces or dashes allowed between: what a card number looks like on paper. */
 const CARD_NUMBER_LIKE = /\d(?:[ -]?\d){12,18}/;
 
+/**
+ * A terminal payment's fields that are long runs of digits and not card numbers: the AID (its
+ * schema allows only hex) and the acquirer's reference (a PSP reference is 16 digits).
+ */
+const NOT_CARD_NUMBERS: Record<string, readonly string[]> = { terminal: ['aid', 'reference'] };
+
 /** Whether any text of the receipt looks like a full card number. */
-export function holdsCardNumber(value: unknown): boolean {
+export function holdsCardNumber(value: unknown, skip: readonly string[] = []): boolean {
   if (typeof value === 'string') return CARD_NUMBER_LIKE.test(value);
-  if (Array.isArray(value)) return value.some(holdsCardNumber);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(holdsCardNumber);
+  if (Array.isArray(value)) return value.some((item) => holdsCardNumber(item));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).some(
+      ([key, field]) => !skip.includes(key) && holdsCardNumber(field, NOT_CARD_NUMBERS[key] ?? []),
+    );
   return false;
 }

@@ -1,5 +1,7 @@
 import {
   type DecryptedCardSwipe,
+  type TerminalPaymentState,
+  type TerminalReceipt,
   type MerchandiseItem,
   type MerchandiseReceipt,
   type MerchandiseSaleResult,
@@ -10,6 +12,7 @@ import type { PayCard } from '../pay-bill/payload';
 import { swipeToPayCard } from '../../forms/card-rules';
 import type { PayCardValues } from '../../forms/pay-card';
 import {
+  basketCents,
   basketLines,
   basketTotals,
   changedQuantity,
@@ -21,7 +24,7 @@ import {
   type SaleRefusal,
 } from './basket';
 import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
-import { cardBrand } from '../../shared/devices/receipts';
+import { cardBrand, receiptTerminalPayment, terminalCard } from '../../shared/devices/receipts';
 import { CardEntry } from '../pay-bill/CardEntry';
 import { failureLogger, type LogFailure } from '../../shared/failure-log';
 import type { RootStore } from '../../stores/RootStore';
@@ -49,6 +52,10 @@ export class MerchandiseStore {
   soldOutNames: string[] = [];
   /** The paid card as the receipt shows it. */
   paidCard: { brand: string; last4: string } | null = null;
+  /** Paid on the terminal: what its receipt shows (EMV fields). */
+  terminalReceipt: TerminalReceipt | null = null;
+  /** The visitor chose the reader or typed entry over the terminal (the kiosk offers both). */
+  cardChosen = false;
 
   /** The card form: a swiped card's fields and bringing the form into view (as Pay My Bill's). */
   readonly cardEntry: CardEntry;
@@ -71,6 +78,8 @@ export class MerchandiseStore {
 
   /** The facility's supplies (GET merchandise/ without a space type); once per visit. */
   async open(): Promise<void> {
+    // Known before Pay is tapped, so the payment step shows at once.
+    void this.root.payment.loadMethods();
     if (this.items.state === 'ready' || this.items.state === 'loading') return;
     await this.load();
   }
@@ -136,6 +145,21 @@ export class MerchandiseStore {
     this.stage = 'swipe';
   }
 
+  /** The payment step offers the terminal (and the visitor has not chosen the card instead). */
+  get paysOnTerminal(): boolean {
+    return this.root.payment.terminalOffered && !(this.cardChosen && this.root.payment.cardOffered);
+  }
+
+  /** What the terminal charges: the basket's total, to the cent. */
+  get terminalAmountCents(): number {
+    return basketCents(this.lines);
+  }
+
+  /** 'Swipe or type a card instead' (the kiosk offers both). */
+  useCardInstead(): void {
+    this.cardChosen = true;
+  }
+
   cardSwiped(card: DecryptedCardSwipe): void {
     if (this.stage !== 'swipe') return;
     this.stage = 'card_form';
@@ -158,6 +182,42 @@ export class MerchandiseStore {
   useDifferentCard(): void {
     this.refusal = null;
     this.stage = 'swipe';
+  }
+
+  /**
+   * The terminal approved the basket's total (and the daemon recorded it with the operator): the
+   * sale is made with its transaction id, never with a card field.
+   */
+  async paidOnTerminal(payment: TerminalPaymentState & { receipt: TerminalReceipt }): Promise<void> {
+    const lines = this.lines;
+    if (lines.length === 0 || this.stage !== 'swipe') return;
+    this.root.payment.markUsed(payment.transactionId);
+    const form = saleForm({
+      facilityId: this.root.shell.facilityId ?? this.root.config.facilityId ?? '',
+      tenantId: this.root.ifLoaded('payBill')?.account?.tenant_id ?? null,
+      lines,
+      card: { terminalTransactionId: payment.transactionId },
+    });
+    this.stage = 'processing';
+    try {
+      const response = await this.root.api.call<MerchandiseSaleResult>('processMerchandiseSales', {}, { form });
+      runInAction(() => {
+        if (response.status === 'ok') this.soldOnTerminal(response.result, payment.receipt);
+        // Charged but not sold: the manager settles it (the payment is on record with the operator);
+        // nothing here may charge the visitor again.
+        else this.refused('charged', response.errors);
+      });
+    } catch (error) {
+      if (isCancelled(error)) return;
+      this.log('sale', error);
+      runInAction(() => this.refused('charged', undefined));
+    }
+  }
+
+  private soldOnTerminal(result: MerchandiseSaleResult, receipt: TerminalReceipt): void {
+    this.sold(result, '');
+    this.paidCard = terminalCard(receipt);
+    this.terminalReceipt = receipt;
   }
 
   /** The validated card pays the basket (POST process-merchandise-sales/). */
@@ -197,6 +257,7 @@ export class MerchandiseStore {
 
   private sold(result: MerchandiseSaleResult, digits: string): void {
     this.sale = result;
+    this.terminalReceipt = null;
     this.paidCard = { brand: cardBrand(digits), last4: result.card_last4 || digits.slice(-4) };
     this.refusal = null;
     this.quantities.clear();
@@ -223,13 +284,14 @@ export class MerchandiseStore {
   buyMore(): void {
     this.sale = null;
     this.paidCard = null;
+    this.terminalReceipt = null;
     this.refusal = null;
     this.stage = 'list';
   }
 
   /** The receipt of the sale just made (the operator's figures); null when there is none. */
   get receipt(): Omit<MerchandiseReceipt, 'facility'> | null {
-    const { sale, paidCard } = this;
+    const { sale, paidCard, terminalReceipt } = this;
     if (!sale || !paidCard) return null;
     return {
       kind: 'merchandise',
@@ -240,6 +302,7 @@ export class MerchandiseStore {
       total: sale.total,
       card_brand: paidCard.brand,
       card_last4: paidCard.last4,
+      ...(terminalReceipt ? { terminal: receiptTerminalPayment(terminalReceipt) } : {}),
     };
   }
 
@@ -252,6 +315,8 @@ export class MerchandiseStore {
     this.items = IDLE;
     this.sale = null;
     this.paidCard = null;
+    this.terminalReceipt = null;
+    this.cardChosen = false;
     this.refusal = null;
     this.soldOutNames = [];
     this.stage = 'list';

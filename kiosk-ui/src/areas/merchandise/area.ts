@@ -11,7 +11,7 @@ export const merchandiseArea: AreaDefinition<'merchandise', typeof stores> = {
   screens: {
     merchandise: {
       load: () => import('./screens/MerchandiseScreen'),
-      stores: ['merchandise', 'device', 'printer'],
+      stores: ['merchandise', 'device', 'printer', 'payment'],
     },
   },
   stores,

@@ -65,12 +65,15 @@ export function changedQuantity(current: number, step: 1 | -1): number {
   return Math.min(MAX_QUANTITY, Math.max(0, current + step));
 }
 
-/** The POST process-merchandise-sales/ form (docs/api-paths.md "Merchandise"). */
+/**
+ * The POST process-merchandise-sales/ form (docs/api-paths.md "Merchandise"): with the card typed or
+ * swiped, or, paid on the terminal, with its transaction id and no card field at all.
+ */
 export function saleForm(input: {
   facilityId: string;
   tenantId: string | null;
   lines: readonly BasketLine[];
-  card: PayCard;
+  card: PayCard | { terminalTransactionId: string };
 }): Record<string, FieldValue> {
   const { lines, card } = input;
   const items: MerchandiseSaleLine[] = lines.map((line) => ({ item_id: line.item.item_id, quantity: line.quantity }));
@@ -79,16 +82,33 @@ export function saleForm(input: {
     ...(input.tenantId ? { tenant_id: input.tenantId } : {}),
     items,
     total_amount: toTotalAmount(basketTotals(lines).total),
-    card_name: card.card_name.trim(),
-    card_number: card.card_number.replace(/\D/g, ''),
-    cc_exp_month: card.cc_exp_month,
-    cc_exp_year: card.cc_exp_year,
-    cvv: card.cvv,
+    ...('terminalTransactionId' in card
+      ? { terminal_transaction_id: card.terminalTransactionId }
+      : {
+          card_name: card.card_name.trim(),
+          card_number: card.card_number.replace(/\D/g, ''),
+          cc_exp_month: card.cc_exp_month,
+          cc_exp_year: card.cc_exp_year,
+          cvv: card.cvv,
+        }),
   };
 }
 
+/** The basket's total in cents, as the terminal charges it (the sale's total_amount, to the cent). */
+export function basketCents(lines: readonly BasketLine[]): number {
+  return Math.round(Number(toTotalAmount(basketTotals(lines).total)) * 100);
+}
+
 /** Why a sale did not go through, as the screen words it. */
-export type SaleRefusal = 'declined' | 'insufficient_funds' | 'invalid_card' | 'sold_out' | 'failed' | 'no_answer';
+export type SaleRefusal =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'invalid_card'
+  | 'sold_out'
+  | 'failed'
+  | 'no_answer'
+  /** Paid on the terminal, but the operator refused the sale: the manager settles it, nothing is paid again. */
+  | 'charged';
 
 /** The operator's error code as a refusal the catalogue words in the visitor's language. */
 export function saleRefusal(code: string | undefined): SaleRefusal {

@@ -1,11 +1,25 @@
-import type { PaymentAccess, TenantDetail } from '@kiosk/shared-types';
+import type {
+  PaymentAccess,
+  TenantDetail,
+  TerminalPaymentStart,
+  TerminalPaymentState,
+  TerminalReceipt,
+} from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PayCard } from './payload';
 import { accessOutcome } from './payment-access';
-import { needsSigning, paymentResult, type PaymentStep, type StepsResult, type UnitOutcome } from './payment-plan';
+import {
+  needsSigning,
+  paymentResult,
+  paymentSteps,
+  wantsAutopay,
+  type PaymentStep,
+  type StepsResult,
+  type UnitOutcome,
+} from './payment-plan';
 import { unitStatusMessageKeys } from './status-messages';
 import type { PayCardValues } from '../../forms/pay-card';
-import { cardBrand } from '../../shared/devices/receipts';
+import { cardBrand, terminalCard } from '../../shared/devices/receipts';
 import { SigningWatch } from '../../shared/signing/signing-watch';
 import { failureLogger, type LogFailure } from '../../shared/failure-log';
 import type { RootStore } from '../../stores/RootStore';
@@ -44,6 +58,13 @@ export class BillPayment {
 
   /** The card of the last payment as its receipt names it: brand and last four digits, nothing more. */
   paidCard: { brand: string; last4: string } | null = null;
+
+  /** Paid on the terminal: the units still to pay there, one terminal payment each, in order. */
+  terminalQueue: string[] = [];
+  /** The last payment approved on the terminal, as the result screen and the receipt show it. */
+  terminalReceipt: TerminalReceipt | null = null;
+  /** The last payment was made on the terminal. */
+  onTerminal = false;
 
   private card: PayCard | null = null;
   private readonly watch: SigningWatch;
@@ -103,6 +124,8 @@ export class BillPayment {
    * (a card update of a unit already enrolled too) go at once.
    */
   async start(selected: readonly PayUnit[], values: PayCardValues): Promise<void> {
+    this.onTerminal = false;
+    this.terminalReceipt = null;
     this.card = {
       card_name: values.card_name,
       card_number: String(values.card_number).replace(/\D/g, ''),
@@ -120,6 +143,78 @@ export class BillPayment {
     for (const unit of selected.filter((candidate) => !needsSigning(candidate.choice))) this.startUnit(unit);
     const toSign = selected.filter((unit) => needsSigning(unit.choice));
     if (toSign.length > 0) await this.prepareSigning(toSign);
+  }
+
+  // -- on the terminal (docs/payment.md) ----------------------------------------------------------------
+
+  /**
+   * Submit on the terminal: each selected unit is paid by its own terminal payment (the operator
+   * records each against its unit), one after the other. A unit that only changes autopay and
+   * whose operator takes no terminal card is processed at once (the office sets autopay up).
+   */
+  startOnTerminal(selected: readonly PayUnit[]): void {
+    this.onTerminal = true;
+    this.card = null;
+    this.paidCard = null;
+    this.terminalReceipt = null;
+    this.processingKeys = selected.map((unit) => unit.key);
+    this.outcomes = [];
+    this.agreements = [];
+    this.signingIndex = 0;
+    this.startedKeys.clear();
+    this.terminalQueue = [];
+    for (const unit of selected) {
+      if (this.terminalStart(unit)) this.terminalQueue.push(unit.key);
+      else this.startUnit(unit, {}, { transactionId: '', autopay: false });
+    }
+  }
+
+  /** The unit the terminal is charging now; null when none is left. */
+  get terminalUnit(): PayUnit | null {
+    return this.list.unit(this.terminalQueue[0] ?? null);
+  }
+
+  /**
+   * What the terminal charges for a unit: its payment (purpose bill), or, for an autopay change
+   * alone where the operator takes the card on file, a card check (purpose autopay, 0); null when
+   * the terminal has nothing to do for it.
+   */
+  terminalStart(unit: PayUnit): TerminalPaymentStart | null {
+    const steps = paymentSteps(unit.flags, this.root.config.capabilities);
+    const place = { tenant: unit.space.tenant_id, spaceId: unit.space.spaceId };
+    if (steps.includes('pay')) return { purpose: 'bill', amountCents: Math.round(unit.resolved.total * 100), ...place };
+    if (steps.includes('enrolAutopay') && this.terminalAutopay) return { purpose: 'autopay', amountCents: 0, ...place };
+    return null;
+  }
+
+  private get terminalAutopay(): boolean {
+    return this.root.ifLoaded('payment')?.offered.terminalAutopay ?? false;
+  }
+
+  /** The terminal approved the current unit's payment: its steps run with it, and the next unit's turn comes. */
+  terminalApproved(payment: TerminalPaymentState & { receipt: TerminalReceipt }): void {
+    const unit = this.terminalUnit;
+    if (!unit) return;
+    this.root.ifLoaded('payment')?.markUsed(payment.transactionId);
+    this.terminalQueue = this.terminalQueue.slice(1);
+    this.paidCard = terminalCard(payment.receipt);
+    this.terminalReceipt = payment.receipt;
+    this.startUnit(unit, {}, { transactionId: payment.transactionId, autopay: this.terminalAutopay });
+  }
+
+  /**
+   * Autopay was asked on the terminal where the operator takes no terminal card on file: the
+   * result says the office sets it up (the payment mail told the facility).
+   */
+  get autopayByOffice(): boolean {
+    return this.onTerminal && !this.terminalAutopay && this.processedUnits.some((unit) => wantsAutopay(unit.choice));
+  }
+
+  /** Back on the terminal step: the units not paid yet are left out of this payment. */
+  stopTerminal(): void {
+    const left = this.terminalQueue;
+    this.terminalQueue = [];
+    this.processingKeys = this.processingKeys.filter((key) => !left.includes(key));
   }
 
   /** Cancel autopay (shell §4): this unit's steps alone, without a card or a document to sign. */
@@ -190,10 +285,14 @@ export class BillPayment {
   }
 
   /** Runs a unit's steps, once per payment. */
-  private startUnit(unit: PayUnit, extra: { document_id?: string } = {}): void {
+  private startUnit(
+    unit: PayUnit,
+    extra: { document_id?: string } = {},
+    terminal?: { transactionId: string; autopay: boolean },
+  ): void {
     if (this.startedKeys.has(unit.key)) return;
     this.startedKeys.add(unit.key);
-    void this.processUnit(unit, extra);
+    void this.processUnit(unit, extra, terminal);
   }
 
   /** Leaving the result or the list: no agreement stays on screen. */
@@ -208,7 +307,11 @@ export class BillPayment {
   }
 
   /** Runs the unit's steps (unit-payment.ts) and records its outcome. */
-  async processUnit(unit: PayUnit, extra: { document_id?: string } = {}): Promise<void> {
+  async processUnit(
+    unit: PayUnit,
+    extra: { document_id?: string } = {},
+    terminal?: { transactionId: string; autopay: boolean },
+  ): Promise<void> {
     const { api, config } = this.root;
     const { steps, result, access } = await payUnit(unit, {
       api,
@@ -218,6 +321,7 @@ export class BillPayment {
       username: this.root.account.email ?? '',
       card: this.card,
       documentId: extra.document_id,
+      ...(terminal ? { terminal } : {}),
       log: this.log,
     });
     this.finishUnit(unit, steps, result, access);
@@ -252,6 +356,9 @@ export class BillPayment {
     this.startedKeys.clear();
     this.card = null;
     this.paidCard = null;
+    this.terminalQueue = [];
+    this.terminalReceipt = null;
+    this.onTerminal = false;
     this.clearResults();
   }
 }

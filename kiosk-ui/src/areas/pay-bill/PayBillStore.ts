@@ -49,6 +49,8 @@ export class PayBillStore {
    */
   unitList: Loadable<PayUnit[]> = LOADING;
   stage: PayStage = 'units';
+  /** The visitor chose the reader or typed entry over the terminal (the kiosk offers both). */
+  cardChosen = false;
   account: TenantDetail | null = null;
   failedDetails = 0;
   selectedKey: string | null = null;
@@ -87,11 +89,14 @@ export class PayBillStore {
 
   /** The list of units to pay (AccountStore opens the pay sub-section with it); see loadPayableAccount. */
   async loadAccount(): Promise<void> {
+    // Known before Make a payment is tapped, so the payment step shows at once.
+    void this.root.ifLoaded('payment')?.loadMethods();
     const generation = ++this.loadGeneration;
     const { api, account } = this.root;
     this.leavePayStage();
     this.unitList = LOADING;
     this.stage = 'units';
+    this.cardChosen = false;
     this.account = null;
     this.failedDetails = 0;
     this.selectedKey = null;
@@ -232,6 +237,32 @@ export class PayBillStore {
     this.stage = 'swipe';
   }
 
+  /** The payment step offers the terminal (and the visitor has not chosen the card instead). */
+  get paysOnTerminal(): boolean {
+    const payment = this.root.payment;
+    return payment.terminalOffered && !(this.cardChosen && payment.cardOffered);
+  }
+
+  /** 'Swipe or type a card instead' (the kiosk offers both). */
+  useCardInstead(): void {
+    this.cardChosen = true;
+  }
+
+  /** The terminal step opens: each selected unit is paid there in turn (BillPayment.startOnTerminal). */
+  startOnTerminal(): void {
+    const selected = this.units.filter((unit) => unit.selected);
+    if (selected.length === 0 || !this.canMakePayment) return;
+    for (const unit of this.units) unit.clearResult();
+    this.payment.startOnTerminal(selected);
+    if (!this.payment.terminalUnit) this.stage = 'result';
+  }
+
+  /** The terminal approved the current unit: its steps run; after the last unit, the result. */
+  terminalApproved(approved: Parameters<BillPayment['terminalApproved']>[0]): void {
+    this.payment.terminalApproved(approved);
+    if (!this.payment.terminalUnit) this.stage = 'result';
+  }
+
   /** The swipe panel read a card (the panel checks the reader, asks for the swipe and cancels it when left). */
   cardSwiped(card: DecryptedCardSwipe): void {
     if (this.stage !== 'swipe') return;
@@ -246,6 +277,8 @@ export class PayBillStore {
 
   backToUnits(): void {
     this.leavePayStage();
+    this.payment.stopTerminal();
+    this.cardChosen = false;
     this.stage = 'units';
   }
 
@@ -298,6 +331,7 @@ export class PayBillStore {
     this.payment.reset();
     this.unitList = LOADING;
     this.stage = 'units';
+    this.cardChosen = false;
     this.account = null;
     this.failedDetails = 0;
     this.selectedKey = null;

@@ -4,7 +4,7 @@ import type { PayBillStore } from './PayBillStore';
 /** PAY MY BILL and Setup autopay are one screen, opened at the unit list or for autopay. */
 const payBillScreen: ScreenSource = {
   load: () => import('./screens/PayBillScreen'),
-  stores: ['account', 'payBill', 'device', 'printer', 'trivia'],
+  stores: ['account', 'payBill', 'device', 'printer', 'payment', 'trivia'],
 };
 
 const stores = {

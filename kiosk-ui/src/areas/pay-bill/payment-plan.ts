@@ -25,7 +25,7 @@ export interface CapabilitiesLike {
 
 export type PaymentStep = 'pay' | 'enrolAutopay' | 'mailPayment' | 'mailAutopay' | 'cancelAutopay';
 
-const wantsAutopay = (c: UnitChoice) => c.enroll_autopay || c.updateCardDetails;
+export const wantsAutopay = (c: UnitChoice): boolean => c.enroll_autopay || c.updateCardDetails;
 
 /**
  * Enrolling in autopay or updating its card while a balance is due forces the unit to pay: the

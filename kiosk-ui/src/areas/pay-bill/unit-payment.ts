@@ -12,7 +12,7 @@ import type { ApiClient } from '../../api/client';
 import type { LogFailure } from '../../shared/failure-log';
 import { formText, handOver } from '../../shared/outbox/hand-over';
 import { autopayMailData, paymentMailData, paymentModel, withCard, type PayCard } from './payload';
-import { paymentSteps, runPaymentSteps, type PaymentStep, type StepsResult } from './payment-plan';
+import { paymentSteps, runPaymentSteps, wantsAutopay, type PaymentStep, type StepsResult } from './payment-plan';
 import type { PayUnit } from './PayUnit';
 
 /** The payment model of a unit as it will be paid (shell §3). */
@@ -34,7 +34,22 @@ export interface UnitPaymentContext {
   card: PayCard | null;
   /** The signed autopay agreement, sent with the enrolment. */
   documentId?: string;
+  /**
+   * Paid on the terminal (docs/payment.md): the unit's approved payment, sent instead of a card,
+   * and whether the operator takes the terminal's card on file for autopay.
+   */
+  terminal?: { transactionId: string; autopay: boolean };
   log: LogFailure;
+}
+
+/**
+ * A unit's steps when it is paid on the terminal: autopay goes with the terminal's card on file
+ * where the operator takes it; elsewhere the office sets it up (the payment mail says so). The
+ * autopay mail shows a card the kiosk never had: the operator's enrolment answer tells the tenant.
+ */
+export function terminalSteps(steps: PaymentStep[], terminal: { autopay: boolean } | undefined): PaymentStep[] {
+  if (!terminal) return steps;
+  return steps.filter((step) => step !== 'mailAutopay' && (terminal.autopay || step !== 'enrolAutopay'));
 }
 
 /**
@@ -48,8 +63,8 @@ export async function payUnit(
   unit: PayUnit,
   context: UnitPaymentContext,
 ): Promise<{ steps: readonly PaymentStep[]; result: StepsResult; access?: PaymentAccess }> {
-  const { api, card } = context;
-  const steps = paymentSteps(unit.flags, context.capabilities);
+  const { api, card, terminal } = context;
+  const steps = terminalSteps(paymentSteps(unit.flags, context.capabilities), terminal);
   const model = unitPaymentModel(unit, context.account, context.username);
   const space = unit.space;
   const mailUnit = { unit_number: space.unit_number, balance: unit.balance };
@@ -64,14 +79,18 @@ export async function payUnit(
   const run = async (step: PaymentStep): Promise<boolean> => {
     switch (step) {
       case 'pay': {
-        if (!card) return false;
-        const response = await api.call<PayBillResult>('payBill', spaceParams, { form: withCard(model, card) });
+        if (!card && !terminal) return false;
+        const form = terminal ? { ...model, terminal_transaction_id: terminal.transactionId } : withCard(model, card!);
+        const response = await api.call<PayBillResult>('payBill', spaceParams, { form });
         if (response.status === 'ok') payment = response.result;
         return response.status === 'ok';
       }
       case 'enrolAutopay': {
-        if (!card) return false;
-        const form = withCard(model, card, context.documentId ? { document_id: context.documentId } : {});
+        if (!card && !terminal) return false;
+        const document = context.documentId ? { document_id: context.documentId } : {};
+        const form = terminal
+          ? { ...model, ...document, terminal_transaction_id: terminal.transactionId }
+          : withCard(model, card!, document);
         const response = await api.call<AutopayEnrolResult>('enrolAutopay', spaceParams, { form });
         if (response.status === 'ok') enrolment = response.result;
         return response.status === 'ok';
@@ -82,11 +101,14 @@ export async function payUnit(
       }
       case 'mailPayment': {
         const paid = payment as PayBillResult | null;
+        // Autopay asked on the terminal where the operator takes no terminal card: the office sets it up.
+        const office =
+          terminal && !terminal.autopay && wantsAutopay(unit.choice) ? { autopay_requested: 'office' } : {};
         mails.push({
           id: 'payment_mail',
           route: 'mailPayment',
           params: { owner, facility, tenant: space.tenant_id },
-          form: formText(paymentMailData(mailUnit, prepayTotal, paid?.mail_request_data ?? null)),
+          form: formText({ ...paymentMailData(mailUnit, prepayTotal, paid?.mail_request_data ?? null), ...office }),
         });
         return true;
       }

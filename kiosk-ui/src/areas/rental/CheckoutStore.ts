@@ -1,6 +1,20 @@
-import type { AppResponse, DecryptedCardSwipe, RentalResult, ReservationResult } from '@kiosk/shared-types';
+import type {
+  AppResponse,
+  DecryptedCardSwipe,
+  RentalResult,
+  ReservationResult,
+  TerminalPaymentState,
+  TerminalReceipt,
+} from '@kiosk/shared-types';
 import { makeAutoObservable } from 'mobx';
-import { rentalForm, reservationForm, type CardData, type ProcessingFailure } from './checkout/payload';
+import {
+  rentalAmountCents,
+  rentalForm,
+  reservationForm,
+  terminalRentalForm,
+  type CardData,
+  type ProcessingFailure,
+} from './checkout/payload';
 import { applyAfterSuccess, confirmAreaTitle, isCardFailure, retryAfterError, RENTAL_RETRIES } from './flow/flow';
 import { swipeToRentalCard } from '../../forms/card-rules';
 import { CheckoutChoices } from './checkout/CheckoutChoices';
@@ -39,6 +53,13 @@ export class CheckoutStore {
   gaveUp = false;
   rentalResult: RentalResult | null = null;
   reservationResult: ReservationResult | null = null;
+  /** The visitor chose the reader or typed entry over the terminal (the kiosk offers both). */
+  cardChosen = false;
+  /**
+   * The rental's payment approved on the terminal (and recorded with the operator by the daemon):
+   * the rental call carries its transaction id; a retry sends the same one, never a new payment.
+   */
+  terminalPayment: (TerminalPaymentState & { receipt: TerminalReceipt }) | null = null;
 
   /** The insurance plan, the lock and the gate code (content_insurance, about_convenience). */
   readonly choices: CheckoutChoices;
@@ -61,6 +82,8 @@ export class CheckoutStore {
       () => ({ ownerId: root.config.ownerId, facilityId: root.config.facilityId }),
       this.log,
     );
+    // The ways to pay are asked now, long before the card step, so it shows at once.
+    void root.ifLoaded('payment')?.loadMethods();
     makeAutoObservable<this, 'log' | 'followUps'>(
       this,
       { root: false, choices: false, signing: false, confirmation: false, log: false, followUps: false },
@@ -120,6 +143,52 @@ export class CheckoutStore {
     this.root.rental.goTo('swipe_scan');
   }
 
+  // -- THE TERMINAL (docs/payment.md) -------------------------------------------------------------
+
+  /**
+   * The rental is paid on the terminal: the kiosk has one, and the visitor did not choose the
+   * reader or typed entry instead. The card is then charged on process_rental, once the documents
+   * are signed, and never reaches the page.
+   */
+  get paysOnTerminal(): boolean {
+    const { payment } = this.root;
+    return !this.isReservation && payment.terminalOffered && !(this.cardChosen && payment.cardOffered);
+  }
+
+  /** What the terminal charges: the rental's total. */
+  get terminalAmountCents(): number {
+    return rentalAmountCents(this.root.rental.model);
+  }
+
+  /** process_rental waits for the terminal before the rental runs. */
+  get awaitingTerminal(): boolean {
+    return this.paysOnTerminal && this.terminalPayment === null && this.processState === 'idle';
+  }
+
+  /** 'Swipe or type a card instead': the seeds' swipe step (the kiosk offers both). */
+  useCardInstead(): void {
+    this.cardChosen = true;
+    this.root.rental.goTo('swipe_scan');
+  }
+
+  /**
+   * 'Complete Rental' on the terminal's card step: autopay as asked, card_details has nothing to
+   * ask (the terminal reads the card), so the documents come next and the charge after them.
+   */
+  completeOnTerminal(patch: { auto_debit?: boolean }): void {
+    const { rental } = this.root;
+    rental.done(patch);
+    if (rental.section === 'card_details') rental.done();
+  }
+
+  /** The terminal approved the rental's total: the rental runs with its transaction id. */
+  paidOnTerminal(payment: TerminalPaymentState & { receipt: TerminalReceipt }): void {
+    if (this.terminalPayment) return;
+    this.root.payment.markUsed(payment.transactionId);
+    this.terminalPayment = payment;
+    void this.process();
+  }
+
   // -- PROCESSING (process_rental) ----------------------------------------------------------------
 
   get isReservation(): boolean {
@@ -137,7 +206,10 @@ export class CheckoutStore {
     if (this.processState === 'processing' || this.processState === 'succeeded' || !facilityId) return;
     const reservation = this.isReservation;
     const card = this.#card;
-    if (!reservation && !card) {
+    const terminal = reservation ? null : this.terminalPayment;
+    // Paid on the terminal: nothing runs until it approved (process_rental shows the terminal).
+    if (!reservation && !terminal && this.paysOnTerminal) return;
+    if (!reservation && !card && !terminal) {
       // No card to charge (e.g. the page came back here without one): ask for it again.
       rental.goTo('card_details');
       return;
@@ -157,7 +229,11 @@ export class CheckoutStore {
         : await api.call<RentalResult>(
             'rental',
             { facility: facilityId },
-            { form: rentalForm(rental.model, card!, facilityId) },
+            {
+              form: terminal
+                ? terminalRentalForm(rental.model, terminal.transactionId, facilityId)
+                : rentalForm(rental.model, card!, facilityId),
+            },
           );
       if (response.status === 'error') failure = { code: response.code ?? null, message: response.message ?? null };
     } catch (error) {
@@ -174,7 +250,9 @@ export class CheckoutStore {
   private succeed(result: RentalResult | ReservationResult, reservation: boolean): void {
     const { rental } = this.root;
     const card = this.#card;
-    this.root.ifLoaded('printer')?.rememberCard(card?.cc_number);
+    const printer = this.root.ifLoaded('printer');
+    if (this.terminalPayment) printer?.rememberTerminalCard(this.terminalPayment.receipt);
+    else printer?.rememberCard(card?.cc_number);
     this.processState = 'succeeded';
     this.root.screenHealth.journey(reservation ? 'reservation' : 'rental', 'completed');
     this.processingError = null;
@@ -219,11 +297,15 @@ export class CheckoutStore {
     const textTo =
       !reservation && this.settings?.show_gatecode !== false && model.tenant_phone ? model.tenant_phone : null;
     if (textTo) this.confirmation.textSending(textTo);
+    const terminal = this.terminalPayment;
     const handed = await this.followUps.afterSuccess({
       result,
       reservation,
       model,
       card,
+      ...(terminal && !reservation
+        ? { terminal: { transactionId: terminal.transactionId, autopay: this.root.payment.offered.terminalAutopay } }
+        : {}),
       textTo,
       pmsSends: Boolean(reservation ? notified?.reservation : notified?.rental),
     });
@@ -231,7 +313,9 @@ export class CheckoutStore {
   }
 
   private fail(failure: ProcessingFailure, reservation: boolean): void {
-    const card = !reservation && isCardFailure(failure.code);
+    // Paid on the terminal, the card was charged: no operator answer makes it a card failure (a
+    // retry sends the same payment again, never a new one).
+    const card = !reservation && !this.terminalPayment && isCardFailure(failure.code);
     this.processState = 'failed';
     this.root.screenHealth.journey(reservation ? 'reservation' : 'rental', 'failed');
     this.processingError = { ...failure, card };
@@ -265,7 +349,12 @@ export class CheckoutStore {
       this.finish();
       return;
     }
-    const code = this.processingError?.card ? (this.processingError.code ?? 'CardInvalid') : this.processingError?.code;
+    // Paid on the terminal, the charge stands: a retry resends the rental with the same payment.
+    const code = this.terminalPayment
+      ? null
+      : this.processingError?.card
+        ? (this.processingError.code ?? 'CardInvalid')
+        : this.processingError?.code;
     const { state, outcome } = retryAfterError(rental.flow, code, this.retriesDone);
     this.processState = 'idle';
     this.processingError = null;
@@ -302,6 +391,8 @@ export class CheckoutStore {
     this.gaveUp = false;
     this.rentalResult = null;
     this.reservationResult = null;
+    this.cardChosen = false;
+    this.terminalPayment = null;
     this.confirmation.reset();
   }
 }

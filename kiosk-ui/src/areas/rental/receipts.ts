@@ -39,6 +39,7 @@ export function rentalReceipt(
     insurance,
     lock,
     autopay: model.auto_debit,
+    ...(printer.paidTerminal ? { terminal: printer.paidTerminal } : {}),
     ...(printer.printGatecode && showGatecode ? { gatecode: result.gatecode } : {}),
   };
 }

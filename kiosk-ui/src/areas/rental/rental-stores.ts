@@ -15,6 +15,7 @@ export const RENTAL_STORES: readonly LazyStoreName[] = [
   'documents',
   'device',
   'printer',
+  'payment',
   'licenceScan',
   'trivia',
 ];

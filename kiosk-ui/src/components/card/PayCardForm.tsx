@@ -10,6 +10,7 @@ import { Button } from '../Button';
 import { CardFields, PAY_CARD_FIELDS } from './CardFields';
 import { scrollBehavior } from '../../utils/motion';
 import { submitAfterTapPaint } from '../../utils/after-paint';
+import { afterTapPaint } from '../../utils/after-paint';
 
 /** What the form holds before validation: selects and masked inputs give text. */
 interface PayCardFormValues {
@@ -108,7 +109,7 @@ export const PayCardForm = observer(function PayCardForm({
         </form>
       </FormProvider>
       <div className="pay-bill__total-bar">
-        <Button variant="secondary" onClick={onBack} data-keypad-back>
+        <Button variant="secondary" onClick={() => afterTapPaint(onBack)} data-keypad-back>
           {t('pay_bill.back')}
         </Button>
         <p className="pay-bill__total">

@@ -76,7 +76,8 @@ describe('SwipePanel', () => {
     await screen.findByText('The card reader is not available. Please enter your card manually.');
     expect(root.device.readerDown).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Enter credit card manually' }));
-    expect(onManual).toHaveBeenCalled();
+    // The next screen is built after the tap's frame is painted.
+    await waitFor(() => expect(onManual).toHaveBeenCalled());
     expect(requests.some((r) => r.path === '/device/card/swipe')).toBe(false);
     view.unmount();
     expect(root.device.phase).toBe('idle');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../shared/stores/StoresProvider';
 import { Button } from '../Button';
 import './card.css';
+import { afterTapPaint } from '../../utils/after-paint';
 
 export interface SwipePanelProps {
   /** A card was read: take it (it is handed over once and forgotten by the DeviceStore). */
@@ -124,7 +125,11 @@ export const SwipePanel = observer(function SwipePanel({
             {t('rental.card.swipe_again')}
           </Button>
         )}
-        <Button variant={failed ? 'primary' : 'link'} className="swipe-panel__manual" onClick={onManual}>
+        <Button
+          variant={failed ? 'primary' : 'link'}
+          className="swipe-panel__manual"
+          onClick={() => afterTapPaint(onManual)}
+        >
           {manualLabel ?? t('rental.card.enter_manually')}
         </Button>
       </div>

@@ -7,6 +7,7 @@ import { identity } from './identity';
 import { merchandise } from './merchandise';
 import { myStorage } from './my-storage';
 import { payBill } from './pay-bill';
+import { payment } from './payment';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
@@ -25,6 +26,7 @@ export const en = {
   identity,
   account,
   pay_bill: payBill,
+  payment,
   documents,
   trivia,
   validation,

@@ -54,6 +54,7 @@ export const merchandise = {
     invalid_card: 'The card details are not valid. Please check them or use a different card.',
     failed: 'Your purchase did not go through. Please try again or ask the Facility Manager for help.',
     no_answer: 'We did not get an answer about your payment. Please ask the Facility Manager before you try again.',
+    charged: 'Your card was charged on the terminal, but the sale did not go through. Please see the Facility Manager.',
     use_different_card: 'Use a different card',
     back_to_basket: 'Back to basket',
     buy_more: 'Buy more supplies',

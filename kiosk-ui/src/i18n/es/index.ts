@@ -10,6 +10,7 @@ import { identity } from './identity';
 import { merchandise } from './merchandise';
 import { myStorage } from './my-storage';
 import { payBill } from './pay-bill';
+import { payment } from './payment';
 import { rental } from './rental';
 import { shell } from './shell';
 import { speech } from './speech';
@@ -29,6 +30,7 @@ export const es: Translation<Catalogue> = {
   identity,
   account,
   pay_bill: payBill,
+  payment,
   documents,
   trivia,
   validation,

@@ -50,6 +50,8 @@ export const merchandise: Translation<typeof english> = {
     failed: 'Su compra no se procesó. Inténtelo de nuevo o pida ayuda al gerente de las instalaciones.',
     no_answer:
       'No recibimos respuesta sobre su pago. Consulte al gerente de las instalaciones antes de volver a intentarlo.',
+    charged:
+      'Se cobró su tarjeta en la terminal, pero la venta no se procesó. Consulte al gerente de las instalaciones.',
     use_different_card: 'Usar otra tarjeta',
     back_to_basket: 'Volver a la canasta',
     buy_more: 'Comprar más suministros',

@@ -26,6 +26,9 @@ const SAME_IN_SPANISH = new Set([
   'merchandise.basket.subtotal', // the same word in Spanish
   'merchandise.basket.total',
   'merchandise.card_form.total',
+  'payment.receipt.aid', // the EMV application identifier, named so on every receipt
+  'payment.receipt.terminal_id', // the same word in Spanish
+  'payment.receipt.entry_modes.chip',
 ]);
 
 const LANGUAGE_FREE = /^[\d\s.,:/()'"$%+\-–—…]*$/;

@@ -5,11 +5,13 @@ import {
   type PrintFailureReason,
   type PrinterHealth,
   type Receipt,
+  type ReceiptTerminalPayment,
+  type TerminalReceipt,
   type ServerEventOf,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiError } from '../../api/errors';
-import { cardBrand } from './receipts';
+import { cardBrand, receiptTerminalPayment, terminalCard } from './receipts';
 import type { RootStore } from '../../stores/RootStore';
 
 /** Where the receipt of the screen being shown is. */
@@ -31,6 +33,8 @@ export class PrinterStore {
   /** 'Print my gate code' on the rental receipt (off unless the visitor ticks it). */
   printGatecode = false;
   paidCard: { brand: string; last4: string } | null = null;
+  /** The rental paid on the terminal: its EMV fields for the receipt; null for a typed or swiped card. */
+  paidTerminal: ReceiptTerminalPayment | null = null;
 
   constructor(readonly root: RootStore) {
     makeAutoObservable(this, { root: false }, { autoBind: true });
@@ -82,6 +86,13 @@ export class PrinterStore {
   rememberCard(cardNumber: string | null | undefined): void {
     const digits = (cardNumber ?? '').replace(/\D/g, '');
     this.paidCard = digits.length >= 12 ? { brand: cardBrand(digits), last4: digits.slice(-4) } : null;
+    this.paidTerminal = null;
+  }
+
+  /** Paid on the terminal: its receipt's card (brand label and last four) and EMV fields. */
+  rememberTerminalCard(receipt: TerminalReceipt): void {
+    this.paidCard = terminalCard(receipt);
+    this.paidTerminal = receiptTerminalPayment(receipt);
   }
 
   onPrinterStatus(event: ServerEventOf<'printer-status'>): void {
@@ -93,5 +104,6 @@ export class PrinterStore {
     this.failure = null;
     this.printGatecode = false;
     this.paidCard = null;
+    this.paidTerminal = null;
   }
 }

@@ -1,4 +1,4 @@
-import type { FacilitySettings, ReceiptFacility } from '@kiosk/shared-types';
+import type { FacilitySettings, ReceiptFacility, ReceiptTerminalPayment, TerminalReceipt } from '@kiosk/shared-types';
 
 /**
  * What every receipt the kiosk asks the daemon to print shares (each area builds its own: the
@@ -22,4 +22,21 @@ export function receiptFacility(settings: FacilitySettings | null | undefined): 
     address: [street, place].filter(Boolean).join(', '),
     phone: settings.phone,
   };
+}
+/** A terminal payment's receipt fields as the printer takes them (shared-types devices.ts). */
+export function receiptTerminalPayment(receipt: TerminalReceipt): ReceiptTerminalPayment {
+  return {
+    application_label: receipt.applicationLabel,
+    aid: receipt.aid,
+    masked_pan: receipt.maskedPan,
+    entry_mode: receipt.entryMode,
+    auth_code: receipt.authCode,
+    terminal_id: receipt.terminalId,
+    reference: receipt.reference,
+  };
+}
+
+/** The card as the screens' "Paid with … ending in" lines name it: brand and last four only. */
+export function terminalCard(receipt: TerminalReceipt): { brand: string; last4: string } {
+  return { brand: receipt.applicationLabel || receipt.brand, last4: receipt.maskedPan.replace(/\D/g, '').slice(-4) };
 }

@@ -8,6 +8,7 @@ import { isPending } from '../../../models/loadable';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
 import { OPERATOR_LANGUAGE } from '../../../i18n/operator-language';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
  * The supplies list, each item with − and + (64 px targets) and how many are in the basket, and
@@ -147,7 +148,7 @@ const Basket = observer(function Basket() {
           {t('merchandise.basket.total')} <strong>{money(totals.total)}</strong>
         </span>
       </p>
-      <Button block disabled={totals.count === 0} onClick={merchandise.checkout}>
+      <Button block disabled={totals.count === 0} onClick={() => afterTapPaint(merchandise.checkout)}>
         {t('merchandise.basket.pay')}
       </Button>
     </aside>

@@ -6,6 +6,7 @@ import { PayCardForm } from '../../../components/card/PayCardForm';
 import { SwipePanel } from '../../../components/card/SwipePanel';
 import { Spinner } from '../../../components/Spinner';
 import { useStores } from '../../../shared/stores/StoresProvider';
+import { TerminalPanel } from '../../payment/TerminalPanel';
 import type { SectionScreenProps } from '../../../sections/screen-props';
 import { ListView } from './ListView';
 import { ResultView } from './ResultView';
@@ -13,6 +14,7 @@ import { ResultView } from './ResultView';
 // by its stylesheet.
 import '../../pay-bill/screens/pay-bill.css';
 import './merchandise.css';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
  * Boxes & Supplies (docs/merchandise.md): the supplies list with the basket, then the swipe, the
@@ -40,23 +42,38 @@ const MerchandiseScreen = observer(function MerchandiseScreen(_props: SectionScr
 
 export default MerchandiseScreen;
 
-/** 'Please swipe your credit card' with 'Enter credit card manually', and Back to the basket. */
+/**
+ * The payment step: on the terminal when the kiosk has one ('Tap, insert or swipe your card on the
+ * terminal'), else 'Please swipe your credit card' with 'Enter credit card manually'; Back to the
+ * basket.
+ */
 const SwipeView = observer(function SwipeView() {
   const { t } = useTranslation();
-  const { merchandise } = useStores();
+  const { merchandise, payment } = useStores();
   return (
     <section className="pay-bill pay-bill--narrow" aria-labelledby="merch-swipe-title">
       <h1 id="merch-swipe-title" className="pay-bill__title">
         {t('merchandise.swipe.title')}
       </h1>
-      <SwipePanel
-        onCard={merchandise.cardSwiped}
-        onManual={merchandise.enterCardManually}
-        title={t('merchandise.swipe.prompt')}
-        manualLabel={t('merchandise.swipe.enter_manually')}
-      />
+      {!payment.methodsKnown ? (
+        <Spinner />
+      ) : merchandise.paysOnTerminal ? (
+        <TerminalPanel
+          start={{ purpose: 'merchandise', amountCents: merchandise.terminalAmountCents }}
+          onApproved={(paid) => void merchandise.paidOnTerminal(paid)}
+          declinedText={t('merchandise.result.declined')}
+          onUseCard={payment.cardOffered ? merchandise.useCardInstead : undefined}
+        />
+      ) : (
+        <SwipePanel
+          onCard={merchandise.cardSwiped}
+          onManual={merchandise.enterCardManually}
+          title={t('merchandise.swipe.prompt')}
+          manualLabel={t('merchandise.swipe.enter_manually')}
+        />
+      )}
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={merchandise.backToBasket} data-keypad-back>
+        <Button variant="secondary" onClick={() => afterTapPaint(merchandise.backToBasket)} data-keypad-back>
           {t('merchandise.result.back_to_basket')}
         </Button>
       </div>

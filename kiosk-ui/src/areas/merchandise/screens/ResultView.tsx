@@ -6,6 +6,8 @@ import { PrintReceipt } from '../../../components/printer/PrintReceipt';
 import { merchandiseReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { formatMoney } from '../../../utils/money';
+import { TerminalReceiptLines } from '../../payment/TerminalReceiptLines';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 /**
  * The sale's answer: Thank you! with the sale number, what was bought, the total and Print
@@ -30,12 +32,16 @@ export const ResultView = observer(function ResultView() {
         <p className="pay-result__message">
           {t(`merchandise.result.${refusal && refusal !== 'sold_out' ? refusal : 'failed'}`)}
         </p>
-        <p className="pay-result__message">{t('merchandise.result.basket_kept')}</p>
+        {refusal !== 'charged' && <p className="pay-result__message">{t('merchandise.result.basket_kept')}</p>}
         <div className="pay-bill__footer">
-          <Button variant="secondary" onClick={merchandise.backToBasket}>
+          <Button variant="secondary" onClick={() => afterTapPaint(merchandise.backToBasket)}>
             {t('merchandise.result.back_to_basket')}
           </Button>
-          <Button onClick={merchandise.useDifferentCard}>{t('merchandise.result.use_different_card')}</Button>
+          {refusal !== 'charged' && (
+            <Button onClick={() => afterTapPaint(merchandise.useDifferentCard)}>
+              {t('merchandise.result.use_different_card')}
+            </Button>
+          )}
         </div>
       </section>
     );
@@ -76,10 +82,11 @@ export const ResultView = observer(function ResultView() {
         {paidCard && (
           <p className="merch-result__card">{t('merchandise.result.paid_with', { last4: paidCard.last4 })}</p>
         )}
+        {merchandise.terminalReceipt && <TerminalReceiptLines receipt={merchandise.terminalReceipt} />}
       </div>
       <PrintReceipt build={() => merchandiseReceipt(root)} />
       <div className="pay-bill__footer">
-        <Button variant="secondary" onClick={merchandise.buyMore}>
+        <Button variant="secondary" onClick={() => afterTapPaint(merchandise.buyMore)}>
           {t('merchandise.result.buy_more')}
         </Button>
         <Button onClick={shell.goHome}>{t('merchandise.result.done')}</Button>

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { accessSentence } from '../payment-access';
 import { PrintReceipt } from '../../../components/printer/PrintReceipt';
+import { TerminalReceiptLines } from '../../payment/TerminalReceiptLines';
 import { Spinner } from '../../../components/Spinner';
 import { paymentReceipt } from '../receipts';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { displayLocale } from '../../../utils/locale';
 import { SigningOverlay } from './SigningOverlay';
+import { afterTapPaint } from '../../../utils/after-paint';
 
 const SUCCESS_KEYS = new Set<string>([
   'pay_bill.status.autopay_cancelled',
@@ -73,22 +75,28 @@ export const ResultView = observer(function ResultView() {
           </li>
         ))}
       </ul>
+      {!processing && payment.autopayByOffice && <p className="pay-result__message">{t('payment.autopay.office')}</p>}
+      {!processing && payment.terminalReceipt && <TerminalReceiptLines receipt={payment.terminalReceipt} />}
       {!processing && <PrintReceipt build={() => paymentReceipt(root, t)} />}
       {!processing && (
         <div className="pay-bill__footer">
           {succeeded ? (
             <>
-              <Button onClick={payBill.reloadList}>{t('pay_bill.result.make_another_payment')}</Button>
+              <Button onClick={() => afterTapPaint(payBill.reloadList)}>
+                {t('pay_bill.result.make_another_payment')}
+              </Button>
               <Button variant="secondary" onClick={payBill.logOut}>
                 {t('pay_bill.result.log_out')}
               </Button>
             </>
           ) : (
             <>
-              <Button variant="danger" onClick={payBill.reloadList}>
+              <Button variant="danger" onClick={() => afterTapPaint(payBill.reloadList)}>
                 {t('pay_bill.result.cancel')}
               </Button>
-              <Button onClick={payBill.reloadList}>{t('pay_bill.result.use_different_card')}</Button>
+              <Button onClick={() => afterTapPaint(payBill.reloadList)}>
+                {t('pay_bill.result.use_different_card')}
+              </Button>
             </>
           )}
         </div>

@@ -34,6 +34,8 @@ export interface RentalFollowUpInput {
   reservation: boolean;
   model: RentalModel;
   card: CardData | null;
+  /** Paid on the terminal: its transaction id, and whether the operator takes its card on file. */
+  terminal?: { transactionId: string; autopay: boolean };
   /** The phone to text the gate code to; null = no text (the facility hides gate codes, no phone). */
   textTo: string | null;
   /** The management system sends the rental or reservation mail itself. */
@@ -57,16 +59,19 @@ export class RentalFollowUps {
   /** After success: every follow-up in one hand-over. */
   afterSuccess(input: RentalFollowUpInput): Promise<HandedOver> | null {
     const calls: OutboxCall[] = [];
-    const { result, reservation, model, card } = input;
+    const { result, reservation, model, card, terminal } = input;
     if (!reservation) {
       const rental = result as RentalResult;
       if (input.textTo) calls.push(this.gateCodeText(rental, input.textTo));
       if (model.auto_debit && card) calls.push(...this.autopay(rental, model, card));
+      if (model.auto_debit && terminal?.autopay)
+        calls.push(this.terminalAutopay(rental, model, terminal.transactionId));
       if (model.item_id) calls.push(this.lockSale(rental, model.item_id));
     }
     if (!input.pmsSends) {
       const mail = this.mail(reservation ? 'mailReservation' : 'mailRental', result.tenant_id, model, {
         reservationCode: reservation ? (result as ReservationResult).reservation_code : undefined,
+        autopayByOffice: !reservation && model.auto_debit && terminal !== undefined && !terminal.autopay,
       });
       if (mail) calls.push(mail);
     }
@@ -93,6 +98,30 @@ export class RentalFollowUps {
 
   private handOver(kind: OutboxKind, calls: OutboxCall[]): Promise<HandedOver> | null {
     return calls.length === 0 ? null : handOver(this.api, { kind, calls }, this.log);
+  }
+
+  /**
+   * Autopay after a rental paid on the terminal, where the operator takes the terminal's card on
+   * file: the enrolment names the rental's approved payment (its recurring token stays with the
+   * daemon), never a card.
+   */
+  private terminalAutopay(result: RentalResult, model: RentalModel, transactionId: string): OutboxCall {
+    return {
+      id: 'enrol_autopay',
+      route: 'enrolAutopay',
+      params: { tenant: result.tenant_id, spaceId: result.space_id },
+      form: formText({
+        facility_id: this.place().facilityId ?? '',
+        tenant_id: result.tenant_id,
+        space_id: result.space_id,
+        unit_door_number: result.unit_door_number,
+        unit_type_id: model.unit_type_id,
+        tenant_first_name: model.tenant_first_name,
+        tenant_last_name: model.tenant_last_name,
+        enroll_autopay: true,
+        terminal_transaction_id: transactionId,
+      }),
+    };
   }
 
   private gateCodeText(result: RentalResult, phone: string): OutboxCall {
@@ -212,7 +241,7 @@ export class RentalFollowUps {
     route: RentalMailRoute,
     tenant: string,
     model: RentalModel,
-    details: { failure?: ProcessingFailure; reservationCode?: string },
+    details: { failure?: ProcessingFailure; reservationCode?: string; autopayByOffice?: boolean },
   ): OutboxCall | null {
     const { ownerId: owner, facilityId } = this.place();
     if (!owner || !facilityId || !model.unit_type_id) return null;

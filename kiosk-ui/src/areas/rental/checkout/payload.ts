@@ -57,6 +57,23 @@ export function rentalForm(model: RentalModel, card: CardData, facilityId: strin
   };
 }
 
+/**
+ * POST rental/ paid on the terminal: the model and the approved payment's transaction id, no card
+ * field at all (the daemon lets it pass only for this kiosk's approved rental payment of this amount).
+ */
+export function terminalRentalForm(
+  model: RentalModel,
+  transactionId: string,
+  facilityId: string,
+): Record<string, FieldValue> {
+  return { ...modelFields(model), facility_id: facilityId, terminal_transaction_id: transactionId };
+}
+
+/** What the terminal charges for the rental: the model's total_amount ("126.00"), in cents. */
+export function rentalAmountCents(model: Pick<RentalModel, 'total_amount'>): number {
+  return Math.round(Number(model.total_amount) * 100) || 0;
+}
+
 /** POST pandadocs/generate-tokens/ and generate-agreements/: the model and the flow, never the card. */
 export function documentsForm(model: RentalModel, facilityId: string, flow = 'rental'): Record<string, FieldValue> {
   return { ...modelFields(model), facility_id: facilityId, flow };
@@ -111,7 +128,7 @@ export function failedRentalForm(
 /** The notification mail (bodies "not shown"): what the facility needs to know, no card data. */
 export function notificationMailForm(
   model: RentalModel,
-  details: { failure?: ProcessingFailure; reservationCode?: string },
+  details: { failure?: ProcessingFailure; reservationCode?: string; autopayByOffice?: boolean },
 ): Record<string, FieldValue> {
   return {
     source: 'kiosk',
@@ -128,5 +145,8 @@ export function notificationMailForm(
     ...(details.failure
       ? { error_code: details.failure.code ?? '', error_message: details.failure.message ?? '' }
       : {}),
+    // Paid on the terminal, autopay asked, and the operator takes no terminal card on file: the
+    // office sets autopay up with the tenant (docs/payment.md "Autopay").
+    ...(details.autopayByOffice ? { autopay_requested: 'office' } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { SIDE_PANEL_TOTAL_ID } from '../SidePanel';
 import type { RentalSectionProps } from '../../../../sections/screen-props';
 import '../checkout.css';
 import { submitAfterTapPaint } from '../../../../utils/after-paint';
+import { afterTapPaint } from '../../../../utils/after-paint';
 
 /** The card_details form as typed (selects give strings; the schema casts them). */
 interface CardFormValues {
@@ -118,7 +119,7 @@ export default observer(function CardDetails(_props: RentalSectionProps) {
       doneLabel={t('rental.card.complete_rental')}
       doneDescribedBy={SIDE_PANEL_TOTAL_ID}
       footer={
-        <Button variant="secondary" onClick={checkout.swipeDifferentCard}>
+        <Button variant="secondary" onClick={() => afterTapPaint(checkout.swipeDifferentCard)}>
           {t('rental.card.swipe_different')}
         </Button>
       }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/Button';
 import { PrintReceipt } from '../../../../components/printer/PrintReceipt';
+import { TerminalReceiptLines } from '../../../payment/TerminalReceiptLines';
 import { isSmartAccessConfirm, nextSection } from '../../flow/flow';
 import { rentalReceipt, reservationReceipt } from '../../receipts';
 import { useStores } from '../../../../shared/stores/StoresProvider';
@@ -129,6 +130,9 @@ export default observer(function ConfirmRental(_props: RentalSectionProps) {
               <dd className="confirm__code-value">{reservation.reservation_code}</dd>
             </div>
           </dl>
+        )}
+        {rentalResult && checkout.terminalPayment && (
+          <TerminalReceiptLines receipt={checkout.terminalPayment.receipt} />
         )}
         {rentalResult && <PrintReceipt build={() => rentalReceipt(root, t)} gatecodeOption={showGatecode} />}
         {reservation && <PrintReceipt build={() => reservationReceipt(root)} />}
