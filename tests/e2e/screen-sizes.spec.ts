@@ -394,6 +394,8 @@ for (const { name, modes } of MENU_MODES) {
     const items = menu.locator('.kiosk-sidebar__item');
     const last = items.last();
     await expect(last).toHaveText('Boxes & Supplies');
+    // The menu's paging loads just after the first screen.
+    await expect(page.locator('[data-scroll-cue]').first()).toBeVisible();
     const report = await measure(page);
     // The menu does not fit at this size: it says so, and nothing else covers what it shows.
     expect(report.sidebar?.hidden, 'items below the fold').toContain('button.kiosk-sidebar__item "Boxes & Supplies"');

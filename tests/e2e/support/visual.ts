@@ -620,6 +620,13 @@ export async function checkScreen(
         return !inView || image.complete;
       }),
     );
+    // The menu's paging has arrived (MenuCues, loaded just after the first screen): a list that does
+    // not fit shows its cues' row, as it does a moment after the screen appears.
+    await page.waitForFunction(() => {
+      const list = document.querySelector('.kiosk-sidebar__items');
+      if (list === null || list.scrollHeight <= list.clientHeight + 2) return true;
+      return list.closest('[data-paged]') !== null || getComputedStyle(list).overflowY === 'visible';
+    });
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await installMeasures(page);
     const { findings, counts } = await page.evaluate(measurePage, {

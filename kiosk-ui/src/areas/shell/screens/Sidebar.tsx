@@ -1,32 +1,32 @@
 import { observer } from 'mobx-react-lite';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../../shared/stores/StoresProvider';
 import { VisitorControls } from '../../../components/preferences/VisitorControls';
 import { Logo } from '../../../components/logo/Logo';
-import { useScrollCues } from './scroll-cues';
 import { afterTapPaint } from '../../../utils/after-paint';
+
+// The menu's paging comes after the first screen: its items show without it.
+const MenuCues = lazy(() => import('./MenuCues'));
 
 /**
  * The menu: logo, the sections the facility offers (shared-types sections.ts and sidebar.ts) and Logout with the countdown.
  * When the sections do not all fit (a short screen, Large text, Move controls down), the list
  * scrolls and says so in a row of its own below it, never over an item: "▲ Back up" and "More ▼"
- * side by side, each scrolling it by a page of whole items. An item the list's edge would cut is
- * not drawn (scroll-cues.ts marks it). Logout stays below the list and the cues, always on screen.
+ * side by side, each scrolling it by a page of whole items (MenuCues.tsx). An item the list's edge
+ * would cut is not drawn. Logout stays below the list and the cues, always on screen.
  * On a portrait screen it is a bar across the top whose items wrap (docs/screens.md).
  */
 export const Sidebar = observer(function Sidebar() {
   const { t } = useTranslation();
   const { shell, session } = useStores();
   const listRef = useRef<HTMLUListElement>(null);
-  const { cues, scrollPage } = useScrollCues(listRef);
-  const paged = cues.up || cues.down;
   return (
     <aside className="kiosk-sidebar">
       <div className="kiosk-sidebar__logo">
         <Logo />
       </div>
-      <div className="kiosk-sidebar__menu" data-paged={paged || undefined}>
+      <div className="kiosk-sidebar__menu">
         <nav className="kiosk-sidebar__nav" aria-label={t('shell.sidebar.label')}>
           <ul ref={listRef} className="kiosk-sidebar__items">
             {shell.sidebarSections.map((section) => (
@@ -64,31 +64,9 @@ export const Sidebar = observer(function Sidebar() {
             </div>
           )}
         </nav>
-        {/* Not menu items: outside the menu's landmark, in the row the list leaves below it (global.css). */}
-        {paged && (
-          <div className="kiosk-sidebar__cues">
-            {cues.up && (
-              <button
-                type="button"
-                className="kiosk-sidebar__cue kiosk-sidebar__cue--up"
-                data-scroll-cue="up"
-                onClick={() => scrollPage(-1)}
-              >
-                <span aria-hidden="true">▲</span> {t('shell.sidebar.back_up')}
-              </button>
-            )}
-            {cues.down && (
-              <button
-                type="button"
-                className="kiosk-sidebar__cue kiosk-sidebar__cue--down"
-                data-scroll-cue="down"
-                onClick={() => scrollPage(1)}
-              >
-                {t('shell.sidebar.more')} <span aria-hidden="true">▼</span>
-              </button>
-            )}
-          </div>
-        )}
+        <Suspense fallback={null}>
+          <MenuCues list={listRef} />
+        </Suspense>
       </div>
       <VisitorControls placement="sidebar" />
     </aside>

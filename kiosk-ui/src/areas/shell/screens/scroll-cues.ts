@@ -103,6 +103,7 @@ export function useScrollCues(ref: RefObject<HTMLElement | null>): {
       resize?.disconnect();
       cut?.disconnect();
       mutation.disconnect();
+      for (const child of box.children) child.removeAttribute('data-cut');
     };
   }, [ref]);
   const scrollPage = useCallback(
