@@ -54,7 +54,7 @@ async function buyBoxesAndTape(store: Awaited<ReturnType<typeof shop>>['store'])
   store.add('box-medium');
   store.add('tape');
   store.checkout();
-  store.enterCardManually();
+  store.cardStep.enterCardManually();
   await store.submit(CARD);
 }
 
@@ -140,7 +140,7 @@ describe('paying', () => {
     store.add('tape');
     store.add('mattress-bag');
     store.checkout();
-    store.enterCardManually();
+    store.cardStep.enterCardManually();
     await store.submit(CARD);
     expect(store.stage).toBe('list');
     expect(store.soldOutNames).toEqual(['Mattress Bag']);

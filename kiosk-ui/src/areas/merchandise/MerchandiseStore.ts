@@ -1,5 +1,4 @@
 import {
-  type DecryptedCardSwipe,
   type TerminalPaymentState,
   type TerminalReceipt,
   type MerchandiseItem,
@@ -8,8 +7,6 @@ import {
 } from '@kiosk/shared-types';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import { isCancelled } from '../../api/client';
-import type { PayCard } from '../pay-bill/payload';
-import { swipeToPayCard } from '../../forms/card-rules';
 import type { PayCardValues } from '../../forms/pay-card';
 import {
   basketCents,
@@ -25,22 +22,26 @@ import {
 } from './basket';
 import { FAILED, IDLE, LOADING, ready, valueOr, type Loadable } from '../../models/loadable';
 import { cardBrand, receiptTerminalPayment, terminalCard } from '../../shared/devices/receipts';
-import { CardEntry } from '../pay-bill/CardEntry';
+import { CardStep, type PayCard } from '../payment/CardStep';
 import { failureLogger, type LogFailure } from '../../shared/failure-log';
 import type { RootStore } from '../../stores/RootStore';
 
-/** Where the supplies screen is: the list with the basket, card entry, the sale's answer. */
+/**
+ * Where the supplies screen is: the list with the basket, the card step (the swipe and the card
+ * form, payment/CardStep.ts), the sale on its way, its answer.
+ */
 export type MerchandiseStage = 'list' | 'swipe' | 'card_form' | 'processing' | 'result';
 
 /**
  * Boxes & Supplies (docs/merchandise.md): the facility's merchandise list, the basket, paying it by
- * card as Pay My Bill does (swipe or the same card form, `cardEntry`), and the operator's answer:
+ * card as Pay My Bill does (the payment step's swipe and card form, `cardStep`), and the operator's answer:
  * the sale with its receipt, or why not. A declined card keeps the basket; a sold-out item leaves
  * it and the rest stays. The card is held in a private field only while the sale call runs; the
  * receipt keeps its brand and last four digits. The session's end (reset) empties the basket.
  */
 export class MerchandiseStore {
-  stage: MerchandiseStage = 'list';
+  /** The area's own screens; while the card step shows, its stage is the one on screen. */
+  private ownStage: 'list' | 'processing' | 'result' = 'list';
   items: Loadable<MerchandiseItem[]> = IDLE;
   /** Item id -> how many are in the basket. */
   readonly quantities = observable.map<string, number>();
@@ -57,21 +58,30 @@ export class MerchandiseStore {
   /** The visitor chose the reader or typed entry over the terminal (the kiosk offers both). */
   cardChosen = false;
 
-  /** The card form: a swiped card's fields and bringing the form into view (as Pay My Bill's). */
-  readonly cardEntry: CardEntry;
+  /** The swipe and the card form (as Pay My Bill's): a swiped card's fields, bringing the form into view. */
+  readonly cardStep = new CardStep();
 
   private card: PayCard | null = null;
   private loadGeneration = 0;
   private readonly log: LogFailure;
 
   constructor(readonly root: RootStore) {
-    this.cardEntry = new CardEntry(() => this.stage === 'card_form');
     this.log = failureLogger(root.api, 'Merchandise', () => root.shell.section);
     makeAutoObservable<this, 'card' | 'loadGeneration' | 'log'>(
       this,
-      { root: false, cardEntry: false, card: false, loadGeneration: false, log: false, quantities: false },
+      { root: false, cardStep: false, card: false, loadGeneration: false, log: false, quantities: false },
       { autoBind: true },
     );
+  }
+
+  get stage(): MerchandiseStage {
+    return this.cardStep.stage ?? this.ownStage;
+  }
+
+  /** One of the area's own screens (the card step is left). */
+  private show(stage: 'list' | 'processing' | 'result'): void {
+    this.cardStep.close();
+    this.ownStage = stage;
   }
 
   // -- the list -----------------------------------------------------------------------------------------
@@ -139,10 +149,9 @@ export class MerchandiseStore {
   /** Pay: the swipe screen, which checks the reader first (the basket must hold something). */
   checkout(): void {
     if (this.totals.count === 0) return;
-    this.cardEntry.close();
     this.refusal = null;
     this.soldOutNames = [];
-    this.stage = 'swipe';
+    this.cardStep.openSwipe();
   }
 
   /** The payment step offers the terminal (and the visitor has not chosen the card instead). */
@@ -160,28 +169,16 @@ export class MerchandiseStore {
     this.cardChosen = true;
   }
 
-  cardSwiped(card: DecryptedCardSwipe): void {
-    if (this.stage !== 'swipe') return;
-    this.stage = 'card_form';
-    this.cardEntry.open(swipeToPayCard(card));
-  }
-
-  enterCardManually(): void {
-    this.stage = 'card_form';
-    this.cardEntry.open();
-  }
-
   /** Back to the list with the basket as it is. */
   backToBasket(): void {
-    this.cardEntry.close();
     this.refusal = null;
-    this.stage = 'list';
+    this.show('list');
   }
 
   /** A declined card: another one, the basket unchanged. */
   useDifferentCard(): void {
     this.refusal = null;
-    this.stage = 'swipe';
+    this.cardStep.openSwipe();
   }
 
   /**
@@ -198,7 +195,7 @@ export class MerchandiseStore {
       lines,
       card: { terminalTransactionId: payment.transactionId },
     });
-    this.stage = 'processing';
+    this.show('processing');
     try {
       const response = await this.root.api.call<MerchandiseSaleResult>('processMerchandiseSales', {}, { form });
       runInAction(() => {
@@ -224,13 +221,7 @@ export class MerchandiseStore {
   async submit(values: PayCardValues): Promise<void> {
     const lines = this.lines;
     if (lines.length === 0 || this.stage !== 'card_form') return;
-    this.card = {
-      card_name: values.card_name,
-      card_number: String(values.card_number).replace(/\D/g, ''),
-      cc_exp_month: Number(values.cc_exp_month),
-      cc_exp_year: Number(values.cc_exp_year),
-      cvv: String(values.cvv),
-    };
+    this.card = this.cardStep.submit(values);
     const digits = this.card.card_number;
     const form = saleForm({
       facilityId: this.root.shell.facilityId ?? this.root.config.facilityId ?? '',
@@ -238,8 +229,7 @@ export class MerchandiseStore {
       lines,
       card: this.card,
     });
-    this.cardEntry.close();
-    this.stage = 'processing';
+    this.show('processing');
     try {
       const response = await this.root.api.call<MerchandiseSaleResult>('processMerchandiseSales', {}, { form });
       runInAction(() => {
@@ -261,7 +251,7 @@ export class MerchandiseStore {
     this.paidCard = { brand: cardBrand(digits), last4: result.card_last4 || digits.slice(-4) };
     this.refusal = null;
     this.quantities.clear();
-    this.stage = 'result';
+    this.show('result');
     this.root.screenHealth.journey('merchandise', 'succeeded');
   }
 
@@ -273,11 +263,11 @@ export class MerchandiseStore {
       for (const id of ids) this.quantities.delete(id);
       // Nothing named that the basket holds: the message still says something was sold out.
       this.refusal = ids.length > 0 ? null : 'failed';
-      this.stage = ids.length > 0 ? 'list' : 'result';
+      this.show(ids.length > 0 ? 'list' : 'result');
       return;
     }
     this.refusal = refusal;
-    this.stage = 'result';
+    this.show('result');
   }
 
   /** After a purchase: a new basket. */
@@ -286,7 +276,7 @@ export class MerchandiseStore {
     this.paidCard = null;
     this.terminalReceipt = null;
     this.refusal = null;
-    this.stage = 'list';
+    this.show('list');
   }
 
   /** The receipt of the sale just made (the operator's figures); null when there is none. */
@@ -309,7 +299,7 @@ export class MerchandiseStore {
   /** The visit ended: the basket is emptied and nothing of the card or the sale is kept. */
   reset(): void {
     this.loadGeneration += 1;
-    this.cardEntry.reset();
+    this.cardStep.close();
     this.card = null;
     this.quantities.clear();
     this.items = IDLE;
@@ -319,6 +309,6 @@ export class MerchandiseStore {
     this.cardChosen = false;
     this.refusal = null;
     this.soldOutNames = [];
-    this.stage = 'list';
+    this.show('list');
   }
 }

@@ -1,6 +1,6 @@
 import { MERCHANDISE_SALE_ERRORS, type MerchandiseItem, type MerchandiseSaleLine } from '@kiosk/shared-types';
 import type { FieldValue } from '../../api/encode';
-import type { PayCard } from '../pay-bill/payload';
+import type { PayCard } from '../payment/CardStep';
 import { toTotalAmount } from '../../utils/money';
 
 /**

@@ -41,7 +41,7 @@ describe('paying', () => {
     root.payBill.tickPay(a102!, true);
     root.payBill.setPeriod(a102!, 3);
     await vi.waitFor(() => expect(a102!.prePay?.total_amt).toBe(206));
-    root.payBill.enterCardManually();
+    root.payBill.cardStep.enterCardManually();
     await root.payBill.submitPayment(card);
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(root.payBill.payment.succeeded).toBe(true);
@@ -70,7 +70,7 @@ describe('paying', () => {
     root.payBill.tickPay(a102!, true);
     root.payBill.setPeriod(a102!, 3);
     await vi.waitFor(() => expect(a102!.prePay?.total_amt).toBe(206));
-    root.payBill.enterCardManually();
+    root.payBill.cardStep.enterCardManually();
     await root.payBill.submitPayment(card);
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(a102!.statusKeys).toEqual(['pay_bill.status.payment_success']);

@@ -6,7 +6,7 @@ import type {
   TerminalReceipt,
 } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { PayCard } from './payload';
+import type { PayCard } from '../payment/CardStep';
 import { accessOutcome } from './payment-access';
 import {
   needsSigning,
@@ -18,7 +18,6 @@ import {
   type UnitOutcome,
 } from './payment-plan';
 import { unitStatusMessageKeys } from './status-messages';
-import type { PayCardValues } from '../../forms/pay-card';
 import { cardBrand, terminalCard } from '../../shared/devices/receipts';
 import { SigningWatch } from '../../shared/signing/signing-watch';
 import { failureLogger, type LogFailure } from '../../shared/failure-log';
@@ -120,20 +119,15 @@ export class BillPayment {
   }
 
   /**
-   * Submit (shell §4) with the validated card: units enrolling in autopay sign first, the others
-   * (a card update of a unit already enrolled too) go at once.
+   * Submit (shell §4) with the validated card (CardStep.submit gave it the calls' form): units
+   * enrolling in autopay sign first, the others (a card update of a unit already enrolled too) go
+   * at once.
    */
-  async start(selected: readonly PayUnit[], values: PayCardValues): Promise<void> {
+  async start(selected: readonly PayUnit[], card: PayCard): Promise<void> {
     this.onTerminal = false;
     this.terminalReceipt = null;
-    this.card = {
-      card_name: values.card_name,
-      card_number: String(values.card_number).replace(/\D/g, ''),
-      cc_exp_month: Number(values.cc_exp_month),
-      cc_exp_year: Number(values.cc_exp_year),
-      cvv: String(values.cvv),
-    };
-    const digits = this.card.card_number;
+    this.card = { ...card };
+    const digits = card.card_number;
     this.paidCard = digits.length >= 12 ? { brand: cardBrand(digits), last4: digits.slice(-4) } : null;
     this.processingKeys = selected.map((unit) => unit.key);
     this.outcomes = [];

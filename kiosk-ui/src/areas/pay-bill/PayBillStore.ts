@@ -1,10 +1,4 @@
-import {
-  BILLING,
-  type DecryptedCardSwipe,
-  type PaymentHistoryEntry,
-  type PrePayDetails,
-  type TenantDetail,
-} from '@kiosk/shared-types';
+import { BILLING, type PaymentHistoryEntry, type PrePayDetails, type TenantDetail } from '@kiosk/shared-types';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isCancelled } from '../../api/client';
 import { loadPaymentHistory, paidTenants } from './payment-history';
@@ -15,11 +9,10 @@ import {
   tickAutopayOption,
   tickPayMyBill,
 } from './payment-plan';
-import { swipeToPayCard } from '../../forms/card-rules';
 import type { PayCardValues } from '../../forms/pay-card';
 import { FAILED, IDLE, LOADING, ready, UNREACHABLE, valueOr, type Loadable } from '../../models/loadable';
+import { CardStep } from '../payment/CardStep';
 import { BillPayment } from './BillPayment';
-import { CardEntry } from './CardEntry';
 import { loadPayableAccount } from './payable-account';
 import { NOTHING_TICKED, PayUnit, payUnitKey } from './PayUnit';
 import type { RootStore } from '../../stores/RootStore';
@@ -27,8 +20,10 @@ import type { RootStore } from '../../stores/RootStore';
 export { PayUnit } from './PayUnit';
 export type { UnitAgreement } from './autopay-agreements';
 
-/** Where the pay sub-section is (shell spec §2 "Pay My Bill screen states"). */
-/** The payment's stages once the unit list is here. */
+/**
+ * Where the pay sub-section is once the unit list is here (shell spec §2 "Pay My Bill screen
+ * states"): the swipe and the card form are the payment module's card step (CardStep).
+ */
 export type PayStage = 'units' | 'swipe' | 'card_form' | 'result';
 
 /**
@@ -38,9 +33,9 @@ export type PayStage = 'units' | 'swipe' | 'card_form' | 'result';
  * inside the rental. Which account screen the area shows (login, register, link a rental, pay) is
  * AccountStore's.
  *
- * Its parts that stand alone are sub-objects: the open card form is `cardEntry`
- * (CardEntry.ts), the payment from Submit to every unit's answer, with the autopay
- * signing, is `payment` (BillPayment.ts).
+ * Its parts that stand alone are sub-objects: the swipe and the card form are `cardStep`
+ * (payment/CardStep.ts, as Boxes & Supplies'), the payment from Submit to every unit's answer,
+ * with the autopay signing, is `payment` (BillPayment.ts).
  */
 export class PayBillStore {
   /**
@@ -48,7 +43,8 @@ export class PayBillStore {
    * answer: the screen offers to try again).
    */
   unitList: Loadable<PayUnit[]> = LOADING;
-  stage: PayStage = 'units';
+  /** The area's own screens; while the card step shows, its stage is the one on screen. */
+  private ownStage: 'units' | 'result' = 'units';
   /** The visitor chose the reader or typed entry over the terminal (the kiosk offers both). */
   cardChosen = false;
   account: TenantDetail | null = null;
@@ -64,21 +60,30 @@ export class PayBillStore {
   /** The payment history shown after a payment made inside the rental (confirm_paybill). */
   paymentHistory: Loadable<PaymentHistoryEntry[]> = IDLE;
 
-  /** The card form: a swiped card's fields and bringing the form into view. */
-  readonly cardEntry: CardEntry;
+  /** The swipe and the card form: a swiped card's fields, bringing the form into view. */
+  readonly cardStep = new CardStep();
   /** The running payment: the card, the autopay agreements to sign, each unit's outcome. */
   readonly payment: BillPayment;
 
   private loadGeneration = 0;
 
   constructor(readonly root: RootStore) {
-    this.cardEntry = new CardEntry(() => this.stage === 'card_form');
     this.payment = new BillPayment(root, this);
     makeAutoObservable<this, 'loadGeneration'>(
       this,
-      { root: false, cardEntry: false, payment: false, loadGeneration: false },
+      { root: false, cardStep: false, payment: false, loadGeneration: false },
       { autoBind: true },
     );
+  }
+
+  get stage(): PayStage {
+    return this.cardStep.stage ?? this.ownStage;
+  }
+
+  /** One of the area's own screens (the card step is left). */
+  private show(stage: 'units' | 'result'): void {
+    this.cardStep.close();
+    this.ownStage = stage;
   }
 
   get units(): PayUnit[] {
@@ -95,7 +100,7 @@ export class PayBillStore {
     const { api, account } = this.root;
     this.leavePayStage();
     this.unitList = LOADING;
-    this.stage = 'units';
+    this.show('units');
     this.cardChosen = false;
     this.account = null;
     this.failedDetails = 0;
@@ -127,7 +132,7 @@ export class PayBillStore {
       });
       this.unitList = ready(units);
       this.selectedKey = units[0]?.key ?? null;
-      this.stage = 'units';
+      this.show('units');
     });
     for (const unit of this.units) void this.loadPrePay(unit);
   }
@@ -221,7 +226,7 @@ export class PayBillStore {
     if (!unit) return;
     for (const other of this.units) other.clearResult();
     unit.setChoice({ ...NOTHING_TICKED, isCancelAutoPay: true });
-    this.stage = 'result';
+    this.show('result');
     this.payment.processAlone(unit);
   }
 
@@ -233,8 +238,7 @@ export class PayBillStore {
    */
   makePayment(): void {
     if (!this.canMakePayment) return;
-    this.cardEntry.close();
-    this.stage = 'swipe';
+    this.cardStep.openSwipe();
   }
 
   /** The payment step offers the terminal (and the visitor has not chosen the card instead). */
@@ -254,37 +258,25 @@ export class PayBillStore {
     if (selected.length === 0 || !this.canMakePayment) return;
     for (const unit of this.units) unit.clearResult();
     this.payment.startOnTerminal(selected);
-    if (!this.payment.terminalUnit) this.stage = 'result';
+    if (!this.payment.terminalUnit) this.show('result');
   }
 
   /** The terminal approved the current unit: its steps run; after the last unit, the result. */
   terminalApproved(approved: Parameters<BillPayment['terminalApproved']>[0]): void {
     this.payment.terminalApproved(approved);
-    if (!this.payment.terminalUnit) this.stage = 'result';
-  }
-
-  /** The swipe panel read a card (the panel checks the reader, asks for the swipe and cancels it when left). */
-  cardSwiped(card: DecryptedCardSwipe): void {
-    if (this.stage !== 'swipe') return;
-    this.stage = 'card_form';
-    this.cardEntry.open(swipeToPayCard(card));
-  }
-
-  enterCardManually(): void {
-    this.stage = 'card_form';
-    this.cardEntry.open();
+    if (!this.payment.terminalUnit) this.show('result');
   }
 
   backToUnits(): void {
     this.leavePayStage();
     this.payment.stopTerminal();
     this.cardChosen = false;
-    this.stage = 'units';
+    this.show('units');
   }
 
   /** Leaving card entry or signing: no swiped card, dialog or agreement is kept. */
   leavePayStage(): void {
-    this.cardEntry.close();
+    this.cardStep.close();
     this.pendingCancelKey = null;
     this.pendingUpdateCardKey = null;
     this.payment.closeSigning();
@@ -295,9 +287,9 @@ export class PayBillStore {
     const selected = this.units.filter((unit) => unit.selected);
     if (selected.length === 0 || !this.canMakePayment) return;
     for (const unit of this.units) unit.clearResult();
-    this.cardEntry.close();
-    this.stage = 'result';
-    await this.payment.start(selected, values);
+    const card = this.cardStep.submit(values);
+    this.show('result');
+    await this.payment.start(selected, card);
   }
 
   /** The history of the tenants whose units were just processed (the rental's confirm_paybill). */
@@ -330,7 +322,7 @@ export class PayBillStore {
     this.leavePayStage();
     this.payment.reset();
     this.unitList = LOADING;
-    this.stage = 'units';
+    this.show('units');
     this.cardChosen = false;
     this.account = null;
     this.failedDetails = 0;

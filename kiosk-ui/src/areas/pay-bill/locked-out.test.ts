@@ -75,7 +75,7 @@ describe('a locked-out unit', () => {
   it("ends with the operator's answer: restored, the manager with the office's next opening, or nothing", async () => {
     const { root } = await lockedOutAccount();
     for (const unit of root.payBill.units) root.payBill.tickPay(unit, true);
-    root.payBill.enterCardManually();
+    root.payBill.cardStep.enterCardManually();
     await root.payBill.submitPayment(card);
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     const [c03, c30, a102] = root.payBill.units;
@@ -92,7 +92,7 @@ describe('a locked-out unit', () => {
     const { root } = await lockedOutAccount();
     const c03 = root.payBill.units[0]!;
     root.payBill.tickPay(c03, true);
-    root.payBill.enterCardManually();
+    root.payBill.cardStep.enterCardManually();
     await root.payBill.submitPayment({ ...card, card_number: '4000 0000 0000 0002' });
     await vi.waitFor(() => expect(root.payBill.payment.processing).toBe(false));
     expect(c03.statusKeys).toEqual(['pay_bill.status.payment_failed']);

@@ -9,21 +9,15 @@ import type { FieldValue } from '../../api/encode';
 import { toTotalAmount } from '../../utils/money';
 import { dueBalance, type ChargeLineLike } from './balance';
 import type { ResolvedUnitPayment, UnitChoice } from './payment-plan';
+import type { PayCard } from '../payment/CardStep';
 
 /**
  * What the Pay My Bill calls send (shell §3 "Payment model", §7 "Billing"). Pure functions, so
  * what leaves the kiosk — and where the card never goes — is unit-tested.
  */
 
-/** The card as the Pay My Bill form gives it; kept by PayBillStore only while a payment runs. */
-export interface PayCard {
-  card_name: string;
-  /** Digits (mask spaces are removed here). */
-  card_number: string;
-  cc_exp_month: number;
-  cc_exp_year: number;
-  cvv: string;
-}
+/** The card as the payment step's card form gives it (payment/CardStep.ts); held only while a payment runs. */
+export type { PayCard } from '../payment/CardStep';
 
 /** A unit of the list as the payment needs it: its space details plus the tenant and facility. */
 export type PayableSpace = SpaceDetails & { tenant_id: string; facility: string };

@@ -4,7 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { payCardSchema, type PayCardValues } from '../../forms/pay-card';
 import { schemaResolver } from '../../forms/schema-resolver';
-import type { CardEntry } from '../../areas/pay-bill/CardEntry';
+import type { CardStep } from '../../areas/payment/CardStep';
 import { formatMoney } from '../../utils/money';
 import { Button } from '../Button';
 import { CardFields, PAY_CARD_FIELDS } from './CardFields';
@@ -25,8 +25,8 @@ export interface PayCardFormProps {
   /** The screen's title ('Payment information') and its id. */
   title: string;
   titleId: string;
-  /** The open card form's store part: the swiped card's fields and when to scroll into view. */
-  cardEntry: CardEntry;
+  /** The payment's card step: the swiped card's fields and when to scroll into view. */
+  cardStep: CardStep;
   /** The form's id (its submit button sits in the total bar, outside the form). */
   formId: string;
   total: number;
@@ -46,7 +46,7 @@ export interface PayCardFormProps {
 export const PayCardForm = observer(function PayCardForm({
   title,
   titleId,
-  cardEntry,
+  cardStep,
   formId,
   total,
   totalLabel,
@@ -57,7 +57,7 @@ export const PayCardForm = observer(function PayCardForm({
   const { t } = useTranslation();
   // A swiped card fills the form once; the store forgets it as soon as the form has it.
   const [defaults] = useState<PayCardFormValues>(() => {
-    const swiped = cardEntry.cardPrefill;
+    const swiped = cardStep.cardPrefill;
     return {
       card_name: swiped?.card_name ?? '',
       card_number: swiped?.card_number ?? '',
@@ -66,21 +66,21 @@ export const PayCardForm = observer(function PayCardForm({
       cvv: '',
     };
   });
-  const [cardRead] = useState(() => cardEntry.cardPrefill !== null);
+  const [cardRead] = useState(() => cardStep.cardPrefill !== null);
   useEffect(() => {
-    cardEntry.takeCardPrefill();
-  }, [cardEntry]);
+    cardStep.takeCardPrefill();
+  }, [cardStep]);
   // The store says when the form has been open long enough (shell §9 "Scroll to card form"); a
   // visitor already typing in it is left where they are.
   const formRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!cardEntry.cardFormScrollDue) return;
+    if (!cardStep.cardFormScrollDue) return;
     const form = formRef.current;
     if (form && !form.contains(document.activeElement)) {
       form.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
     }
-    cardEntry.cardFormScrolled();
-  }, [cardEntry, cardEntry.cardFormScrollDue]);
+    cardStep.cardFormScrolled();
+  }, [cardStep, cardStep.cardFormScrollDue]);
   const schema = useMemo(() => payCardSchema(), []);
   const methods = useForm<PayCardFormValues, unknown, PayCardValues>({
     resolver: schemaResolver(schema),

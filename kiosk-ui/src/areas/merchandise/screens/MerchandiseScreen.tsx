@@ -66,8 +66,8 @@ const SwipeView = observer(function SwipeView() {
         />
       ) : (
         <SwipePanel
-          onCard={merchandise.cardSwiped}
-          onManual={merchandise.enterCardManually}
+          onCard={merchandise.cardStep.cardSwiped}
+          onManual={merchandise.cardStep.enterCardManually}
           title={t('merchandise.swipe.prompt')}
           manualLabel={t('merchandise.swipe.enter_manually')}
         />
@@ -88,7 +88,7 @@ const CardFormView = observer(function CardFormView() {
     <PayCardForm
       title={t('merchandise.card_form.title')}
       titleId="merch-card-title"
-      cardEntry={merchandise.cardEntry}
+      cardStep={merchandise.cardStep}
       formId="merch-card-form"
       total={merchandise.totals.total}
       totalLabel={t('merchandise.card_form.total')}

@@ -15,7 +15,7 @@ export const CardFormView = observer(function CardFormView() {
     <PayCardForm
       title={t('pay_bill.card_form.title')}
       titleId="pay-card-title"
-      cardEntry={payBill.cardEntry}
+      cardStep={payBill.cardStep}
       formId="pay-card-form"
       total={payBill.grandTotal}
       totalLabel={t('pay_bill.grand_total')}

@@ -79,8 +79,8 @@ const SwipeView = observer(function SwipeView() {
         <TerminalStep />
       ) : (
         <SwipePanel
-          onCard={payBill.cardSwiped}
-          onManual={payBill.enterCardManually}
+          onCard={payBill.cardStep.cardSwiped}
+          onManual={payBill.cardStep.enterCardManually}
           title={t('pay_bill.swipe.prompt')}
           manualLabel={t('pay_bill.swipe.enter_manually')}
         />
