@@ -8,8 +8,6 @@ import {
   isCardExpired,
   normaliseZip,
   swipeToForm,
-  swipeToPayCard,
-  swipeToRentalCard,
   zipTriggersStateLookup,
 } from './card-rules';
 
@@ -110,22 +108,6 @@ describe('swipe', () => {
     expect(card.name).toBe('JOHN DOE');
     expect(card.card_number).toBe('4111111111111111');
     expect(card.cc_exp_year).toBe(2030);
-  });
-
-  it('maps onto the rental and pay-bill card fields', () => {
-    const swipe = { name: 'JANE ROE', card_number: '378282246310005', exp_month: '1', exp_year: '29' };
-    expect(swipeToRentalCard(swipe)).toEqual({
-      name_on_card: 'JANE ROE',
-      cc_number: '378282246310005',
-      cc_exp_month: 1,
-      cc_exp_year: 2029,
-    });
-    expect(swipeToPayCard(swipe)).toEqual({
-      card_name: 'JANE ROE',
-      card_number: '378282246310005',
-      cc_exp_month: 1,
-      cc_exp_year: 2029,
-    });
   });
 });
 

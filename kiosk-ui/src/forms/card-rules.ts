@@ -60,28 +60,6 @@ function swipeName(name: string): string {
   return ordered.replace(/\s+/g, ' ').trim();
 }
 
-/** Rental card form fields from a swipe. */
-export function swipeToRentalCard(swipe: DecryptedCardSwipe) {
-  const card = swipeToForm(swipe);
-  return {
-    name_on_card: card.name,
-    cc_number: card.card_number,
-    cc_exp_month: card.cc_exp_month,
-    cc_exp_year: card.cc_exp_year,
-  };
-}
-
-/** Pay-bill card form fields from a swipe. */
-export function swipeToPayCard(swipe: DecryptedCardSwipe) {
-  const card = swipeToForm(swipe);
-  return {
-    card_name: card.name,
-    card_number: card.card_number,
-    cc_exp_month: card.cc_exp_month,
-    cc_exp_year: card.cc_exp_year,
-  };
-}
-
 /** Zip input is cut to 5 characters. */
 export function normaliseZip(zip: string): string {
   return zip.slice(0, LIMITS.zipLength);

@@ -16,7 +16,7 @@ import {
   type ProcessingFailure,
 } from './checkout/payload';
 import { applyAfterSuccess, confirmAreaTitle, isCardFailure, retryAfterError, RENTAL_RETRIES } from './flow/flow';
-import { swipeToRentalCard } from '../../forms/card-rules';
+import { cardPrefill, normaliseCard } from '../payment/CardStep';
 import { CheckoutChoices } from './checkout/CheckoutChoices';
 import { GATE_CODE_TEXT, RentalFollowUps } from './checkout/RentalFollowUps';
 import { RentalConfirmation } from './checkout/RentalConfirmation';
@@ -113,19 +113,28 @@ export class CheckoutStore {
 
   /**
    * A swipe arrived (rental §4: "Swiping a card makes CVV required and fills name, number and
-   * expiry"): the card form gets them, with an empty CVV to type.
+   * expiry"): the card form gets them, read as every payment's card step reads a card
+   * (payment/CardStep.ts), with an empty CVV to type.
    */
   applySwipe(swipe: DecryptedCardSwipe): void {
-    const card = swipeToRentalCard(swipe);
-    this.#card = { ...card, cvv: '' };
+    const { card_name, card_number, cc_exp_month, cc_exp_year } = cardPrefill(swipe);
+    this.#card = { name_on_card: card_name, cc_number: card_number, cc_exp_month, cc_exp_year, cvv: '' };
     this.cardVersion += 1;
     this.root.rental.setCardSwiped(true);
-    this.root.rental.setFields({ name_on_card: card.name_on_card });
+    this.root.rental.setFields({ name_on_card: card_name });
   }
 
-  /** The card form was submitted: keep the card (in memory) until the rental is processed. */
+  /**
+   * The card form was submitted: keep the card (in memory) until the rental is processed, in the
+   * form every payment's card takes for its call (payment/CardStep.ts), under the rental's names.
+   */
   setCard(card: CardData): void {
-    this.#card = { ...card, cc_number: card.cc_number.replace(/\D/g, '') };
+    const { card_name, card_number, ...expiryAndCvv } = normaliseCard({
+      ...card,
+      card_name: card.name_on_card,
+      card_number: card.cc_number,
+    });
+    this.#card = { name_on_card: card_name, cc_number: card_number, ...expiryAndCvv };
     this.cardVersion += 1;
   }
 
