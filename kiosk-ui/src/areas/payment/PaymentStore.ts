@@ -32,8 +32,8 @@ export type TerminalStep = 'idle' | 'starting' | 'following' | 'refused';
  * daemon's payment-terminal events (present card, reading, remove card, approved, declined,
  * cancelled, failed), cancelled by the visitor (the daemon sends the terminal an Abort), retried
  * after a decline as a new payment. The rental checkout, Pay My Bill, Boxes & Supplies and the
- * autopay card change all pay through it; the swipe and the card form stay the areas' own
- * screens (components/card), as the seeds have them.
+ * autopay card change all pay through it; the seeds' swipe and card form are its CardStep
+ * (CardStep.ts), their screens components/card.
  *
  * Exactly once: the page never starts a second payment while one it started may still be charged.
  * After the event socket reconnects (the daemon may have restarted) it asks the daemon for the
