@@ -148,9 +148,13 @@ export class UpdateAgent {
         } else if (current.version === previous && !current.pending) {
           this.log(`the install of ${wanted} was interrupted before it changed anything: still on ${previous}`);
           this.save({ state: 'idle', running: previous, wanted: previous });
+        } else if (current.pending && current.status.charAt(1) !== 'H') {
+          // dpkg --configure -a ran the release's own scripts and they failed: the release's fault.
+          await this.revert(`the install of ${wanted} was interrupted and dpkg could not configure it`);
         } else {
-          // A power cut (or a killed run) is no fault of the release: it goes back to the one
-          // before, and stays eligible, installed again at the next check.
+          // Cut inside dpkg's unpack (half-installed: files of both releases), which dpkg cannot
+          // finish: a power cut (or a killed run) is no fault of the release. It goes back to the
+          // one before, and stays eligible, installed again at the next check.
           await this.revert(`the install of ${wanted} was interrupted and could not be finished`, {
             interrupted: true,
           });

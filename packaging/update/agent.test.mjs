@@ -381,9 +381,21 @@ describe('power loss at each stage: the next boot serves one whole release', () 
     expect(booted.installs).toEqual(['1.0.1', '1.0.0', '1.0.1']);
   });
 
-  it("during dpkg's unpack of a release that cannot be configured: reverted to the one before", async () => {
-    const { after } = await plugPulled('configure:1.0.1', { daemon: { '1.0.1': () => ({ configureFails: true }) } });
-    expect(after).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+  it("during dpkg's unpack of a release that cannot be configured: reverted to the one before, and failed", async () => {
+    const { after, booted } = await plugPulled('configure:1.0.1', {
+      daemon: { '1.0.1': () => ({ configureFails: true }) },
+    });
+    expect(after).toMatchObject({
+      state: 'reverted',
+      running: '1.0.0',
+      failedReleases: ['1.0.1'],
+      lastOutcome: {
+        outcome: 'reverted',
+        reason: 'the install of 1.0.1 was interrupted and dpkg could not configure it',
+      },
+    });
+    // Its own scripts failed: not tried again, not even in the same run.
+    expect(booted.installs).toEqual(['1.0.1', '1.0.0']);
   });
 
   it('before dpkg changed anything: still on the old release, installed at the next check', async () => {
@@ -618,6 +630,15 @@ describe('the boot step (storage-kiosk update --boot, before the daemon starts)'
     expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1', '1.0.0'] });
     expect(booted.reloads).toBe(1);
     expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+  });
+
+  it('between unpack and configure, a release whose own scripts fail: reverted at boot, and failed', async () => {
+    const { afterBoot, bootedAt } = await plugPulled('configure:1.0.1', {
+      bootStep: true,
+      daemon: { '1.0.1': () => ({ configureFails: true }) },
+    });
+    expect(afterBoot).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+    expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1', '1.0.0'] });
   });
 
   it('during a revert: finished at boot, the release that failed probation stays failed', async () => {
