@@ -102,14 +102,14 @@ export class UpdateAgent {
     );
     const current = await this.configure(installed);
     if (state === 'reverting') {
-      await this.resume(current);
+      await this.resume(current, { configured: true });
     } else if (state === 'installing' && current.version === wanted && !current.pending) {
       // The files are whole; probation starts at the timer's run, which finds the install finished.
       this.log(`boot: the install of ${wanted} is finished; probation at the next run`);
     } else if (state === 'installing' && current.version === previous && !current.pending) {
       this.log(`boot: the install of ${wanted} had not changed anything; ${previous} is whole`);
     } else if (state === 'installing') {
-      await this.resume(current);
+      await this.resume(current, { configured: true });
     } else if (current.pending) {
       this.log(`boot: storage-kiosk is still half-installed (dpkg says ${current.status}); the next run sees to it`);
     }
@@ -132,8 +132,9 @@ export class UpdateAgent {
    * unpacked or half-configured is configured (`dpkg --configure -a`), then the state file says
    * what comes next.
    */
-  async resume(installed) {
-    const current = await this.configure(installed);
+  async resume(installed, { configured = false } = {}) {
+    // Once is enough: dpkg --configure -a run again leaves a half-installed package as it was.
+    const current = configured ? installed : await this.configure(installed);
     const { state, wanted, previous } = this.state;
     switch (state) {
       case 'downloading':

@@ -626,6 +626,7 @@ describe('the boot step (storage-kiosk update --boot, before the daemon starts)'
       lastOutcome: { outcome: 'interrupted', release: '1.0.1' },
     });
     expect(afterBoot.lastOutcome.reason).toBe('the install of 1.0.1 was interrupted and could not be finished');
+    expect(booted.logs.filter((line) => line.includes('dpkg --configure -a'))).toHaveLength(1);
     // No network at boot: the undo is the kept copy of 1.0.0, nothing fetched or waited for.
     expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1', '1.0.0'] });
     expect(booted.reloads).toBe(1);
