@@ -290,6 +290,7 @@ export function stage({ dir, version, commit }) {
     'kiosk-browser.service',
     'kiosk-prometheus-agent.service',
     'storage-kiosk-update.service',
+    'storage-kiosk-update-boot.service',
     'storage-kiosk-update.timer',
   ])
     copy(join(ROOT, 'systemd', unit), join(root, 'lib/systemd/system', unit));

@@ -26,6 +26,7 @@ export const UNITS = [
   { unit: 'systemd/kiosk-prometheus-agent.service', target: 2.0 },
   { unit: 'systemd/kiosk-browser.service', target: 5.0 },
   { unit: 'systemd/storage-kiosk-update.service', target: 4.0 },
+  { unit: 'systemd/storage-kiosk-update-boot.service', target: 4.0 },
 ];
 
 /** The settings an exposed item is about: "RootDirectory=/RootImage=" -> RootDirectory, RootImage. */

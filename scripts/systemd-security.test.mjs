@@ -84,6 +84,7 @@ describe('the units the package ships', () => {
       'systemd/kiosk-prometheus-agent.service': 2.0,
       'systemd/kiosk-browser.service': 5.0,
       'systemd/storage-kiosk-update.service': 4.0,
+      'systemd/storage-kiosk-update-boot.service': 4.0,
     });
   });
 
@@ -125,6 +126,27 @@ describe('the units the package ships', () => {
         'CAP_SETFCAP',
       ]),
     );
+  });
+
+  it('let support, the timer and the boot start the update agent back to back', () => {
+    const update = settings(unitFile('systemd/storage-kiosk-update.service'));
+    expect(update.get('StartLimitIntervalSec')).toEqual(['0']);
+    expect(update.get('After')[0].split(' ')).toContain('storage-kiosk-update-boot.service');
+  });
+
+  it("run the agent's boot step before the daemon and the browser, without the network, never killing dpkg", () => {
+    const boot = settings(unitFile('systemd/storage-kiosk-update-boot.service'));
+    expect(boot.get('ExecStart')).toEqual(['/usr/bin/storage-kiosk update --boot']);
+    expect(boot.get('Type')).toEqual(['oneshot']);
+    expect(boot.get('Before')[0].split(' ')).toEqual(
+      expect.arrayContaining(['kiosk-daemon.service', 'kiosk-browser.service']),
+    );
+    expect(boot.get('WantedBy')).toEqual(['multi-user.target']);
+    expect(boot.get('Wants')).toBeUndefined();
+    expect(boot.get('After')).toBeUndefined();
+    expect(boot.get('PrivateNetwork')).toEqual(['yes']);
+    expect(boot.get('KillMode')).toEqual(['process']);
+    expect(boot.get('User')).toBeUndefined();
   });
 
   it('leave the agent its scrape on loopback, its remote write and its WAL', () => {

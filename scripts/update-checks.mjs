@@ -14,7 +14,8 @@
 //   plug-download / plug-unpack / plug-configure / plug-probation
 //              the container killed (every process at once) mid-download, with dpkg frozen
 //              mid-unpack and mid-configure, and on probation: the next boot serves one whole
-//              release, and the update ends committed or undone
+//              release (inside dpkg: the boot step finishes or undoes the install before the
+//              daemon starts), and the update ends committed
 // Skips with one line when not root or no container can be booted here.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -305,8 +306,10 @@ export class Walk {
 
   async boot() {
     const started = Date.now();
-    await this.container.boot();
-    this.mark(`booted (${this.container.boots}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const state = await this.container.boot();
+    this.mark(
+      `booted (${this.container.boots}) in ${((Date.now() - started) / 1000).toFixed(1)} s${state === 'running' ? '' : ` (${state})`}`,
+    );
     // The central place answers before anything asks it.
     for (let i = 0; i < 50; i += 1) {
       if (this.node(`(await fetch('${CENTRAL}/apt/dists/kiosk/InRelease')).status`).stdout.trim() === '200') return;
@@ -400,6 +403,50 @@ export class Walk {
   /** A unit's ActiveState in the container. */
   unitState(unit) {
     return this.container.exec(`systemctl show -p ActiveState --value ${unit}`).stdout.trim();
+  }
+
+  /**
+   * The agent's boot step on this boot (storage-kiosk-update-boot.service): its result, its journal
+   * lines, how long it ran, and whether it had ended before kiosk-daemon.service started.
+   */
+  bootStep() {
+    const show = (unit, properties) =>
+      Object.fromEntries(
+        this.container
+          .exec(`systemctl show -p ${properties.join(',')} ${unit}`)
+          .stdout.trim()
+          .split('\n')
+          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      );
+    const step = show('storage-kiosk-update-boot.service', [
+      'Result',
+      'ExecMainStatus',
+      'ExecMainStartTimestampMonotonic',
+      'ExecMainExitTimestampMonotonic',
+    ]);
+    const daemon = show('kiosk-daemon.service', ['ExecMainStartTimestampMonotonic']);
+    const [started, ended, daemonStarted] = [
+      step.ExecMainStartTimestampMonotonic,
+      step.ExecMainExitTimestampMonotonic,
+      daemon.ExecMainStartTimestampMonotonic,
+    ].map(Number);
+    const ran = started > 0 && ended >= started;
+    const lines = this.container
+      .exec('journalctl --no-pager -b -o cat -u storage-kiosk-update-boot.service')
+      .stdout.trim()
+      .split('\n')
+      .filter((line) => line.startsWith('update: '));
+    return {
+      ran,
+      ok: ran && step.Result === 'success',
+      beforeDaemon: ran && daemonStarted > ended,
+      seconds: ran ? (ended - started) / 1e6 : null,
+      daemonAfter: ran && daemonStarted > 0 ? (daemonStarted - ended) / 1e6 : null,
+      lines,
+      summary: ran
+        ? `${step.Result} (exit ${step.ExecMainStatus}) in ${((ended - started) / 1e6).toFixed(1)} s, kiosk-daemon started ${((daemonStarted - ended) / 1e6).toFixed(1)} s after it`
+        : 'did not run',
+    };
   }
 
   /** The agent's own lines in the container's journal (every boot). */
@@ -549,8 +596,6 @@ function startAgent(walk) {
 
 /** Run the agent once to its end (a check that does not update): systemctl start waits for a oneshot. */
 function runAgentOnce(walk) {
-  // The walks start the agent more often than its unit's default start limit (5 in 10 s) allows.
-  walk.container.exec('systemctl reset-failed storage-kiosk-update.service');
   const ran = walk.container.exec('systemctl start storage-kiosk-update.service');
   walk.mark(
     `agent ran (storage-kiosk update --now): ${ran.ok ? walk.state()?.lastCheckResult : `failed: ${ran.output}`}`,
@@ -610,8 +655,10 @@ const committed = (version) => (walk, state) =>
 /**
  * A walk that pulls the plug inside dpkg: the moment a process whose command line has `pattern`
  * starts, a watcher of its own (scripts/lib/freeze-when.mjs) stops every process of the container,
- * dpkg's status is read (it must match `says`), and the container is killed. The next boot's agent
- * must finish or undo the install: one whole release, dpkg clean, the daemon ready with it.
+ * dpkg's status is read (it must match `says`), and the container is killed. The next boot's boot
+ * step must finish or undo the install before the daemon starts (one whole release, dpkg clean);
+ * a power cut is no fault of the release, so the timer's run then installs it again (when undone)
+ * or holds it on probation, and it commits.
  */
 function plugInDpkg({ name, stage, pattern, says }) {
   return {
@@ -637,18 +684,33 @@ function plugInDpkg({ name, stage, pattern, says }) {
       walk.mark(`the container frozen in ${stage} (${caught.trim()}): dpkg says ${status}`);
       await plugAndBoot(walk, `during ${stage}`);
       const afterBoot = walk.dpkgStatus();
-      walk.mark(`after boot dpkg says: ${afterBoot}`);
-      const end = await follow(
-        walk,
-        (w, state) =>
-          ['idle', 'reverted', 'failed'].includes(state?.state) && state.lastOutcome !== null && agentIdle(w),
-        { timeoutMs: PROBATION_TIMEOUT + 90_000, what: 'the install finished or undone' },
+      const bootStep = walk.bootStep();
+      const booted = walk.state();
+      walk.mark(`boot step ${bootStep.summary}`);
+      walk.mark(
+        `after boot dpkg says: ${afterBoot}; state ${booted?.state}${booted?.lastOutcome ? `, last outcome ${booted.lastOutcome.outcome}` : ''}`,
       );
-      const whole = await wholeRelease(walk, end.running);
+      const end = await follow(walk, committed(RELEASES.next), {
+        timeoutMs: PROBATION_TIMEOUT + 90_000,
+        what: `${RELEASES.next} committed`,
+      });
+      const whole = await wholeRelease(walk, RELEASES.next);
       results.push({
-        name: `plug pulled during ${stage}: the next boot finishes or undoes the install and serves one whole release`,
-        ok: whole.ok && [RELEASES.first, RELEASES.next].includes(end.running) && end.state !== 'failed',
-        detail: `frozen at ${caught.trim()} with dpkg saying ${status}; after boot: ${afterBoot}; then ${end.state} on ${end.running}: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}`,
+        name: `plug pulled during ${stage}: the boot step finishes or undoes the install before the daemon starts; ${RELEASES.next} is not counted as failed, and is installed and committed`,
+        ok:
+          whole.ok &&
+          bootStep.ok &&
+          bootStep.beforeDaemon &&
+          // What the boot step left, in its own last line: dpkg done (the timer's run may already
+          // be installing again by the time the walk reads dpkg itself).
+          /^update: state (idle|installing), running /.test(bootStep.lines.at(-1) ?? '') &&
+          !end.failedReleases.includes(RELEASES.next) &&
+          !booted?.failedReleases?.includes(RELEASES.next),
+        detail:
+          `frozen at ${caught.trim()} with dpkg saying ${status}; boot step: ${bootStep.summary}; after boot: ${afterBoot}, ` +
+          `state ${booted?.state} (${booted?.lastOutcome?.outcome ?? 'no outcome'}: ${booted?.lastOutcome?.reason ?? '-'}); ` +
+          `at the end: ${end.state} on ${end.running}, failed releases [${end.failedReleases.join(', ')}]: ${end.lastOutcome?.outcome} (${end.lastOutcome?.reason}); ${whole.detail}\n` +
+          bootStep.lines.join('\n'),
       });
     },
   };

@@ -53,8 +53,9 @@ export class UpdateAgent {
         now: new Date(this.io.now()),
         window: this.settings.window,
         kioskId: this.settings.kioskId,
-        // A channel it could not reach is asked again at the next hourly run inside the window.
-        lastCheckAt: this.state.lastCheckResult === 'unreachable' ? null : this.state.lastCheckAt,
+        // A channel it could not reach is asked again at the next hourly run inside the window; so is
+        // one whose release a power cut kept from being installed after the check.
+        lastCheckAt: this.asksAgain() ? null : this.state.lastCheckAt,
       });
       if (plan.action === 'skip') {
         this.log(`not checking now: ${plan.reason}`);
@@ -70,19 +71,70 @@ export class UpdateAgent {
     return this.state;
   }
 
+  /** Whether tonight's check is to be made again: it did not reach the channel, or its install was cut short. */
+  asksAgain() {
+    const { lastCheckResult, lastCheckAt, lastOutcome } = this.state;
+    if (lastCheckResult === 'unreachable') return true;
+    return (
+      lastOutcome?.outcome === 'interrupted' &&
+      this.state.state === 'idle' &&
+      Date.parse(lastOutcome.at) >= Date.parse(lastCheckAt ?? 0)
+    );
+  }
+
+  /**
+   * The boot step (storage-kiosk-update-boot.service, ordered before the daemon and the browser):
+   * when the state file or dpkg says a power cut stopped an install or a revert half-way, finish it
+   * or undo it, so that the daemon never starts from half-installed files. Only dpkg's part: the
+   * channel and probation wait for the timer's run, and a boot with nothing interrupted (nearly
+   * every boot) returns at once, before any network or visitor.
+   */
+  async boot() {
+    const installed = await this.io.installed();
+    this.state = this.io.loadState(installed.version);
+    const { state, wanted, previous } = this.state;
+    if (!installed.pending && !['installing', 'reverting'].includes(state)) {
+      this.log('boot: no install was interrupted');
+      return this.state;
+    }
+    this.log(
+      `boot: ${state === 'reverting' ? 'a revert' : 'an install'} was interrupted (state ${state}, dpkg says ${installed.status})`,
+    );
+    const current = await this.configure(installed);
+    if (state === 'reverting') {
+      await this.resume(current, { configured: true });
+    } else if (state === 'installing' && current.version === wanted && !current.pending) {
+      // The files are whole; probation starts at the timer's run, which finds the install finished.
+      this.log(`boot: the install of ${wanted} is finished; probation at the next run`);
+    } else if (state === 'installing' && current.version === previous && !current.pending) {
+      this.log(`boot: the install of ${wanted} had not changed anything; ${previous} is whole`);
+    } else if (state === 'installing') {
+      await this.resume(current, { configured: true });
+    } else if (current.pending) {
+      this.log(`boot: storage-kiosk is still half-installed (dpkg says ${current.status}); the next run sees to it`);
+    }
+    // dpkg may have changed the units systemd read at boot, before the daemon starts from them.
+    await this.io.reloadUnits();
+    return this.state;
+  }
+
+  /** dpkg first: a package left unpacked or half-configured is configured; the installed release after it. */
+  async configure(installed) {
+    if (!installed.pending) return installed;
+    this.log(`dpkg was interrupted (storage-kiosk ${installed.status}): dpkg --configure -a`);
+    const configured = await this.io.configurePending();
+    if (!configured.ok) this.log(`dpkg --configure -a failed: ${configured.reason}`);
+    return this.io.installed();
+  }
+
   /**
    * Finish or undo what the last run left (a power cut, a killed run). dpkg first: a package left
    * unpacked or half-configured is configured (`dpkg --configure -a`), then the state file says
    * what comes next.
    */
-  async resume(installed) {
-    let current = installed;
-    if (current.pending) {
-      this.log(`dpkg was interrupted (storage-kiosk ${current.status}): dpkg --configure -a`);
-      const configured = await this.io.configurePending();
-      current = await this.io.installed();
-      if (!configured.ok) this.log(`dpkg --configure -a failed: ${configured.reason}`);
-    }
+  async resume(installed, { configured = false } = {}) {
+    // Once is enough: dpkg --configure -a run again leaves a half-installed package as it was.
+    const current = configured ? installed : await this.configure(installed);
     const { state, wanted, previous } = this.state;
     switch (state) {
       case 'downloading':
@@ -97,8 +149,16 @@ export class UpdateAgent {
         } else if (current.version === previous && !current.pending) {
           this.log(`the install of ${wanted} was interrupted before it changed anything: still on ${previous}`);
           this.save({ state: 'idle', running: previous, wanted: previous });
+        } else if (current.pending && current.status.charAt(1) !== 'H') {
+          // dpkg --configure -a ran the release's own scripts and they failed: the release's fault.
+          await this.revert(`the install of ${wanted} was interrupted and dpkg could not configure it`);
         } else {
-          await this.revert(`the install of ${wanted} was interrupted and could not be finished`);
+          // Cut inside dpkg's unpack (half-installed: files of both releases), which dpkg cannot
+          // finish: a power cut (or a killed run) is no fault of the release. It goes back to the
+          // one before, and stays eligible, installed again at the next check.
+          await this.revert(`the install of ${wanted} was interrupted and could not be finished`, {
+            interrupted: true,
+          });
         }
         break;
       case 'probation':
@@ -117,7 +177,11 @@ export class UpdateAgent {
         }
         break;
       case 'reverting':
-        await this.revert(this.state.lastOutcome?.reason ?? `the revert from ${wanted} was interrupted`);
+        // Again as it was begun: a release not proven bad stays off the failed list.
+        await this.revert(this.state.lastOutcome?.reason ?? `the revert from ${wanted} was interrupted`, {
+          retry: this.state.revertKind === 'retry',
+          interrupted: this.state.revertKind === 'interrupted',
+        });
         break;
       default:
         if (current.version !== this.state.running) this.save({ running: current.version });
@@ -284,16 +348,23 @@ export class UpdateAgent {
 
   /**
    * Reinstall the release that ran before, from the kiosk's own copy, and never retry this one
-   * (unless `retry`: it was not proven bad, only not proven good).
+   * (unless `retry`: it was not proven bad, only not proven good; or `interrupted`: its install
+   * was cut short, which says nothing of the release, so the kiosk is left idle and asks again).
    */
-  async revert(reason, { retry = false } = {}) {
+  async revert(reason, { retry = false, interrupted = false } = {}) {
     const { wanted, previous } = this.state;
     const failedReleases =
-      retry || this.state.failedReleases.includes(wanted)
+      retry || interrupted || this.state.failedReleases.includes(wanted)
         ? this.state.failedReleases
         : [...this.state.failedReleases, wanted];
-    this.log(`reverting ${wanted} to ${previous}: ${reason}`);
-    this.save({ state: 'reverting', failedReleases, lastOutcome: this.outcome('reverting', reason, wanted) });
+    const revertKind = interrupted ? 'interrupted' : retry ? 'retry' : 'failed';
+    this.log(`${interrupted ? 'undoing the install of' : 'reverting'} ${wanted} to ${previous}: ${reason}`);
+    this.save({
+      state: 'reverting',
+      failedReleases,
+      revertKind,
+      lastOutcome: this.outcome('reverting', reason, wanted),
+    });
     const deb = previous ? await this.io.localRelease(previous) : null;
     const result = deb
       ? await this.io.install(deb, { downgrade: true })
@@ -305,14 +376,16 @@ export class UpdateAgent {
       return this.save({ state: 'failed', running: now.version, lastOutcome: this.outcome('failed', why, wanted) });
     }
     this.log(
-      `reverted to ${previous}; ${wanted} ${retry ? 'may be tried again at the next check' : 'will not be tried again on this kiosk'}`,
+      `reverted to ${previous}; ${wanted} ${retry || interrupted ? 'may be tried again at the next check' : 'will not be tried again on this kiosk'}`,
     );
     this.save({
-      state: 'reverted',
+      // Nothing went wrong with the release: idle on the one before, as if the install had not begun.
+      state: interrupted ? 'idle' : 'reverted',
       running: previous,
       probationSince: null,
       probationResumes: 0,
-      lastOutcome: this.outcome('reverted', reason, wanted),
+      revertKind: null,
+      lastOutcome: this.outcome(interrupted ? 'interrupted' : 'reverted', reason, wanted),
     });
   }
 }

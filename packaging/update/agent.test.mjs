@@ -21,6 +21,9 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
     downloads: [],
     installs: [],
     logs: [],
+    fetches: 0,
+    sleeps: 0,
+    reloads: 0,
     restarts: { 'kiosk-daemon.service': 0, 'kiosk-browser.service': 0 },
     channel: channel ?? {
       data: Buffer.from(JSON.stringify({ channel: 'stable', serial: 2, rings: [{ name: 'all', release: '1.0.1' }] })),
@@ -41,6 +44,7 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
   machine.io = {
     now: () => machine.now,
     sleep: async (ms) => {
+      machine.sleeps += 1;
       machine.now += ms;
       await plug(`sleep@${Math.round((machine.now - machine.installedAt) / MINUTE)}`);
     },
@@ -51,11 +55,15 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
     },
     installed: async () => ({ ...machine.installed }),
     configurePending: async () => {
+      // dpkg --configure -a configures what is unpacked; a half-installed package (files of both
+      // releases) it leaves as it is.
+      if (machine.installed.status === 'iH') return { ok: true };
       const broken = health(machine.installed.version).configureFails;
       if (!broken) machine.installed = { ...machine.installed, pending: false, status: 'ii' };
       return broken ? { ok: false, reason: 'postinst failed' } : { ok: true };
     },
     fetchChannel: async () => {
+      machine.fetches += 1;
       await plug('fetch');
       if (machine.channel instanceof Error) throw machine.channel;
       return machine.channel;
@@ -80,6 +88,9 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
       const version = /releases\/(.*)\.deb/.exec(path)[1];
       machine.installs.push(version);
       await plug(`unpack:${version}`);
+      // dpkg's unpack: the new files in place, the old ones not yet removed.
+      machine.installed = { version, pending: true, status: 'iH' };
+      await plug(`half-installed:${version}`);
       machine.installed = { version, pending: true, status: 'iU' };
       machine.now += 20_000;
       await plug(`configure:${version}`);
@@ -92,6 +103,9 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
       return { ok: true };
     },
     pruneReleases: async () => {},
+    reloadUnits: async () => {
+      machine.reloads += 1;
+    },
     restartCounts: async () => {
       const crashes = health(machine.installed.version).crashes ?? 0;
       return { ...machine.restarts, 'kiosk-daemon.service': machine.restarts['kiosk-daemon.service'] + crashes };
@@ -119,6 +133,22 @@ function kiosk({ running = '1.0.0', channel, repository = ['1.0.0', '1.0.1'], da
 const SETTINGS = { kioskId: 'kiosk-7', window: parseWindow('01:00-05:00'), probationMs: 15 * MINUTE, checkMs: MINUTE };
 const runOnce = (machine, options = { now: true }) =>
   new UpdateAgent({ io: machine.io, settings: SETTINGS }).run(options);
+/** The boot step's run (storage-kiosk update --boot). */
+const bootOnce = (machine) => new UpdateAgent({ io: machine.io, settings: SETTINGS }).boot();
+
+/** The kiosk after a power cut: a new process on what the disk and dpkg kept; the plug stays in this time. */
+function bootedAfter(machine, options = {}) {
+  const booted = kiosk({ ...options });
+  Object.assign(booted, {
+    now: machine.now + 30_000,
+    installed: machine.installed,
+    disk: machine.disk,
+    kept: machine.kept,
+    installs: machine.installs,
+    installedAt: machine.installedAt,
+  });
+  return booted;
+}
 
 describe('pull, probation, commit', () => {
   it('a kiosk on 1.0.0 takes 1.0.1, holds it on probation for 15 minutes and commits', async () => {
@@ -276,28 +306,24 @@ describe('revert', () => {
   });
 });
 
-describe('power loss at each stage: the next boot serves one whole release', () => {
-  /** Pull the plug at `stage`, then boot (a run with the plug in); returns the state at the cut and after. */
-  async function plugPulled(stage, options = {}) {
-    const machine = kiosk({ ...options, cut: stage });
-    void runOnce(machine);
-    expect(await machine.pulled).toBe(stage);
-    const atCut = structuredClone(machine.disk.state);
-    const dpkgAtCut = { ...machine.installed };
-    // The boot: a new process on what the disk and dpkg kept; the plug stays in this time.
-    const booted = kiosk({ ...options });
-    Object.assign(booted, {
-      now: machine.now + 30_000,
-      installed: machine.installed,
-      disk: machine.disk,
-      kept: machine.kept,
-      installs: machine.installs,
-      installedAt: machine.installedAt,
-    });
-    const after = await runOnce(booted);
-    return { atCut, dpkgAtCut, after, booted };
-  }
+/**
+ * Pull the plug at `stage`, then boot (a run with the plug in); returns the state at the cut and
+ * after. `bootStep`: the boot step's run first, then the timer's; `run`: the runs' options.
+ */
+async function plugPulled(stage, { bootStep = false, run = { now: true }, ...options } = {}) {
+  const machine = kiosk({ ...options, cut: stage });
+  void runOnce(machine, run);
+  expect(await machine.pulled).toBe(stage);
+  const atCut = structuredClone(machine.disk.state);
+  const dpkgAtCut = { ...machine.installed };
+  const booted = bootedAfter(machine, options);
+  const afterBoot = bootStep ? await bootOnce(booted) : undefined;
+  const bootedAt = { fetches: booted.fetches, sleeps: booted.sleeps, installs: [...booted.installs] };
+  const after = await runOnce(booted, run);
+  return { atCut, dpkgAtCut, afterBoot, bootedAt, after, booted };
+}
 
+describe('power loss at each stage: the next boot serves one whole release', () => {
   it('during the download: nothing was installed; the boot starts over and installs', async () => {
     const { atCut, dpkgAtCut, after } = await plugPulled('download');
     expect(atCut.state).toBe('downloading');
@@ -305,7 +331,7 @@ describe('power loss at each stage: the next boot serves one whole release', () 
     expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
   });
 
-  it("during dpkg's unpack: dpkg --configure -a finishes it, then probation again and commit", async () => {
+  it("between dpkg's unpack and configure: dpkg --configure -a finishes it, then probation again and commit", async () => {
     const { atCut, dpkgAtCut, after, booted } = await plugPulled('configure:1.0.1');
     expect(atCut.state).toBe('installing');
     expect(dpkgAtCut).toMatchObject({ version: '1.0.1', pending: true });
@@ -313,9 +339,63 @@ describe('power loss at each stage: the next boot serves one whole release', () 
     expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
   });
 
-  it("during dpkg's unpack of a release that cannot be configured: reverted to the one before", async () => {
-    const { after } = await plugPulled('configure:1.0.1', { daemon: { '1.0.1': () => ({ configureFails: true }) } });
-    expect(after).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+  it("during dpkg's unpack, files of both releases on disk: undone, not counted against the release, installed again", async () => {
+    const { atCut, dpkgAtCut, after, booted } = await plugPulled('half-installed:1.0.1');
+    expect(atCut.state).toBe('installing');
+    expect(dpkgAtCut).toMatchObject({ version: '1.0.1', status: 'iH' });
+    const undone = booted.logs.find((line) => line.includes('undoing the install of 1.0.1'));
+    expect(undone).toMatch(/undoing the install of 1\.0\.1 to 1\.0\.0: the install of 1\.0\.1 was interrupted/);
+    expect(booted.logs.join('\n')).toMatch(/reverted to 1\.0\.0; 1\.0\.1 may be tried again at the next check/);
+    // The same run's check finds the release still wanted and installs it again.
+    expect(booted.installs).toEqual(['1.0.1', '1.0.0', '1.0.1']);
+    expect(after).toMatchObject({
+      state: 'idle',
+      running: '1.0.1',
+      failedReleases: [],
+      lastOutcome: { outcome: 'committed', release: '1.0.1' },
+    });
+  });
+
+  it("an install a power cut undid is asked again at the timer's next run inside the window, though checked tonight", async () => {
+    // 04:59 local: past any kiosk's minute of 01:00-05:00, so the timer's run checks at once.
+    const at = new Date(2026, 10, 28, 4, 59).getTime();
+    const machine = kiosk({ cut: 'half-installed:1.0.1' });
+    machine.now = at;
+    void runOnce(machine, { now: false });
+    await machine.pulled;
+    const booted = bootedAfter(machine);
+    const undone = await bootOnce(booted);
+    expect(undone).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      wanted: '1.0.1',
+      failedReleases: [],
+      lastCheckResult: 'update',
+      lastOutcome: { outcome: 'interrupted', release: '1.0.1' },
+    });
+    const after = await runOnce(booted, { now: false });
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+    // After that check the window counts as asked again: the next run leaves it.
+    await runOnce(booted, { now: false });
+    expect(booted.logs.at(-1)).toMatch(/not checking now: /);
+    expect(booted.installs).toEqual(['1.0.1', '1.0.0', '1.0.1']);
+  });
+
+  it("during dpkg's unpack of a release that cannot be configured: reverted to the one before, and failed", async () => {
+    const { after, booted } = await plugPulled('configure:1.0.1', {
+      daemon: { '1.0.1': () => ({ configureFails: true }) },
+    });
+    expect(after).toMatchObject({
+      state: 'reverted',
+      running: '1.0.0',
+      failedReleases: ['1.0.1'],
+      lastOutcome: {
+        outcome: 'reverted',
+        reason: 'the install of 1.0.1 was interrupted and dpkg could not configure it',
+      },
+    });
+    // Its own scripts failed: not tried again, not even in the same run.
+    expect(booted.installs).toEqual(['1.0.1', '1.0.0']);
   });
 
   it('before dpkg changed anything: still on the old release, installed at the next check', async () => {
@@ -341,6 +421,25 @@ describe('power loss at each stage: the next boot serves one whole release', () 
     const { atCut, after } = await plugPulled('configure:1.0.0', { daemon: { '1.0.1': () => ({ ready: false }) } });
     expect(atCut.state).toBe('reverting');
     expect(after).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+  });
+
+  it('during the undo of an interrupted install: the boot finishes it, and the release stays eligible', async () => {
+    const machine = kiosk({ cut: 'half-installed:1.0.1' });
+    void runOnce(machine);
+    await machine.pulled;
+    // The first boot's undo is cut in its turn, inside dpkg's configure of 1.0.0.
+    const first = kiosk({ cut: 'configure:1.0.0' });
+    Object.assign(first, bootedAfter(machine), { io: first.io, pulled: first.pulled });
+    void bootOnce(first);
+    expect(await first.pulled).toBe('configure:1.0.0');
+    expect(first.disk.state).toMatchObject({ state: 'reverting', revertKind: 'interrupted' });
+    const second = bootedAfter(first);
+    expect(await bootOnce(second)).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      failedReleases: [],
+      lastOutcome: { outcome: 'interrupted' },
+    });
   });
 
   it('probation cut short three times: the release is given up', async () => {
@@ -471,5 +570,96 @@ describe('reasons never carry credentials', () => {
     });
     expect(JSON.stringify(machine.disk.state)).not.toContain('s3cret');
     expect(machine.logs.join('\n')).not.toContain('s3cret');
+  });
+});
+
+describe('the boot step (storage-kiosk update --boot, before the daemon starts)', () => {
+  it('with nothing interrupted it returns at once: no dpkg, no channel, no wait, no unit reload', async () => {
+    const machine = kiosk();
+    await runOnce(machine);
+    const before = structuredClone(machine.disk.state);
+    const counts = { fetches: machine.fetches, sleeps: machine.sleeps, installs: machine.installs.length };
+    machine.io.configurePending = async () => {
+      throw new Error('dpkg run at a boot with nothing interrupted');
+    };
+    const state = await bootOnce(machine);
+    expect(state).toEqual(before);
+    expect(machine.disk.state).toEqual(before);
+    expect({ fetches: machine.fetches, sleeps: machine.sleeps, installs: machine.installs.length }).toEqual(counts);
+    expect(machine.reloads).toBe(0);
+    expect(machine.logs.at(-1)).toMatch(/boot: no install was interrupted$/);
+  });
+
+  it('on probation when the plug was pulled: left to the timer (the files are whole)', async () => {
+    const { afterBoot, bootedAt, booted } = await plugPulled('sleep@7', { bootStep: true });
+    expect(afterBoot).toMatchObject({ state: 'probation', probationResumes: 0 });
+    expect(bootedAt).toMatchObject({ fetches: 0, sleeps: 0 });
+    expect(booted.logs[0]).toMatch(/boot: no install was interrupted/);
+  });
+
+  it("between dpkg's unpack and configure: configured at boot; probation and the channel are the timer's", async () => {
+    const { afterBoot, bootedAt, after, booted } = await plugPulled('configure:1.0.1', { bootStep: true });
+    expect(afterBoot).toMatchObject({ state: 'installing', running: '1.0.0', wanted: '1.0.1' });
+    expect(booted.logs.slice(0, 3).join('\n')).toMatch(
+      /boot: an install was interrupted \(state installing, dpkg says iU\)\n.*dpkg --configure -a\n.*boot: the install of 1\.0\.1 is finished; probation at the next run/,
+    );
+    expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1'] });
+    expect(booted.reloads).toBe(1);
+    // The timer's run: probation from its start, not counted as a probation cut short.
+    expect(after).toMatchObject({
+      state: 'idle',
+      running: '1.0.1',
+      probationResumes: 0,
+      lastOutcome: { outcome: 'committed' },
+    });
+    expect(booted.logs.join('\n')).toMatch(
+      /the install of 1\.0\.1 was interrupted and is now finished: probation again/,
+    );
+  });
+
+  it("during dpkg's unpack (half-installed): undone at boot from the kept .deb, the release stays eligible", async () => {
+    const { afterBoot, bootedAt, after, booted } = await plugPulled('half-installed:1.0.1', { bootStep: true });
+    expect(afterBoot).toMatchObject({
+      state: 'idle',
+      running: '1.0.0',
+      failedReleases: [],
+      lastOutcome: { outcome: 'interrupted', release: '1.0.1' },
+    });
+    expect(afterBoot.lastOutcome.reason).toBe('the install of 1.0.1 was interrupted and could not be finished');
+    expect(booted.logs.filter((line) => line.includes('dpkg --configure -a'))).toHaveLength(1);
+    // No network at boot: the undo is the kept copy of 1.0.0, nothing fetched or waited for.
+    expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1', '1.0.0'] });
+    expect(booted.reloads).toBe(1);
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
+  });
+
+  it('between unpack and configure, a release whose own scripts fail: reverted at boot, and failed', async () => {
+    const { afterBoot, bootedAt } = await plugPulled('configure:1.0.1', {
+      bootStep: true,
+      daemon: { '1.0.1': () => ({ configureFails: true }) },
+    });
+    expect(afterBoot).toMatchObject({ state: 'reverted', running: '1.0.0', failedReleases: ['1.0.1'] });
+    expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1', '1.0.0'] });
+  });
+
+  it('during a revert: finished at boot, the release that failed probation stays failed', async () => {
+    const { afterBoot, bootedAt } = await plugPulled('configure:1.0.0', {
+      bootStep: true,
+      daemon: { '1.0.1': () => ({ ready: false }) },
+    });
+    expect(afterBoot).toMatchObject({
+      state: 'reverted',
+      running: '1.0.0',
+      failedReleases: ['1.0.1'],
+      lastOutcome: { outcome: 'reverted' },
+    });
+    expect(bootedAt.fetches).toBe(0);
+  });
+
+  it('before dpkg changed anything: nothing half-installed, the boot leaves it to the timer', async () => {
+    const { afterBoot, bootedAt, after } = await plugPulled('unpack:1.0.1', { bootStep: true });
+    expect(afterBoot).toMatchObject({ state: 'installing', running: '1.0.0' });
+    expect(bootedAt).toEqual({ fetches: 0, sleeps: 0, installs: ['1.0.1'] });
+    expect(after).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
   });
 });

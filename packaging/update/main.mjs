@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// storage-kiosk update [--now] [--status]
+// storage-kiosk update [--now] [--boot] [--status]
 //
 // The kiosk's update agent (docs/updates.md), run hourly by storage-kiosk-update.timer and once
 // after boot: finishes an install a power cut interrupted, then inside the facility's window
 // (KIOSK_UPDATE_WINDOW, at this kiosk's own minute) fetches the signed channel file, installs the
 // release of this kiosk's ring, holds it on probation, and commits or reverts.
 //   --now     check at once, whatever the window (support, tests)
+//   --boot    the boot step (storage-kiosk-update-boot.service, before the daemon starts): only
+//             finish or undo an install a power cut interrupted; nothing else, no network
 //   --status  print the state file and exit
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +20,11 @@ const CONF = process.env.STORAGE_KIOSK_CONF_DIR ?? '/etc/storage-kiosk';
 const DIR = process.env.STORAGE_KIOSK_UPDATE_DIR ?? '/var/lib/storage-kiosk/update';
 
 const { values } = parseArgs({
-  options: { now: { type: 'boolean', default: false }, status: { type: 'boolean', default: false } },
+  options: {
+    now: { type: 'boolean', default: false },
+    boot: { type: 'boolean', default: false },
+    status: { type: 'boolean', default: false },
+  },
 });
 
 if (values.status) {
@@ -54,8 +60,8 @@ try {
   console.error(`update: ${error.message}`);
   process.exit(2);
 }
-const agent = new UpdateAgent({ io: systemIo({ settings, stateDir, releasesDir, log }), settings });
-const state = await agent.run({ now: values.now });
+const agent = new UpdateAgent({ io: systemIo({ settings, stateDir, releasesDir, log, boot: values.boot }), settings });
+const state = values.boot ? await agent.boot() : await agent.run({ now: values.now });
 log(
   `state ${state.state}, running ${state.running}${state.lastOutcome ? `, last outcome ${state.lastOutcome.outcome}: ${state.lastOutcome.reason}` : ''}`,
 );

@@ -27,6 +27,8 @@ export function initialState(running) {
     ring: null,
     probationSince: null,
     probationResumes: 0,
+    /** While reverting: why (failed, retry, interrupted), so a revert a power cut stopped ends as it began. */
+    revertKind: null,
     lastOutcome: null,
     failedReleases: [],
     channelSerial: null,

@@ -56,10 +56,14 @@ const LOCKED = /Could not get lock|dpkg frontend lock|dpkg status database is lo
  * runs in the same night): up to `waitMs`, checking every `everyMs`. A revert must not fail
  * because the OS was patching itself.
  */
-export async function runLocked(command, args, { waitMs = 900_000, everyMs = 10_000, log = () => {} } = {}) {
+export async function runLocked(
+  command,
+  args,
+  { waitMs = 900_000, everyMs = 10_000, log = () => {}, env = QUIET_ENV } = {},
+) {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const result = await run(command, args);
+    const result = await run(command, args, { env });
     if (result.code === 0 || !LOCKED.test(result.out) || Date.now() >= deadline) return result;
     log(`dpkg is busy (${errorLine(result.out)}): waiting`);
     await new Promise((done) => setTimeout(done, everyMs));
@@ -124,8 +128,18 @@ export async function getBytes(url, { timeoutMs = 30_000 } = {}) {
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** The io of agent.mjs on a kiosk. */
-export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockWait = {} }) {
+/**
+ * dpkg's environment at boot. The boot step runs before kiosk-daemon.service; a maintainer script
+ * there that restarts the daemon (systemctl restart, deb-systemd-invoke) would wait for a start job
+ * that itself waits for the boot step to end: neither would ever finish. Offline, systemctl skips
+ * starts, restarts and reloads (is-active answers yes, and the postinst's wait for an idle kiosk
+ * finds no daemon): the boot goes on and starts the units in their order.
+ */
+export const BOOT_ENV = { ...QUIET_ENV, SYSTEMD_OFFLINE: '1' };
+
+/** The io of agent.mjs on a kiosk; `boot`: the boot step's (dpkg's maintainer scripts start no unit). */
+export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockWait = {}, boot = false }) {
+  const dpkgEnv = boot ? BOOT_ENV : QUIET_ENV;
   const probe = settings.probe;
   // The tools by name; the tests put fakes in their place.
   const {
@@ -160,7 +174,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockW
     },
 
     async configurePending() {
-      const result = await runLocked(dpkg, [...DPKG_OPTIONS, '--configure', '-a'], { log, ...lockWait });
+      const result = await runLocked(dpkg, [...DPKG_OPTIONS, '--configure', '-a'], { log, env: dpkgEnv, ...lockWait });
       return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) };
     },
 
@@ -254,7 +268,7 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockW
      */
     async install(path, { downgrade = false } = {}) {
       const result = downgrade
-        ? await runLocked(dpkg, [...DPKG_OPTIONS, '-i', path], { log, ...lockWait })
+        ? await runLocked(dpkg, [...DPKG_OPTIONS, '-i', path], { log, env: dpkgEnv, ...lockWait })
         : await runLocked(
             aptGet,
             [
@@ -266,10 +280,16 @@ export function systemIo({ settings, stateDir, releasesDir, log, bin = {}, lockW
               ...DPKG_OPTIONS.map((option) => `-oDpkg::Options::=${option}`),
               path,
             ],
-            { log, ...lockWait },
+            { log, env: dpkgEnv, ...lockWait },
           );
       if (result.out) for (const line of result.out.split('\n').slice(-20)) log(`  ${line}`);
       return result.code === 0 ? { ok: true } : { ok: false, reason: errorLine(result.out) || `exit ${result.code}` };
+    },
+
+    /** systemd reads the unit files dpkg changed (the maintainer scripts' own reload was skipped at boot). */
+    async reloadUnits() {
+      const result = await run(systemctl, ['daemon-reload']);
+      if (result.code !== 0) log(`systemctl daemon-reload failed: ${errorLine(result.out)}`);
     },
 
     async pruneReleases(keep) {

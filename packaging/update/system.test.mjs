@@ -257,6 +257,50 @@ describe("dpkg's lock held by another (unattended-upgrades)", () => {
   });
 });
 
+describe('the boot step', () => {
+  /** A dpkg and a systemctl that note their arguments and whether systemctl would act offline. */
+  function tools() {
+    const bin = tempDir('kiosk-boot-');
+    for (const tool of ['dpkg', 'systemctl']) {
+      writeFileSync(
+        join(bin, tool),
+        `#!/bin/sh\necho "${tool} $* offline=\${SYSTEMD_OFFLINE:-unset}" >> "${bin}/calls"\n`,
+      );
+      chmodSync(join(bin, tool), 0o755);
+    }
+    const calls = () => readFileSync(join(bin, 'calls'), 'utf8').trim().split('\n');
+    const io = (boot) =>
+      systemIo({
+        settings: {},
+        stateDir: bin,
+        releasesDir: bin,
+        log: () => {},
+        boot,
+        bin: { dpkg: join(bin, 'dpkg'), systemctl: join(bin, 'systemctl') },
+      });
+    return { io, calls };
+  }
+
+  it("runs dpkg with systemctl offline, so a maintainer script's restart of the daemon cannot wait on the boot", async () => {
+    const { io, calls } = tools();
+    const boot = io(true);
+    expect(await boot.configurePending()).toEqual({ ok: true });
+    expect(await boot.install('/x/storage-kiosk_1.0.0.deb', { downgrade: true })).toEqual({ ok: true });
+    await boot.reloadUnits();
+    expect(calls()).toEqual([
+      'dpkg --force-confdef --force-confold --configure -a offline=1',
+      'dpkg --force-confdef --force-confold -i /x/storage-kiosk_1.0.0.deb offline=1',
+      'systemctl daemon-reload offline=unset',
+    ]);
+  });
+
+  it("the timer's runs leave systemctl online (the postinst restarts the daemon between visitors)", async () => {
+    const { io, calls } = tools();
+    await io(false).configurePending();
+    expect(calls()).toEqual(['dpkg --force-confdef --force-confold --configure -a offline=unset']);
+  });
+});
+
 describe('the state file', () => {
   it('is replaced whole and read back', () => {
     const dir = tempDir('kiosk-state-');
@@ -537,6 +581,40 @@ describe.skipIf(!hasApt || process.getuid?.() !== 0)(
       );
       expect(state).toMatchObject({ state: 'idle', running: '1.0.1', lastOutcome: { outcome: 'committed' } });
       expect(logs[0]).toBe('dpkg was interrupted (storage-kiosk iU): dpkg --configure -a');
+    });
+
+    it("the plug pulled in dpkg's unpack (half-installed): the boot step undoes it from the kept .deb; 1.0.1 stays eligible", async () => {
+      const { dir, io, settings, debs, dpkg, releasesDir, logs, status, root } = machine();
+      expect(dpkg('--unpack', debs['1.0.1']).status).toBe(0);
+      // dpkg's mark for an unpack cut short: the files of both releases, neither whole.
+      const statusFile = join(root, 'var/lib/dpkg/status');
+      writeFileSync(
+        statusFile,
+        readFileSync(statusFile, 'utf8').replace('install ok unpacked', 'install reinstreq half-installed'),
+      );
+      expect(status()).toBe('1.0.1 iHR');
+      writeFileSync(join(releasesDir, 'storage-kiosk_1.0.0.deb'), readFileSync(debs['1.0.0']));
+      writeState(dir, {
+        ...readState(dir, '1.0.0'),
+        state: 'installing',
+        running: '1.0.0',
+        wanted: '1.0.1',
+        previous: '1.0.0',
+      });
+      io.reloadUnits = async () => {};
+      const state = await new UpdateAgent({ io, settings }).boot();
+      expect(status()).toBe('1.0.0 ii');
+      expect(JSON.parse(readFileSync(join(root, 'usr/lib/storage-kiosk/build-info.json'), 'utf8')).version).toBe(
+        '1.0.0',
+      );
+      expect(state).toMatchObject({
+        state: 'idle',
+        running: '1.0.0',
+        wanted: '1.0.1',
+        failedReleases: [],
+        lastOutcome: { outcome: 'interrupted', release: '1.0.1' },
+      });
+      expect(logs[0]).toBe('boot: an install was interrupted (state installing, dpkg says iHR)');
     });
 
     it('a release failing probation goes back to the kept .deb with dpkg -i, no network', async () => {

@@ -202,6 +202,12 @@ export class Container {
       if (this.leader) {
         const state = this.exec('systemctl is-system-running').stdout.trim();
         if (state === 'running' || state === 'degraded') return state;
+        // A long job keeps systemd "starting" though every unit of the boot is up: the update
+        // agent's run after boot (install and probation), when its timer fires before the boot has
+        // ended (a slow boot step: dpkg reinstalling a release on a busy machine). Booted, then,
+        // once multi-user.target is active.
+        if (state === 'starting' && this.exec('systemctl is-active multi-user.target').stdout.trim() === 'active')
+          return 'multi-user.target reached';
       }
       await sleep(200);
     }

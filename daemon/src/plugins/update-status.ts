@@ -24,7 +24,7 @@ export const UPDATE_STATES = [
   'failed',
 ] as const;
 export type UpdateState = (typeof UPDATE_STATES)[number];
-const OUTCOMES = ['committed', 'reverted', 'failed', 'download-failed', 'reverting'] as const;
+const OUTCOMES = ['committed', 'reverted', 'interrupted', 'failed', 'download-failed', 'reverting'] as const;
 /** A label value stays readable on a dashboard and bounded in size. */
 const REASON_MAX = 200;
 
