@@ -767,17 +767,21 @@ const WALKS = [
       walk.mark(`channel serial 2: canary ${RELEASES.dying} (its daemon exits ${DIES_AFTER_SECONDS} s after start)`);
       startAgent(walk);
       let probationSince;
+      // When the agent gave up on the release: the reinstall of the one before takes its own
+      // seconds after that (longer on a loaded machine), and is not part of probation.
+      let revertingSeenAt;
       const reverted = await follow(
         walk,
         (w, state) => {
           if (state?.probationSince) probationSince = state.probationSince;
+          if (state?.state === 'reverting' && revertingSeenAt === undefined) revertingSeenAt = Date.now();
           return state?.state === 'reverted' && agentIdle(w);
         },
         { timeoutMs: PROBATION_TIMEOUT + 60_000, what: `${RELEASES.dying} reverted` },
       );
       const back = await wholeRelease(walk, RELEASES.next);
-      const within =
-        probationSince && Date.parse(reverted.lastOutcome.at) - Date.parse(probationSince) < PROBATION_MINUTES * 60_000;
+      const decidedAt = revertingSeenAt ?? Date.parse(reverted.lastOutcome.at);
+      const within = probationSince && decidedAt - Date.parse(probationSince) < PROBATION_MINUTES * 60_000;
       results.push({
         name: `revert: ${RELEASES.dying}, whose daemon dies ${DIES_AFTER_SECONDS} s in, is reverted to ${RELEASES.next} within probation and the reason reported`,
         ok:
@@ -786,7 +790,7 @@ const WALKS = [
           reverted.failedReleases.includes(RELEASES.dying) &&
           reverted.lastOutcome.outcome === 'reverted' &&
           /kiosk_update_last_outcome\{[^}]*outcome="reverted"/.test(metrics(walk)),
-        detail: `${back.detail}; reverted ${probationSince ? seconds(probationSince, reverted.lastOutcome.at) : '?'} s into probation: ${reverted.lastOutcome.reason}`,
+        detail: `${back.detail}; given up ${probationSince ? ((decidedAt - Date.parse(probationSince)) / 1000).toFixed(1) : '?'} s into probation, reverted at ${probationSince ? seconds(probationSince, reverted.lastOutcome.at) : '?'} s: ${reverted.lastOutcome.reason}`,
       });
 
       // 3. The channel still names 1.0.2 (a newer serial): not tried again.
