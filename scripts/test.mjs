@@ -3,9 +3,11 @@
 // integration tests (vitest) and end-to-end tests (Playwright in Debian's Chromium), then the list
 // of screens the e2e suite checked for accessibility, and the fleet monitoring files with
 // promtool and amtool (scripts/ops-checks.mjs), and the Debian package, its upgrade and rollback, the
-// Ansible rollout and the Prometheus agent (scripts/package-checks.mjs, as root on Debian).
+// Ansible rollout and the Prometheus agent (scripts/package-checks.mjs, as root on Debian), and the
+// update agent live in containers (scripts/update-checks.mjs, run beside the end-to-end tests).
 // Ends with one line "tests: N passed, N failed" counting every test and every failed check.
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ensureChromium,
@@ -51,6 +53,10 @@ check('unit and integration tests (vitest)', bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${join(results, 'unit.json')}`,
 ]);
+// The update walks spend most of their minutes waiting out probation inside their containers,
+// while the end-to-end suite drives one browser: they run side by side, in a process of their own,
+// and their lines are printed after the package checks (below).
+const walksRun = built ? startUpdateWalks() : null;
 if (built) {
   check('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test']);
   // The screens the e2e suite checked for accessibility (a failed check already failed its test).
@@ -78,11 +84,40 @@ const deb = built
 // The update agent live: pull, probation, commit, revert, power loss at each stage, bad channel
 // files, under a booted systemd. Each walk's check is one test; a skip is one line and said below.
 console.log('\n▶ update agent under systemd in a container (debootstrap, systemd-nspawn)');
-const { runUpdateChecks, printUpdateChecks } = await import('./update-checks.mjs');
-const walksOutcome = built
-  ? await runUpdateChecks()
+const walksOutcome = walksRun
+  ? await walksRun
   : { results: [{ name: 'update walks (need the build)', ok: false, detail: 'the build failed' }], timelines: [] };
-const walks = printUpdateChecks(walksOutcome);
+const walks = walksOutcome.results;
+
+/**
+ * Start scripts/update-checks.mjs in the background, its lines kept in test-results; the promise
+ * prints them when it ends and gives its outcome (a walk run that died is one failed check).
+ */
+function startUpdateWalks() {
+  const log = join(results, 'update-walks.log');
+  const json = join(results, 'update-walks.json');
+  rmSync(json, { force: true });
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/update-checks.mjs'), '--json', json], {
+    cwd: ROOT,
+    stdio: ['ignore', out, out],
+  });
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      closeSync(out);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      const outcome = readJson(json);
+      resolve(
+        outcome ?? {
+          results: [
+            { name: 'update walks', ok: false, detail: `ended (${signal ?? `exit ${code}`}) without an outcome` },
+          ],
+          timelines: [],
+        },
+      );
+    });
+  });
+}
 
 const unit = readJson(join(results, 'unit.json'));
 const e2e = readJson(join(results, 'e2e.json'));

@@ -942,9 +942,17 @@ export function printUpdateChecks({ skipped, results, timelines }) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { keep: { type: 'boolean', default: false }, only: { type: 'string' }, parallel: { type: 'string' } },
+    options: {
+      keep: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      parallel: { type: 'string' },
+      // Where `npm test` reads the outcome when it ran the walks beside the end-to-end suite.
+      json: { type: 'string' },
+    },
   });
-  const outcome = await runUpdateChecks({ ...values, parallel: Number(values.parallel ?? 5) });
+  const { json, ...options } = values;
+  const outcome = await runUpdateChecks({ ...options, parallel: Number(values.parallel ?? 5) });
+  if (json) writeFileSync(json, JSON.stringify(outcome));
   const results = printUpdateChecks(outcome);
   process.exit(results.every((result) => result.ok) ? 0 : 1);
 }
