@@ -241,6 +241,16 @@ class Visitor {
     await this.sandbox(`${kiosk.baseUrl}/device/card/simulate`, { outcome });
   }
 
+  /** A card swiped (`outcome`), the card form's CVV typed, and its `submit` button tapped. */
+  async payBySwipe(outcome, submit) {
+    await this.swipeNow(outcome);
+    await this.page
+      .getByRole('heading', { name: 'Payment information', exact: true })
+      .waitFor({ timeout: STEP_TIMEOUT_MS });
+    await this.type(this.page.getByLabel('CVV'), '987');
+    await this.tap(this.button(submit));
+  }
+
   /** A control route: the sandbox's, or the daemon's demo ones (called as the kiosk page). */
   async sandbox(path, body = {}) {
     const response = await fetch(`${path}`, {
@@ -412,29 +422,12 @@ const JOURNEYS = {
   bill: {
     title: 'bill payment (Pay My Bill, swiped card)',
     async walk(visitor) {
-      const { page, kiosk } = visitor;
-      await visitor.tap(
-        page.getByRole('navigation', { name: 'Kiosk menu' }).getByRole('button', { name: 'PAY MY BILL', exact: true }),
-      );
-      await visitor.type(page.getByLabel('Email', { exact: true }), 'tenant@example.com');
-      await visitor.type(page.getByLabel('Password', { exact: true }), 'Password!1');
-      await visitor.tap(visitor.button('Login'));
-      const unit = page.getByRole('article', { name: 'Unit A102' });
-      await visitor.tap(unit.getByLabel('Pay my bill'));
-      await visitor.tap(visitor.button('Make a payment'));
+      await visitor.logInToPayBill();
       await visitor.see('Please swipe or scan your credit card');
-      for (let i = 0; i < 100; i += 1) {
-        const state = await (await fetch(`${kiosk.simulatorUrl}/__simulator/state`)).json();
-        if (state.waiting) break;
-        await new Promise((done) => setTimeout(done, 50));
-      }
-      await visitor.sandbox(`${kiosk.baseUrl}/device/card/simulate`, { outcome: 'approve' });
-      await page
-        .getByRole('heading', { name: 'Payment information', exact: true })
+      await visitor.payBySwipe('approve', 'Make a payment');
+      await visitor.page
+        .getByRole('heading', { name: 'Congratulations', exact: true })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
-      await visitor.type(page.getByLabel('CVV'), '987');
-      await visitor.tap(visitor.button('Make a payment'));
-      await page.getByRole('heading', { name: 'Congratulations', exact: true }).waitFor({ timeout: STEP_TIMEOUT_MS });
     },
   },
 };
@@ -447,46 +440,27 @@ Object.assign(JOURNEYS, {
       const { page } = visitor;
       await visitor.logInToPayBill();
       await visitor.see('Please swipe or scan your credit card');
-      await visitor.swipeNow('decline');
-      await page
-        .getByRole('heading', { name: 'Payment information', exact: true })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
-      await visitor.type(page.getByLabel('CVV'), '987');
-      await visitor.tap(visitor.button('Make a payment'));
+      await visitor.payBySwipe('decline', 'Make a payment');
       await visitor.see('Payment Failed');
       await visitor.tap(visitor.button('use a different card'));
       await visitor.tap(page.getByRole('article', { name: 'Unit A102' }).getByLabel('Pay my bill'));
       await visitor.tap(visitor.button('Make a payment'));
       await visitor.see('Please swipe or scan your credit card');
-      await visitor.swipeNow('approve');
-      await page
-        .getByRole('heading', { name: 'Payment information', exact: true })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
-      await visitor.type(page.getByLabel('CVV'), '987');
-      await visitor.tap(visitor.button('Make a payment'));
+      await visitor.payBySwipe('approve', 'Make a payment');
       await page.getByRole('heading', { name: 'Congratulations', exact: true }).waitFor({ timeout: STEP_TIMEOUT_MS });
     },
   },
   'supplies-declined': {
     title: 'supplies: declined swiped card, then a good one',
     async walk(visitor) {
-      const { page } = visitor;
       await visitor.openSupplies();
-      await visitor.swipeNow('decline');
-      await page
-        .getByRole('heading', { name: 'Payment information', exact: true })
-        .waitFor({ timeout: STEP_TIMEOUT_MS });
-      await visitor.type(page.getByLabel('CVV'), '987');
-      await visitor.tap(visitor.button('Pay now'));
+      await visitor.payBySwipe('decline', 'Pay now');
       await visitor.see('Your card was declined.');
       await visitor.tap(visitor.button('Use a different card'));
-      await visitor.swipeNow('approve');
-      await page
-        .getByRole('heading', { name: 'Payment information', exact: true })
+      await visitor.payBySwipe('approve', 'Pay now');
+      await visitor.page
+        .getByRole('heading', { name: 'Thank you!', exact: true })
         .waitFor({ timeout: STEP_TIMEOUT_MS });
-      await visitor.type(page.getByLabel('CVV'), '987');
-      await visitor.tap(visitor.button('Pay now'));
-      await page.getByRole('heading', { name: 'Thank you!', exact: true }).waitFor({ timeout: STEP_TIMEOUT_MS });
     },
   },
   'terminal-rental': {
