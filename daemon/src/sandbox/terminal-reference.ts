@@ -59,10 +59,21 @@ export function terminalPayment(
     spaceId?: string;
   },
 ): TerminalPaid {
-  const transactionId = (form[TERMINAL_TRANSACTION_FIELD] ?? '').trim();
+  const transactionId = terminalReference(form);
   if (transactionId === '') return { paid: false };
+  const found = state.terminalPayments.usable(transactionId, {
+    ...wanted,
+    amountCents: wanted.amountCents ?? Number.NaN,
+  });
+  if (!found.ok) return { paid: true, refused: fail(REFUSALS[found.refusal]) };
+  return { paid: true, record: found.record, last4: recordLast4(found.record) };
+}
+
+/** The call's terminal transaction id ('' when it names none); refused (400) beside card fields. */
+function terminalReference(form: Readonly<Record<string, string | undefined>>): string {
+  const transactionId = (form[TERMINAL_TRANSACTION_FIELD] ?? '').trim();
   const cardFields = cardFieldsOf(form);
-  if (cardFields.length > 0) {
+  if (transactionId !== '' && cardFields.length > 0) {
     throw new SandboxError(
       400,
       'CardAndTerminal',
@@ -70,12 +81,7 @@ export function terminalPayment(
       Object.fromEntries(cardFields.map((field) => [field, ['Not accepted with terminal_transaction_id.']])),
     );
   }
-  const found = state.terminalPayments.usable(transactionId, {
-    ...wanted,
-    amountCents: wanted.amountCents ?? Number.NaN,
-  });
-  if (!found.ok) return { paid: true, refused: fail(REFUSALS[found.refusal]) };
-  return { paid: true, record: found.record, last4: recordLast4(found.record) };
+  return transactionId;
 }
 
 /**
@@ -88,17 +94,8 @@ export function terminalEnrolment(
   form: Readonly<Record<string, string | undefined>>,
   wanted: { facilityId: string; tenantId: string; spaceId: string },
 ): TerminalPaid {
-  const transactionId = (form[TERMINAL_TRANSACTION_FIELD] ?? '').trim();
+  const transactionId = terminalReference(form);
   if (transactionId === '') return { paid: false };
-  const cardFields = cardFieldsOf(form);
-  if (cardFields.length > 0) {
-    throw new SandboxError(
-      400,
-      'CardAndTerminal',
-      'A call paid on the terminal carries no card fields.',
-      Object.fromEntries(cardFields.map((field) => [field, ['Not accepted with terminal_transaction_id.']])),
-    );
-  }
   const found = state.terminalPayments.enrollable(transactionId, wanted);
   if (!found.ok) return { paid: true, refused: fail(REFUSALS[found.refusal]) };
   return { paid: true, record: found.record, last4: recordLast4(found.record) };
