@@ -106,6 +106,11 @@ export class RentalFollowUps {
    * daemon), never a card.
    */
   private terminalAutopay(result: RentalResult, model: RentalModel, transactionId: string): OutboxCall {
+    return this.enrolment(result, model, { terminal_transaction_id: transactionId });
+  }
+
+  /** The billing enrol call for the new unit, with how it is paid (a card's billing address or the terminal's payment). */
+  private enrolment(result: RentalResult, model: RentalModel, payment: Record<string, string | undefined>): OutboxCall {
     return {
       id: 'enrol_autopay',
       route: 'enrolAutopay',
@@ -118,8 +123,8 @@ export class RentalFollowUps {
         unit_type_id: model.unit_type_id,
         tenant_first_name: model.tenant_first_name,
         tenant_last_name: model.tenant_last_name,
+        ...payment,
         enroll_autopay: true,
-        terminal_transaction_id: transactionId,
       }),
     };
   }
@@ -162,20 +167,7 @@ export class RentalFollowUps {
           billing_zipcode: model.billing_zipcode,
         };
     const enrolment: OutboxCall = {
-      id: 'enrol_autopay',
-      route: 'enrolAutopay',
-      params: { tenant: result.tenant_id, spaceId: result.space_id },
-      form: formText({
-        facility_id: this.place().facilityId ?? '',
-        tenant_id: result.tenant_id,
-        space_id: result.space_id,
-        unit_door_number: result.unit_door_number,
-        unit_type_id: model.unit_type_id,
-        tenant_first_name: model.tenant_first_name,
-        tenant_last_name: model.tenant_last_name,
-        ...billing,
-        enroll_autopay: true,
-      }),
+      ...this.enrolment(result, model, billing),
       card: {
         card_name: card.name_on_card,
         card_number: card.cc_number,
