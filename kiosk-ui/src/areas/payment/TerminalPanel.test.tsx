@@ -43,6 +43,20 @@ function renderPanel(routes: FakeRoutes = {}, props: { declinedText?: string; on
   return { ...test, socket, onApproved, view, stage, starts };
 }
 
+/** The daemon restarts: its event socket drops, the page's reconnect timer runs, a new socket opens. */
+async function reconnect(socket: FakeSocket): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  try {
+    act(() => socket.drop());
+    await act(async () => {
+      await vi.runOnlyPendingTimersAsync();
+    });
+  } finally {
+    vi.useRealTimers();
+  }
+  act(() => FakeSocket.latest().open());
+}
+
 describe('TerminalPanel', () => {
   it('asks for the card with the amount, follows the terminal and hands the approved payment over once', async () => {
     const { stage, onApproved, starts } = renderPanel();
@@ -120,16 +134,7 @@ describe('TerminalPanel', () => {
     await waitFor(() => expect(starts()).toHaveLength(1));
     act(() => socket.receive({ type: 'payment-terminal', payment: terminalState('tx-1', 'reading') }));
     // The daemon restarted while the card was read: its approval event was never sent.
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      act(() => socket.drop());
-      await act(async () => {
-        await vi.runOnlyPendingTimersAsync();
-      });
-    } finally {
-      vi.useRealTimers();
-    }
-    act(() => FakeSocket.latest().open());
+    await reconnect(socket);
     await waitFor(() => expect(onApproved).toHaveBeenCalledTimes(1));
     expect(requests.filter((r) => r.path === '/device/payment/terminal/tx-1')).toHaveLength(1);
     expect(starts()).toHaveLength(1);
@@ -142,16 +147,7 @@ describe('TerminalPanel', () => {
     });
     await waitFor(() => expect(starts()).toHaveLength(1));
     act(() => socket.receive({ type: 'payment-terminal', payment: terminalState('tx-1', 'reading') }));
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      act(() => socket.drop());
-      await act(async () => {
-        await vi.runOnlyPendingTimersAsync();
-      });
-    } finally {
-      vi.useRealTimers();
-    }
-    act(() => FakeSocket.latest().open());
+    await reconnect(socket);
     await screen.findByText('Please see the Facility Manager');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(starts()).toHaveLength(1);
