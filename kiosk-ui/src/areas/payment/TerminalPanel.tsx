@@ -6,6 +6,8 @@ import { Button } from '../../components/Button';
 import { useStores } from '../../shared/stores/StoresProvider';
 import { formatMoney } from '../../utils/money';
 import { terminalMessageKey } from './terminal-texts';
+// The swipe panel's box, picture and title, so both ways to pay look alike.
+import '../../components/card/card.css';
 import './payment.css';
 import { afterTapPaint } from '../../utils/after-paint';
 
@@ -68,15 +70,15 @@ export const TerminalPanel = observer(function TerminalPanel({
   const amountCents = payment.payment?.amountCents ?? start.amountCents;
 
   return (
-    <section className="terminal-panel" aria-labelledby={titleId}>
-      <div className="terminal-panel__picture" aria-hidden="true">
+    <section className="swipe-panel terminal-panel" aria-labelledby={titleId}>
+      <div className="swipe-panel__picture" aria-hidden="true">
         <svg viewBox="0 0 120 160" width="150" height="200" focusable="false">
           <rect x="20" y="8" width="80" height="144" rx="12" fill="currentColor" opacity="0.85" />
           <rect x="30" y="20" width="60" height="40" rx="4" fill="#ffffff" opacity="0.9" />
           <path d="M45 80 q15 -12 30 0 M50 92 q10 -8 20 0" stroke="#ffffff" strokeWidth="5" fill="none" />
         </svg>
       </div>
-      <Heading id={titleId} className="terminal-panel__title">
+      <Heading id={titleId} className="swipe-panel__title">
         {t('payment.terminal.prompt')}
       </Heading>
       <p className="terminal-panel__amount">
