@@ -1,15 +1,9 @@
-import type { MerchandiseItem } from '@kiosk/shared-types';
 import { describe, expect, it, vi } from 'vitest';
 import type { PayCardValues } from '../../forms/pay-card';
 import { createTestRoot, wrapped, type FakeReply, type FakeRoutes } from '../../test/fakes';
+import { saleOfTwoBoxesAndTape, SUPPLIES } from './merchandise-test-fixtures';
 
 /** MerchandiseStore over a fake operator API: the supplies list and the sale call. */
-
-const ITEMS: MerchandiseItem[] = [
-  { item_id: 'box-medium', name: 'Medium Moving Box', amount: 3.49, image_url: '', tax_rate: 7.25 },
-  { item_id: 'tape', name: 'Packing Tape', amount: 4.99, image_url: '', tax_rate: 7.25 },
-  { item_id: 'mattress-bag', name: 'Mattress Bag', amount: 7.99, image_url: '', tax_rate: 7.25 },
-];
 
 const CARD = {
   card_name: 'Jane Doe',
@@ -19,17 +13,7 @@ const CARD = {
   cvv: '123',
 } as unknown as PayCardValues;
 
-const SALE = {
-  sale_id: 'MS-1001',
-  items: [
-    { item_id: 'box-medium', name: 'Medium Moving Box', quantity: 2, amount: 3.49, total: 6.98 },
-    { item_id: 'tape', name: 'Packing Tape', quantity: 1, amount: 4.99, total: 4.99 },
-  ],
-  subtotal: 11.97,
-  tax: 0.87,
-  total: 12.84,
-  card_last4: '1111',
-};
+const SALE = saleOfTwoBoxesAndTape('1111');
 
 const refused = (code: string, message: string, errors?: unknown): FakeReply => ({
   body: { application_data: { status: 'error', code, message, ...(errors ? { errors } : {}) } },
@@ -37,7 +21,7 @@ const refused = (code: string, message: string, errors?: unknown): FakeReply => 
 
 async function shop(sale: FakeReply | ((body: URLSearchParams) => FakeReply) = { body: wrapped(SALE) }) {
   const routes: FakeRoutes = {
-    'GET /api/facilities/demo/merchandise/': { body: wrapped(ITEMS) },
+    'GET /api/facilities/demo/merchandise/': { body: wrapped(SUPPLIES) },
     'POST /api/process-merchandise-sales/': (request) =>
       typeof sale === 'function' ? sale(new URLSearchParams(request.body)) : sale,
   };

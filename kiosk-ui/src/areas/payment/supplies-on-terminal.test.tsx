@@ -1,4 +1,3 @@
-import type { MerchandiseItem } from '@kiosk/shared-types';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n';
@@ -6,6 +5,7 @@ import MerchandiseScreen from '../merchandise/screens/MerchandiseScreen';
 import { StoresProvider } from '../../shared/stores/StoresProvider';
 import { createTestRoot, FakeSocket, wrapped, type FakeReply } from '../../test/fakes';
 import { BOTH_METHODS, TERMINAL_METHODS, terminalReceipt, terminalState } from './terminal-fixtures';
+import { saleOfTwoBoxesAndTape, SUPPLIES } from '../merchandise/merchandise-test-fixtures';
 
 /** Boxes & Supplies paid on the terminal, through the screen: the one payment step in an area. */
 
@@ -14,29 +14,14 @@ afterEach(() => {
   FakeSocket.instances = [];
 });
 
-const ITEMS: MerchandiseItem[] = [
-  { item_id: 'box-medium', name: 'Medium Moving Box', amount: 3.49, image_url: '', tax_rate: 7.25 },
-  { item_id: 'tape', name: 'Packing Tape', amount: 4.99, image_url: '', tax_rate: 7.25 },
-];
-
-const SALE = {
-  sale_id: 'MS-1001',
-  items: [
-    { item_id: 'box-medium', name: 'Medium Moving Box', quantity: 2, amount: 3.49, total: 6.98 },
-    { item_id: 'tape', name: 'Packing Tape', quantity: 1, amount: 4.99, total: 4.99 },
-  ],
-  subtotal: 11.97,
-  tax: 0.87,
-  total: 12.84,
-  card_last4: '',
-};
+const SALE = saleOfTwoBoxesAndTape('');
 
 function shop(methods = TERMINAL_METHODS, sale: FakeReply = { body: wrapped(SALE) }) {
   let started = 0;
   const test = createTestRoot({
     url: '/demo',
     routes: {
-      'GET /api/facilities/demo/merchandise/': { body: wrapped(ITEMS) },
+      'GET /api/facilities/demo/merchandise/': { body: wrapped(SUPPLIES) },
       'GET /device/payment/methods': { body: methods },
       'GET /device/card/health': { body: { status: 'ok' } },
       'POST /device/card/swipe': { status: 202, body: { swipeId: 'sw-1' } },
